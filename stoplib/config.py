@@ -1,0 +1,69 @@
+"""Workbook-wide settings: quick mode and where outputs go.
+
+Quick mode (``STOPLIB_QUICK=1``) is set by the test suite so every notebook
+runs top to bottom in seconds; full mode is the default for ``make workbook``.
+Outputs (figures, CSV tables) go under the project root unless
+``STOPLIB_OUTPUT_DIR`` points elsewhere (the tests use a temporary folder so a
+test run never overwrites the full-mode results).
+"""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+QUICK_ENV = "STOPLIB_QUICK"
+OUTPUT_ENV = "STOPLIB_OUTPUT_DIR"
+
+_TRUE = {"1", "true", "yes", "on"}
+
+
+def is_quick() -> bool:
+    """Return True when quick mode is on (environment variable ``STOPLIB_QUICK``).
+
+    Examples
+    --------
+    >>> isinstance(is_quick(), bool)
+    True
+    """
+    return os.environ.get(QUICK_ENV, "").strip().lower() in _TRUE
+
+
+def pick(full, quick):
+    """Return ``quick`` in quick mode and ``full`` otherwise.
+
+    Examples
+    --------
+    >>> pick(10_000_000, 100_000) in (10_000_000, 100_000)
+    True
+    """
+    return quick if is_quick() else full
+
+
+def project_root() -> Path:
+    """The project root: the nearest folder above the working directory holding
+    ``pyproject.toml`` and a ``stoplib`` package, else the package's parent."""
+    here = Path.cwd().resolve()
+    for folder in (here, *here.parents):
+        if (folder / "pyproject.toml").is_file() and (folder / "stoplib").is_dir():
+            return folder
+    return Path(__file__).resolve().parent.parent
+
+
+def output_root() -> Path:
+    """Folder that holds ``figures/`` and ``data/`` (``STOPLIB_OUTPUT_DIR`` wins)."""
+    override = os.environ.get(OUTPUT_ENV)
+    return Path(override).resolve() if override else project_root()
+
+
+def figures_dir() -> Path:
+    """The ``figures/`` folder, created if missing."""
+    path = output_root() / "figures"
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def data_dir() -> Path:
+    """The ``data/`` folder, created if missing."""
+    path = output_root() / "data"
+    path.mkdir(parents=True, exist_ok=True)
+    return path

@@ -1,0 +1,27 @@
+"""Progress bars for long work (tqdm: a widget in Jupyter, text in a terminal).
+
+Set ``STOPLIB_PROGRESS=0`` to silence them (the tests do).
+"""
+from __future__ import annotations
+
+import os
+
+from tqdm.auto import tqdm
+
+
+def enabled() -> bool:
+    """True unless ``STOPLIB_PROGRESS`` is set to 0/false/off."""
+    return os.environ.get("STOPLIB_PROGRESS", "1").strip().lower() not in {"0", "false", "off", "no"}
+
+
+def progress(iterable=None, total=None, desc=None, disable=None, **kwargs):
+    """A tqdm progress bar that respects ``STOPLIB_PROGRESS``.
+
+    Examples
+    --------
+    >>> sum(progress(range(3), disable=True))
+    3
+    """
+    if disable is None:
+        disable = not enabled()
+    return tqdm(iterable, total=total, desc=desc, disable=disable, **kwargs)
