@@ -1,0 +1,295 @@
+"""Solitaire Pig: one die, roll until you stop or throw a 1 (Roters 1998; Crocce and Mordecki 2016, Section 5.2).
+
+A turn starts at ``tau = 0``. Each roll of the die adds its face 2..6 to the
+turn total; a 1 loses it all and ends the turn. The player maximises the
+expected banked total. The dynamic-programming equation (the paper's (5.1)) is
+
+    V(tau) = max{ tau, (V(tau + 2) + ... + V(tau + 6)) / 6 },
+
+an optimal stopping problem. One roll then stop gains on average iff
+``(5 tau + 20) / 6 > tau``, i.e. ``tau < 20``: the threshold is ``tau* = 20``,
+``V(tau) = tau`` above it, and the values below come backwards, giving
+``V(0) = 8.14...``. The equation without the ``max`` has many solutions with
+``V >= tau``: ``V(tau) = c lambda**tau`` where ``lambda = 1.0461...`` is the
+root above 1 of ``lambda**2 + ... + lambda**6 = 6``, for every
+``c >= max_tau tau lambda**(-tau)``; the value is the smallest solution.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+import numpy as np
+from numba import njit, prange
+
+from .rng import kernel_seed
+from .validate import check_int
+
+FACES = (2, 3, 4, 5, 6)  # the faces that score; a 1 busts
+
+
+@njit(cache=True)
+def _pig_backward(T, V):
+    """V[tau] for tau = 0..len(V)-1 with V = tau from T on (float64)."""
+    for tau in range(V.shape[0] - 1, -1, -1):
+        if tau >= T or tau + 6 >= V.shape[0]:
+            V[tau] = tau
+            continue
+        roll = (V[tau + 2] + V[tau + 3] + V[tau + 4] + V[tau + 5] + V[tau + 6]) / 6.0
+        V[tau] = roll if roll > tau else tau
+
+
+@njit(cache=True)
+def _pig_value_iteration(C, max_iter, W, Wn):
+    """Jacobi iteration W_{k+1} = L W_k from 0, stop forced for tau > C; returns iterations."""
+    size = W.shape[0]
+    for tau in range(size):
+        W[tau] = tau if tau > C else 0.0
+        Wn[tau] = W[tau]
+    it = 0
+    while it < max_iter:
+        it += 1
+        change = 0.0
+        for tau in range(C + 1):
+            roll = (W[tau + 2] + W[tau + 3] + W[tau + 4] + W[tau + 5] + W[tau + 6]) / 6.0
+            best = roll if roll > tau else float(tau)
+            if abs(best - W[tau]) > change:
+                change = abs(best - W[tau])
+            Wn[tau] = best
+        for tau in range(C + 1):
+            W[tau] = Wn[tau]
+        if change == 0.0:
+            break
+    return it
+
+
+@njit(cache=True)
+def _pig_chunk(seed, n_turns, stop_at, out):
+    np.random.seed(seed)
+    tot = 0.0
+    tot2 = 0.0
+    for _ in range(n_turns):
+        tau = 0
+        while tau < stop_at:
+            face = np.random.randint(1, 7)
+            if face == 1:
+                tau = 0
+                break
+            tau += face
+        x = float(tau)
+        tot += x
+        tot2 += x * x
+    out[0] = tot
+    out[1] = tot2
+
+
+@njit(cache=True, parallel=True)
+def _pig_simulate(seeds, sizes, stop_at, sums):
+    for c in prange(seeds.shape[0]):
+        _pig_chunk(seeds[c], sizes[c], stop_at, sums[c])
+
+
+@njit(cache=True)
+def _pig_simulate_serial(seeds, sizes, stop_at, sums):
+    for c in range(seeds.shape[0]):
+        _pig_chunk(seeds[c], sizes[c], stop_at, sums[c])
+
+
+@dataclass
+class PigResult:
+    """Solution of solitaire Pig.
+
+    Attributes
+    ----------
+    value : float
+        ``V(0)``, the value of a turn.
+    value_exact : fractions.Fraction
+        The same, exactly.
+    threshold : int
+        ``tau* = 20``: stop as soon as the turn total reaches it.
+    values : numpy.ndarray
+        ``V(tau)`` for ``tau = 0..threshold + 6``.
+    growth_rate : float
+        ``lambda = 1.0461...``: ``V(0) lambda**tau`` solves the equation without the max.
+    min_scale : float
+        The least ``c`` with ``c lambda**tau >= tau`` for all integers ``tau >= 0``.
+    """
+
+    value: float
+    value_exact: Fraction
+    threshold: int
+    values: np.ndarray = field(repr=False)
+    growth_rate: float = field(repr=False, default=float("nan"))
+    min_scale: float = field(repr=False, default=float("nan"))
+
+
+def pig_threshold():
+    """The least ``tau`` with ``tau >= (5 tau + 20) / 6``: one more roll no longer pays.
+
+    Examples
+    --------
+    >>> pig_threshold()
+    20
+    """
+    gain = Fraction(sum(FACES), 6)          # expected points added by a roll
+    bust = Fraction(1, 6)                   # probability of losing tau
+    return math.ceil(gain / bust)
+
+
+def pig_growth_rate():
+    """The root ``lambda > 1`` of ``lambda**2 + lambda**3 + ... + lambda**6 = 6`` (bisection to 1e-15).
+
+    ``V(tau) = lambda**tau`` then solves ``V(tau) = (V(tau+2) + ... + V(tau+6)) / 6``.
+
+    Examples
+    --------
+    >>> round(pig_growth_rate(), 4)
+    1.0461
+    """
+    lo, hi = 1.0, 2.0
+    g = lambda x: sum(x ** k for k in FACES) - 6.0  # noqa: E731
+    for _ in range(200):
+        mid = 0.5 * (lo + hi)
+        if g(mid) > 0:
+            hi = mid
+        else:
+            lo = mid
+        if hi - lo < 1e-16:
+            break
+    return 0.5 * (lo + hi)
+
+
+def pig_min_scale(growth_rate=None):
+    """The least ``c`` with ``c * lambda**tau >= tau`` for every integer ``tau >= 0``.
+
+    Examples
+    --------
+    >>> round(pig_min_scale(), 3)
+    8.162
+    """
+    lam = pig_growth_rate() if growth_rate is None else float(growth_rate)
+    if not lam > 1.0:
+        raise ValueError(f"growth_rate must be > 1, got {lam}")
+    peak = 1.0 / math.log(lam)
+    return max(t * lam ** (-t) for t in (math.floor(peak), math.ceil(peak)))
+
+
+def pig_exact():
+    """Slow exact twin: ``[V(0), ..., V(26)]`` as Fractions, backwards from ``V(tau) = tau`` for ``tau >= 20``.
+
+    Examples
+    --------
+    >>> pig_exact()[19], pig_exact()[20]
+    (Fraction(115, 6), Fraction(20, 1))
+    """
+    T = pig_threshold()
+    V = {t: Fraction(t) for t in range(T, T + 7)}
+    for t in range(T - 1, -1, -1):
+        V[t] = max(Fraction(t), sum(V[t + k] for k in FACES) / 6)
+    return [V[t] for t in range(T + 7)]
+
+
+def pig():
+    """Solve solitaire Pig (Section 5.2 of the paper).
+
+    Returns
+    -------
+    PigResult
+
+    Examples
+    --------
+    >>> r = pig()
+    >>> r.threshold, round(r.value, 2)
+    (20, 8.14)
+    """
+    T = pig_threshold()
+    V = np.zeros(T + 7)
+    _pig_backward(T, V)
+    exact = pig_exact()
+    lam = pig_growth_rate()
+    return PigResult(float(V[0]), exact[0], T, V, lam, pig_min_scale(lam))
+
+
+def pig_value_iteration(cap=100, max_iter=100_000):
+    """Independent check: ``W_{k+1} = L W_k`` from ``W_0 = 0`` with the stop forced above ``cap``.
+
+    Returns ``(values, iterations)``.
+
+    Examples
+    --------
+    >>> W, it = pig_value_iteration(60)
+    >>> bool(abs(W[0] - pig().value) < 1e-12)
+    True
+    """
+    cap = check_int("cap", cap, 0)
+    max_iter = check_int("max_iter", max_iter, 1)
+    W = np.zeros(cap + 7)
+    Wn = np.zeros_like(W)
+    it = _pig_value_iteration(cap, max_iter, W, Wn)
+    return W[: cap + 1].copy(), int(it)
+
+
+def pig_stop_at_value(stop_at):
+    """Exact expected score (Fraction) of the rule "roll until the total reaches ``stop_at``".
+
+    Examples
+    --------
+    >>> pig_stop_at_value(20) == pig().value_exact
+    True
+    """
+    stop_at = check_int("stop_at", stop_at, 0)
+    V = {t: Fraction(t) for t in range(stop_at, stop_at + 7)}
+    for t in range(stop_at - 1, -1, -1):
+        V[t] = sum(V[t + k] for k in FACES) / 6
+    return V[0]
+
+
+@dataclass(frozen=True)
+class PigSimulation:
+    mean: float
+    std_err: float
+    n_turns: int
+    stop_at: int
+
+
+def pig_simulate(stop_at=20, n_turns=1_000_000, seed=0, n_chunks=64, parallel=True):
+    """Monte Carlo turns of Pig under "stop at ``stop_at``"; mean and standard error.
+
+    Each chunk has its own seed, so ``parallel=False`` gives identical results.
+
+    Examples
+    --------
+    >>> r = pig_simulate(20, 20_000, seed=3)
+    >>> abs(r.mean - pig().value) < 5 * r.std_err
+    True
+    """
+    stop_at = check_int("stop_at", stop_at, 0)
+    n_turns = check_int("n_turns", n_turns, 2)
+    n_chunks = min(check_int("n_chunks", n_chunks, 1), n_turns)
+    base = kernel_seed(seed)
+    seeds = (base + np.arange(n_chunks, dtype=np.int64)) % (2**31 - 1)
+    sizes = np.full(n_chunks, n_turns // n_chunks, dtype=np.int64)
+    sizes[: n_turns % n_chunks] += 1
+    sums = np.zeros((n_chunks, 2))
+    (_pig_simulate if parallel else _pig_simulate_serial)(seeds, sizes, stop_at, sums)
+    tot, tot2 = sums.sum(axis=0)
+    mean = tot / n_turns
+    var = max(tot2 / n_turns - mean * mean, 0.0) * n_turns / (n_turns - 1)
+    return PigSimulation(float(mean), float(math.sqrt(var / n_turns)), n_turns, stop_at)
+
+
+def plot_pig(ax, result=None, scales=None):
+    """Draw ``V(tau)``, the stop payoff ``tau`` and solutions ``c lambda**tau`` of the equation without max."""
+    r = pig() if result is None else result
+    tau = np.arange(0, r.threshold + 15)
+    V = np.where(tau < r.threshold, np.interp(tau, np.arange(len(r.values)), r.values), tau)
+    ax.plot(tau, V, "o-", ms=3, label="value V(tau)")
+    ax.plot(tau, tau, "k--", lw=1, label="stop now: tau")
+    for c in (scales or (r.min_scale, 10.0)):
+        ax.plot(tau, c * r.growth_rate ** tau, lw=1, label=f"{c:.3f} x {r.growth_rate:.4f}^tau")
+    ax.axvline(r.threshold, color="grey", lw=0.8, ls=":")
+    ax.set_xlabel("turn total tau")
+    ax.set_ylabel("value")
+    ax.legend(frameon=False)
+    return ax
