@@ -1,0 +1,236 @@
+"""Cards and decks in the notation of the hold'em stacking article (document 004).
+
+A card is an integer ``0..51``: ``card = rank * 4 + suit`` with ``rank`` 0..12
+for ``2, 3, ..., 9, T, J, Q, K, A`` and ``suit`` 0..3 for ``c, d, h, s``. So
+``2c`` is 0, ``2d`` is 1, ``3c`` is 4 and ``As`` is 51. Arrays of cards are
+``numpy.int8`` (what the parsers return); every function here also accepts
+``int64`` arrays and plain lists of ints.
+
+Text notation (the article's): two characters per card, rank then suit, e.g.
+``"Th5d7cAd..."``. Parsing accepts whitespace between cards (the article's deck
+is printed on two lines) and either case for both letters (``"as"``, ``"AS"``
+and ``"As"`` all mean the ace of spades: the rank and suit alphabets share no
+letter, so nothing is ambiguous). Printing always gives the canonical form:
+upper-case ranks, lower-case suits, no spaces.
+"""
+from __future__ import annotations
+
+import numbers
+
+import numpy as np
+
+RANKS = "23456789TJQKA"
+SUITS = "cdhs"
+N_CARDS = 52
+
+_RANK_OF = {ch: i for i, ch in enumerate(RANKS)}
+_RANK_OF.update({ch.lower(): i for i, ch in enumerate(RANKS)})
+_SUIT_OF = {ch: i for i, ch in enumerate(SUITS)}
+_SUIT_OF.update({ch.upper(): i for i, ch in enumerate(SUITS)})
+
+CARD_NAMES = tuple(r + s for r in RANKS for s in SUITS)
+"""Canonical name of each card, indexed by its code (``CARD_NAMES[51] == 'As'``)."""
+
+
+def card_name(card) -> str:
+    """Name of one encoded card.
+
+    Examples
+    --------
+    >>> card_name(0), card_name(51)
+    ('2c', 'As')
+    """
+    if isinstance(card, bool) or not isinstance(card, numbers.Integral):
+        raise TypeError(f"card must be an int 0..51, got {type(card).__name__} {card!r}")
+    if not 0 <= int(card) < N_CARDS:
+        raise ValueError(f"card must be in 0..51, got {int(card)}")
+    return CARD_NAMES[int(card)]
+
+
+def card_code(name: str) -> int:
+    """Code of one card given by its two-character name.
+
+    Examples
+    --------
+    >>> card_code("2c"), card_code("As"), card_code("td")
+    (0, 51, 33)
+    """
+    if not isinstance(name, str):
+        raise TypeError(f"card name must be a str such as 'As', got {type(name).__name__}")
+    return int(parse_cards(name, n=1)[0])
+
+
+def _tokens(text: str):
+    """Yield ``(index, position, token)`` for each two-character card in ``text``."""
+    pos = 0
+    index = 0
+    length = len(text)
+    while pos < length:
+        if text[pos].isspace():
+            pos += 1
+            continue
+        token = text[pos:pos + 2]
+        yield index, pos, token
+        index += 1
+        pos += 2
+
+
+def _code(token: str, index: int, pos: int) -> int:
+    if len(token) == 2 and token[0] in _RANK_OF and token[1] in _SUIT_OF:
+        return _RANK_OF[token[0]] * 4 + _SUIT_OF[token[1]]
+    if len(token) < 2 or token[1].isspace():
+        why = "a card needs a rank and a suit with no space between them"
+    elif token[0] not in _RANK_OF:
+        why = f"rank {token[0]!r} is not one of {RANKS}"
+    else:
+        why = f"suit {token[1]!r} is not one of {SUITS}"
+    raise ValueError(f"unknown card {token!r} at card {index + 1} (character {pos + 1}): {why}")
+
+
+def parse_cards(text: str, n: int | None = None) -> np.ndarray:
+    """Parse distinct cards written as ``"AsKd..."`` into an int8 array.
+
+    Parameters
+    ----------
+    text : str
+        Two characters per card (rank ``23456789TJQKA``, suit ``cdhs``, either
+        case), optionally separated by whitespace.
+    n : int, optional
+        Required number of cards; a different count raises ``ValueError``.
+
+    Returns
+    -------
+    numpy.ndarray
+        int8 card codes in the order written.
+
+    Examples
+    --------
+    >>> parse_cards("As Kd 2c").tolist()
+    [51, 45, 0]
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"cards must be given as a str such as 'AsKd', got {type(text).__name__}")
+    codes = []
+    seen = {}
+    for index, pos, token in _tokens(text):
+        code = _code(token, index, pos)
+        if code in seen:
+            raise ValueError(f"repeated card {CARD_NAMES[code]}: card {seen[code] + 1} and "
+                             f"card {index + 1} (character {pos + 1}) are the same card")
+        seen[code] = index
+        codes.append(code)
+    if n is not None and len(codes) != n:
+        raise ValueError(f"expected {n} cards, found {len(codes)}")
+    return np.asarray(codes, dtype=np.int8)
+
+
+def format_cards(cards, sep: str = "") -> str:
+    """Write encoded cards in the article's notation.
+
+    Parameters
+    ----------
+    cards : array_like of int
+        Card codes 0..51 (int8, int64 or a list).
+    sep : str
+        Put between cards (default none, as in the article).
+
+    Examples
+    --------
+    >>> format_cards([51, 45, 0])
+    'AsKd2c'
+    >>> format_cards([51, 45], sep=" ")
+    'As Kd'
+    """
+    arr = as_cards(cards, name="cards")
+    return sep.join(CARD_NAMES[c] for c in arr.tolist())
+
+
+def as_cards(cards, n: int | None = None, name: str = "cards") -> np.ndarray:
+    """Validate cards given as text or codes; return them as an int8 array.
+
+    Parameters
+    ----------
+    cards : str or array_like of int
+        Text such as ``"AsKd"``, a list of card names, or codes 0..51 (1-D).
+    n : int, optional
+        Required number of cards.
+    name : str
+        Argument name used in error messages.
+
+    Examples
+    --------
+    >>> as_cards("2c3c").tolist(), as_cards([0, 4]).tolist()
+    ([0, 4], [0, 4])
+    """
+    if isinstance(cards, (list, tuple)) and cards and all(isinstance(c, str) for c in cards):
+        cards = " ".join(cards)  # ["As", "Kd"] reads like "As Kd"
+    if isinstance(cards, str):
+        try:
+            return parse_cards(cards, n=n)
+        except ValueError as err:
+            raise ValueError(f"{name}: {err}") from None
+    arr = np.asarray(cards)
+    if arr.ndim != 1:
+        raise ValueError(f"{name} must be a 1-D sequence of card codes, got shape {arr.shape}")
+    if arr.size and not np.issubdtype(arr.dtype, np.integer):
+        raise TypeError(f"{name} must hold integer card codes 0..51 (or be text), got dtype {arr.dtype}")
+    if arr.dtype == np.bool_:
+        raise TypeError(f"{name} must hold integer card codes 0..51, got booleans")
+    if n is not None and arr.size != n:
+        raise ValueError(f"{name} must have {n} cards, found {arr.size}")
+    if arr.size:
+        low, high = int(arr.min()), int(arr.max())
+        if low < 0 or high >= N_CARDS:
+            bad = low if low < 0 else high
+            raise ValueError(f"{name}: card codes must be in 0..51, got {bad}")
+        counts = np.bincount(arr.astype(np.int64), minlength=N_CARDS)
+        if counts.max() > 1:
+            dup = int(np.argmax(counts))
+            raise ValueError(f"{name}: repeated card {CARD_NAMES[dup]} (code {dup})")
+    return arr.astype(np.int8)
+
+
+def parse_deck(text: str) -> np.ndarray:
+    """Parse a full 52-card deck written in the article's notation.
+
+    Parameters
+    ----------
+    text : str
+        104 characters (52 cards), whitespace between cards allowed.
+
+    Returns
+    -------
+    numpy.ndarray
+        int8 array of the 52 card codes, top of the deck first.
+
+    Raises
+    ------
+    ValueError
+        For a wrong number of cards (the count found is given), an unknown card
+        (which, and where) or a repeated card (which).
+
+    Examples
+    --------
+    >>> deck = parse_deck("".join(r + s for r in "23456789TJQKA" for s in "cdhs"))
+    >>> deck[:3].tolist(), len(deck)
+    ([0, 1, 2], 52)
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"deck must be a str of 52 cards such as 'Th5d7c...', got {type(text).__name__}")
+    cards = parse_cards(text)
+    if cards.size != N_CARDS:
+        raise ValueError(f"a deck has 52 cards, found {cards.size}")
+    return cards
+
+
+def format_deck(deck) -> str:
+    """Write a 52-card deck in the article's notation (104 characters).
+
+    Examples
+    --------
+    >>> format_deck(range(52))[:12]
+    '2c2d2h2s3c3d'
+    """
+    arr = as_cards(np.asarray(list(deck) if not isinstance(deck, (str, np.ndarray)) else deck),
+                   n=N_CARDS, name="deck")
+    return "".join(CARD_NAMES[c] for c in arr.tolist())

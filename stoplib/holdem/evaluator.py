@@ -1,0 +1,400 @@
+"""A fast poker hand evaluator for hold'em (document 004: optimal deck stackings).
+
+The stacking search of the article deals 52 cuts per deck and 1,326 neighbours
+per step, so it needs seven-card hands scored fast. A hand's **rank** is an
+integer 1..7,462, higher is better, equal for hands that tie; a seven-card hand
+gets the rank of its best five cards, so five- and seven-card ranks compare.
+The ranks of each category form one block (``category_of``).
+
+How it works (tables built by :mod:`stoplib.holdem._tables` at first use and
+cached on disk): each card adds a rank multiplier and a suit counter to one
+64-bit key and a suit-rank bit to a second word. If a suit counter shows five
+or more cards, the rank is ``ranks[mask of that suit's cards]`` (the first
+8,192 entries); otherwise it is ``ranks[offsets[key >> SHIFT] + (key & MASK)]``,
+a perfect hash of the rank multiset. Both indices are computed and a select
+picks one, so there is no branch. ``offsets`` and ``ranks`` take about 260 KB
+and stay in L2.
+
+Ranks equal phevaluator's (and Cactus Kev's) ``7463 - rank``: the same 7,462
+classes, numbered the other way round.
+
+Inside other numba kernels use ``tables = load_tables()`` once, then
+``rank7(c0, ..., c6, tables)`` (and ``category_of(rank)``).
+"""
+from __future__ import annotations
+
+from collections import namedtuple
+
+import numba
+import numpy as np
+from numba import njit, prange
+
+from ._tables import (CATEGORIES, CATEGORY_START, CLASSES_PER_CATEGORY, LOW32, MASK,
+                      N_RANKS, SHIFT, SUIT_INIT, Tables, load_tables)
+from .cards import as_cards
+
+__all__ = ["CATEGORIES", "N_RANKS", "Tables", "load_tables", "rank7", "rank5",
+           "board_sums", "rank_with_board", "category_of", "category", "category_code",
+           "category_codes", "evaluate5", "evaluate7", "evaluate7_many",
+           "rank_counts", "RankCounts"]
+
+_C1, _C2, _C3, _C4, _C5, _C6, _C7, _C8 = CATEGORY_START[1:]
+
+
+# --------------------------------------------------------------------------- kernels
+# The kernels below are branch-free single blocks on purpose: LLVM then inlines
+# them into the caller and numba drops the reference counting of the table
+# arrays; a branchy version (or numba's inline='always') ran 20-30x slower.
+@njit(cache=True)
+def _rank_from_sums(key, bits, tables):
+    """Rank from the summed card keys and OR-ed card bits of 5 or 7 cards."""
+    top = (key >> 35) & 0x1111  # top bit of each suit counter: a suit with >= 5 cards
+    shift = ((top >> 4) & 1) * 16 + ((top >> 8) & 1) * 32 + ((top >> 12) & 1) * 48
+    k = key & LOW32
+    i_plain = tables.offsets[k >> SHIFT] + (k & MASK)
+    i_flush = (bits >> shift) & 0x1FFF
+    return np.int64(tables.ranks[i_flush if top else i_plain])
+
+
+@njit(cache=True)
+def rank7(c0, c1, c2, c3, c4, c5, c6, tables):
+    """Rank (1..7462, higher better) of seven distinct cards 0..51; no checks.
+
+    Callable from other ``@njit`` functions with ``tables = load_tables()``.
+    """
+    ck = tables.card_keys
+    cb = tables.card_bits
+    key = SUIT_INIT + ck[c0] + ck[c1] + ck[c2] + ck[c3] + ck[c4] + ck[c5] + ck[c6]
+    bits = cb[c0] | cb[c1] | cb[c2] | cb[c3] | cb[c4] | cb[c5] | cb[c6]
+    return _rank_from_sums(key, bits, tables)
+
+
+@njit(cache=True)
+def rank5(c0, c1, c2, c3, c4, tables):
+    """Rank (1..7462, higher better) of five distinct cards 0..51; no checks."""
+    ck = tables.card_keys
+    cb = tables.card_bits
+    key = SUIT_INIT + ck[c0] + ck[c1] + ck[c2] + ck[c3] + ck[c4]
+    bits = cb[c0] | cb[c1] | cb[c2] | cb[c3] | cb[c4]
+    return _rank_from_sums(key, bits, tables)
+
+
+@njit(cache=True)
+def board_sums(b0, b1, b2, b3, b4, tables):
+    """Key and bits of five board cards, to share between the players of a deal.
+
+    ``rank_with_board(p0, p1, key, bits, tables)`` then ranks each player's
+    seven cards with two additions: the same rank as ``rank7`` on all seven.
+    """
+    ck = tables.card_keys
+    cb = tables.card_bits
+    key = SUIT_INIT + ck[b0] + ck[b1] + ck[b2] + ck[b3] + ck[b4]
+    bits = cb[b0] | cb[b1] | cb[b2] | cb[b3] | cb[b4]
+    return key, bits
+
+
+@njit(cache=True)
+def rank_with_board(p0, p1, key, bits, tables):
+    """Rank of pocket cards ``p0, p1`` with a board summarised by ``board_sums``."""
+    return _rank_from_sums(key + tables.card_keys[p0] + tables.card_keys[p1],
+                           bits | tables.card_bits[p0] | tables.card_bits[p1], tables)
+
+
+@njit(cache=True)
+def category_of(rank):
+    """Category code 0..8 (high card .. straight flush) of a rank 1..7462."""
+    if rank < _C4:
+        if rank < _C1:
+            return 0
+        if rank < _C2:
+            return 1
+        if rank < _C3:
+            return 2
+        return 3
+    if rank < _C5:
+        return 4
+    if rank < _C6:
+        return 5
+    if rank < _C7:
+        return 6
+    if rank < _C8:
+        return 7
+    return 8
+
+
+@njit(cache=True)
+def _evaluate_many(hands, tables, out):
+    for i in range(hands.shape[0]):
+        out[i] = rank7(hands[i, 0], hands[i, 1], hands[i, 2], hands[i, 3],
+                       hands[i, 4], hands[i, 5], hands[i, 6], tables)
+
+
+@njit(cache=True, parallel=True)
+def _evaluate_many_parallel(hands, tables, out):
+    for i in prange(hands.shape[0]):
+        out[i] = rank7(hands[i, 0], hands[i, 1], hands[i, 2], hands[i, 3],
+                       hands[i, 4], hands[i, 5], hands[i, 6], tables)
+
+
+@njit(cache=True)
+def _first_bad_hand(hands):
+    """Index of the first row with a card outside 0..51 or a repeated card, else -1."""
+    for i in range(hands.shape[0]):
+        seen = np.int64(0)
+        for j in range(hands.shape[1]):
+            c = np.int64(hands[i, j])
+            if c < 0 or c > 51:
+                return i
+            bit = np.int64(1) << c
+            if seen & bit:
+                return i
+            seen |= bit
+    return -1
+
+
+@njit(cache=True)
+def _count7_from(a, tables, hist):
+    """Histogram of ranks of all 7-card hands whose lowest card is ``a``."""
+    ck = tables.card_keys
+    cb = tables.card_bits
+    ka = SUIT_INIT + ck[a]
+    ba = cb[a]
+    for b in range(a + 1, 47):
+        kb = ka + ck[b]
+        bb = ba | cb[b]
+        for c in range(b + 1, 48):
+            kc = kb + ck[c]
+            bc = bb | cb[c]
+            for d in range(c + 1, 49):
+                kd = kc + ck[d]
+                bd = bc | cb[d]
+                for e in range(d + 1, 50):
+                    ke = kd + ck[e]
+                    be = bd | cb[e]
+                    for f in range(e + 1, 51):
+                        kf = ke + ck[f]
+                        bf = be | cb[f]
+                        for g in range(f + 1, 52):
+                            hist[_rank_from_sums(kf + ck[g], bf | cb[g], tables)] += 1
+
+
+@njit(cache=True)
+def _count5_from(a, tables, hist):
+    """Histogram of ranks of all 5-card hands whose lowest card is ``a``."""
+    ck = tables.card_keys
+    cb = tables.card_bits
+    ka = SUIT_INIT + ck[a]
+    ba = cb[a]
+    for b in range(a + 1, 49):
+        kb = ka + ck[b]
+        bb = ba | cb[b]
+        for c in range(b + 1, 50):
+            kc = kb + ck[c]
+            bc = bb | cb[c]
+            for d in range(c + 1, 51):
+                kd = kc + ck[d]
+                bd = bc | cb[d]
+                for e in range(d + 1, 52):
+                    hist[_rank_from_sums(kd + ck[e], bd | cb[e], tables)] += 1
+
+
+@njit(cache=True)
+def _count_serial(n_cards, tables, hist):
+    for a in range(52 - n_cards + 1):
+        if n_cards == 7:
+            _count7_from(a, tables, hist[a])
+        else:
+            _count5_from(a, tables, hist[a])
+
+
+@njit(cache=True, parallel=True)
+def _count_parallel(n_cards, tables, hist):
+    for a in prange(52 - n_cards + 1):
+        if n_cards == 7:
+            _count7_from(a, tables, hist[a])
+        else:
+            _count5_from(a, tables, hist[a])
+
+
+# --------------------------------------------------------------------------- public API
+def category(rank) -> str:
+    """Name of the category of a rank (``"high card"`` ... ``"straight flush"``).
+
+    Examples
+    --------
+    >>> category(evaluate7("AsKsQsJsTs2d3c"))
+    'straight flush'
+    >>> category(1)
+    'high card'
+    """
+    code = category_code(rank)
+    return CATEGORIES[code]
+
+
+def category_code(rank) -> int:
+    """Category code 0..8 of a rank, the index into ``CATEGORIES``.
+
+    Examples
+    --------
+    >>> category_code(7462)
+    8
+    """
+    if isinstance(rank, (bool, np.bool_)) or not isinstance(rank, (int, np.integer)):
+        raise TypeError(f"rank must be an int 1..{N_RANKS}, got {type(rank).__name__} {rank!r}")
+    rank = int(rank)
+    if not 1 <= rank <= N_RANKS:
+        raise ValueError(f"rank must be in 1..{N_RANKS}, got {rank}")
+    return int(category_of(rank))
+
+
+def category_codes(ranks) -> np.ndarray:
+    """Category codes 0..8 of an array of ranks (vectorised ``category_code``).
+
+    Examples
+    --------
+    >>> category_codes([1, 1278, 7462]).tolist()
+    [0, 1, 8]
+    """
+    arr = np.asarray(ranks)
+    if arr.dtype == np.bool_ or (arr.size and not np.issubdtype(arr.dtype, np.integer)):
+        raise TypeError(f"ranks must be integers 1..{N_RANKS}, got dtype {arr.dtype}")
+    if arr.size and (arr.min() < 1 or arr.max() > N_RANKS):
+        bad = arr.min() if arr.min() < 1 else arr.max()
+        raise ValueError(f"ranks must be in 1..{N_RANKS}, got {int(bad)}")
+    return (np.searchsorted(np.array(CATEGORY_START), arr, side="right") - 1).astype(np.int8)
+
+
+def evaluate5(cards) -> int:
+    """Rank (1..7462, higher better) of a five-card hand.
+
+    Parameters
+    ----------
+    cards : str or array_like of int
+        Five distinct cards, as text (``"AsKd..."``) or codes 0..51.
+
+    Examples
+    --------
+    >>> evaluate5("AsKsQsJsTs")
+    7462
+    >>> evaluate5("7c5d4h3s2c")
+    1
+    """
+    c = as_cards(cards, n=5).astype(np.int64)
+    return int(rank5(c[0], c[1], c[2], c[3], c[4], load_tables()))
+
+
+def evaluate7(cards) -> int:
+    """Rank (1..7462, higher better) of the best five of seven cards.
+
+    Parameters
+    ----------
+    cards : str or array_like of int
+        Seven distinct cards, as text (``"AsKs..."``) or codes 0..51.
+
+    Returns
+    -------
+    int
+        The rank of the best five-card hand among the seven (same scale as
+        :func:`evaluate5`); equal ranks tie.
+
+    Examples
+    --------
+    >>> evaluate7("AsAdKhKc2s3d4c") == evaluate5("AsAdKhKc4c")
+    True
+    >>> category(evaluate7("Th7cQsJc4h8cTc"))
+    'one pair'
+    """
+    c = as_cards(cards, n=7).astype(np.int64)
+    return int(rank7(c[0], c[1], c[2], c[3], c[4], c[5], c[6], load_tables()))
+
+
+def evaluate7_many(hands, parallel: bool = True) -> np.ndarray:
+    """Ranks of many seven-card hands at once.
+
+    Parameters
+    ----------
+    hands : array_like of int, shape (n, 7)
+        One hand per row, card codes 0..51 (int8 or int64), distinct in a row.
+    parallel : bool
+        Spread the rows over numba's threads (results are identical).
+
+    Returns
+    -------
+    numpy.ndarray
+        int32 ranks, shape (n,).
+
+    Examples
+    --------
+    >>> ranks = evaluate7_many([[51, 47, 43, 39, 35, 0, 1], [0, 4, 8, 12, 20, 25, 30]])
+    >>> [category(r) for r in ranks], int(ranks[0])
+    (['straight flush', 'flush'], 7462)
+    """
+    arr = np.asarray(hands)
+    if arr.ndim != 2 or arr.shape[1] != 7:
+        raise ValueError(f"hands must have shape (n, 7), got {arr.shape}")
+    if arr.dtype == np.bool_ or (arr.size and not np.issubdtype(arr.dtype, np.integer)):
+        raise TypeError(f"hands must hold integer card codes 0..51, got dtype {arr.dtype}")
+    if arr.dtype not in (np.int8, np.int64):
+        arr = arr.astype(np.int64)
+    arr = np.ascontiguousarray(arr)
+    bad = _first_bad_hand(arr)
+    if bad >= 0:
+        raise ValueError(f"hands row {bad} is not seven distinct cards 0..51: {arr[bad].tolist()}")
+    out = np.empty(arr.shape[0], np.int32)
+    (_evaluate_many_parallel if parallel else _evaluate_many)(arr, load_tables(), out)
+    return out
+
+
+RankCounts = namedtuple("RankCounts", ["n_cards", "n_hands", "counts", "by_category",
+                                       "distinct_by_category", "n_distinct"])
+RankCounts.__doc__ = """Ranks of every hand of ``n_cards`` cards.
+
+counts : int64 array, ``counts[r]`` hands of rank ``r`` (index 0 unused)
+by_category : dict, category name -> number of hands
+distinct_by_category : dict, category name -> number of distinct ranks reached
+n_distinct : number of distinct ranks reached
+"""
+
+
+def rank_counts(n_cards: int = 7, parallel: bool = True) -> RankCounts:
+    """Evaluate every 5- or 7-card hand from a 52-card deck and count ranks.
+
+    All 2,598,960 five-card or 133,784,560 seven-card hands, enumerated in
+    nested loops that build each hand's key incrementally.
+
+    Parameters
+    ----------
+    n_cards : int
+        5 or 7.
+    parallel : bool
+        Spread the lowest card over numba's threads (same counts).
+
+    Examples
+    --------
+    >>> rc = rank_counts(5)
+    >>> rc.n_hands, rc.n_distinct, rc.by_category["straight flush"]
+    (2598960, 7462, 40)
+    """
+    if isinstance(n_cards, bool) or not isinstance(n_cards, (int, np.integer)) or n_cards not in (5, 7):
+        raise ValueError(f"n_cards must be 5 or 7, got {n_cards!r}")
+    n_cards = int(n_cards)
+    tables = load_tables()
+    hist = np.zeros((52 - n_cards + 1, N_RANKS + 1), np.int64)
+    if parallel:
+        old = numba.get_parallel_chunksize()
+        numba.set_parallel_chunksize(1)  # first cards carry very unequal work
+        try:
+            _count_parallel(n_cards, tables, hist)
+        finally:
+            numba.set_parallel_chunksize(old)
+    else:
+        _count_serial(n_cards, tables, hist)
+    counts = hist.sum(axis=0)
+    by_category, distinct = {}, {}
+    for k, name in enumerate(CATEGORIES):
+        block = counts[CATEGORY_START[k]:CATEGORY_START[k] + CLASSES_PER_CATEGORY[k]]
+        by_category[name] = int(block.sum())
+        distinct[name] = int(np.count_nonzero(block))
+    return RankCounts(n_cards=n_cards, n_hands=int(counts.sum()), counts=counts,
+                      by_category=by_category, distinct_by_category=distinct,
+                      n_distinct=int(np.count_nonzero(counts)))
