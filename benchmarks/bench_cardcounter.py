@@ -1,0 +1,119 @@
+"""Benchmark the CardCounter solvers (document 003: contest decks of at most 16 cards).
+
+Methods side by side:
+  fast      numba recursion memoised on composition codes (``stoplib.cardcounter.solve``)
+  float     the document's two functions in pure Python floats (``DocumentSolver(float)``)
+  fraction  the same in exact fractions (``solve_exact``)
+Sizes: random 16-card contest decks, the document's example 5, and the worst starting
+hand (A+A against a 2) of 1, 2, 4 and 8 fresh decks; then the whole strategy chart and
+the card-removal study of a single deck. Numba is warmed up (compiled or loaded from
+its cache) first; each timing is the median over repeats, a fresh memo every run.
+
+    python benchmarks/bench_cardcounter.py          # default sizes
+    python benchmarks/bench_cardcounter.py --full   # adds larger shoes and the slow twins on full decks
+"""
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+
+import numpy as np
+
+from stoplib import cardcounter as cc
+from stoplib import cardcounter_study as study
+from stoplib.sources import doc003_cardcounter as doc
+
+
+def timed(fn, repeats):
+    times, value = [], None
+    for _ in range(repeats):
+        t0 = time.perf_counter()
+        value = fn()
+        times.append(time.perf_counter() - t0)
+    return statistics.median(times), value
+
+
+def float_twin(deck, dealer, player):
+    solver = cc.DocumentSolver(float)
+    return solver.players_move(dealer, sum(player), 1 in player, tuple(int(c) for c in cc.parse_deck(deck)))
+
+
+def contest_decks(n, seed=734):
+    """Random 16-card decks (counts 0..4) on which the dealer can always finish."""
+    rng = np.random.default_rng(seed)
+    out = []
+    while len(out) < n:
+        counts = np.zeros(10, dtype=np.int64)
+        while counts.sum() < 16:
+            j = rng.integers(10)
+            if counts[j] < 4:
+                counts[j] += 1
+        up, a, b = (int(x) for x in rng.integers(1, 11, size=3))
+        try:
+            cc.solve(counts, up, [a, b])
+        except ValueError:
+            continue
+        out.append((counts, up, (a, b)))
+    return out
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--full", action="store_true", help="include the largest sizes")
+    args = parser.parse_args(argv)
+
+    t0 = time.perf_counter()
+    cc.solve(doc.EX6_DECK, 5, (7, 8))
+    cc.simulate(doc.EX6_DECK, 5, (7, 8), n_games=100, seed=0)
+    print(f"warm-up (compile or load cache): {time.perf_counter() - t0:.2f} s\n")
+
+    header = f"{'case':<34} | {'fast (s)':>10} {'float (s)':>10} {'fraction (s)':>13} | {'P(win)':>9} {'states p/d':>14}"
+    print(header)
+    print("-" * len(header))
+
+    def row(label, deck, up, hand, reps, twins=True, fraction=True):
+        t_fast, sol = timed(lambda: cc.solve(deck, up, hand), reps)
+        t_float = t_frac = None
+        if twins:
+            t_float, w_float = timed(lambda: float_twin(deck, up, hand), max(1, reps // 3))
+            assert abs(w_float - sol.win_probability) < 1e-12
+        if fraction:
+            t_frac, w_frac = timed(lambda: cc.solve_exact(deck, up, hand), 1)
+            assert abs(float(w_frac.win_probability) - sol.win_probability) < 1e-12
+        fmt = lambda t, w: f"{t:{w}.4f}" if t is not None else f"{'-':>{w}}"
+        states = f"{sol.n_player_states}/{sol.n_dealer_states}"
+        print(f"{label:<34} | {t_fast:10.4f} {fmt(t_float, 10)} {fmt(t_frac, 13)} | "
+              f"{sol.win_probability:9.6f} {states:>14}", flush=True)
+        return t_fast
+
+    row("example 6 (7 cards)", doc.EX6_DECK, 5, (7, 8), 21)
+    row("example 5 (16 cards)", doc.EX5_DECK, 1, (1, 1), 11)
+    decks = contest_decks(20)
+    fast_times = []
+    for i, (counts, up, hand) in enumerate(decks[:5]):
+        fast_times.append(row(f"random 16-card deck #{i + 1}", counts, up, hand, 11, fraction=i < 2))
+    rest = [timed(lambda d=d: cc.solve(*d), 5)[0] for d in decks[5:]]
+    print(f"{'15 more 16-card decks (fast, max)':<34} | {max(rest):10.4f}")
+
+    decks_n = (1, 2, 4, 8, 16) if args.full else (1, 2, 4, 8)
+    for n in decks_n:
+        deck = cc.fresh_deck(n, minus=[2, 1, 1])
+        twins = args.full and n == 1
+        row(f"{n} deck(s), A+A vs 2 (worst hand)", deck, 2, (1, 1), 5, twins=twins, fraction=twins)
+
+    print("\nwhole studies (single deck, one shared engine):")
+    t_chart, _ = timed(lambda: study.strategy_table(1), 3)
+    print(f"  strategy chart, 550 hands:               {t_chart:8.3f} s")
+    t_eff, _ = timed(lambda: study.removal_effects(1), 3)
+    print(f"  removal effects, 11 decks x 550 deals:   {t_eff:8.3f} s")
+    n_games = 1_000_000 if args.full else 200_000
+    eng = cc.Engine(cc.fresh_deck(1))
+    cc.deal_win_probability(cc.fresh_deck(1), eng)
+    t_mc, _ = timed(lambda: cc.simulate_deals(cc.fresh_deck(1), n_games=n_games, seed=1, engine=eng), 3)
+    print(f"  Monte Carlo, {n_games:,} dealt hands:       {t_mc:8.3f} s")
+    print("\ntarget: a 16-card contest deck well under a second (fast column)")
+
+
+if __name__ == "__main__":
+    main()
