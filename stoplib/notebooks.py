@@ -107,12 +107,18 @@ def main(argv=None) -> int:
         print("no notebooks matched", file=sys.stderr)
         return 1
     quick = args.mode == "quick"
+    output_dir = None
+    if quick and not os.environ.get(OUTPUT_ENV):
+        # a quick run must never overwrite the full-mode figures/ and data/
+        import tempfile
+        output_dir = tempfile.mkdtemp(prefix="stoplib-quick-")
+        print(f"quick mode: figures and tables go to {output_dir}", flush=True)
     failed = []
     for path in paths:
         start = time.perf_counter()
         print(f"[{args.mode}] {path.name} ...", flush=True)
         try:
-            execute_notebook(path, quick=quick, timeout=args.timeout,
+            execute_notebook(path, quick=quick, timeout=args.timeout, output_dir=output_dir,
                              save_to=None if quick else path)
         except Exception as exc:  # report every failing notebook, then fail
             failed.append(path.name)
