@@ -1,0 +1,845 @@
+r"""Large decks in the red/black card game: the Brownian-bridge limit, and fits.
+
+The question
+------------
+Document 000 computes ``V(n, n)``, the value of optimal play with ``n`` red and
+``n`` black cards, up to ``n = 133,787,000``, fits ``V`` against ``log n`` and
+``sqrt n``, and conjectures that ``V(n, n) / sqrt(n) -> 0.5``. This module
+derives the true limit and provides the fits.
+
+The Brownian-bridge limit (Shepp 1969; Ekstrom and Wanntorp 2009)
+------------------------------------------------------------------
+Let ``S_k`` be the winnings after ``k`` of the ``L = 2n`` cards. It is a walk of
++-1 steps pinned at ``S_0 = S_L = 0``, with
+``Var S_k = k (L - k) / (L - 1)``, so ``S_{sL} / sqrt(L)`` tends to a standard
+Brownian bridge ``B_s`` on ``[0, 1]`` (``Var B_s = s (1 - s)``). Optimal
+stopping of the walk tends to optimal stopping of the bridge, whose value
+function, by Brownian scaling, has the form
+``W(t, x) = sqrt(1 - t) g(x / sqrt(1 - t))``. In the continuation region ``W``
+solves ``W_t - x/(1-t) W_x + W_xx / 2 = 0`` (the bridge has drift
+``-x / (1 - t)``), which for ``g`` reads
+
+    g''(y) - y g'(y) - g(y) = 0.
+
+Its solutions are ``e^{y^2/2}`` (which blows up as ``y -> -inf``, so it cannot
+be a value) and ``g(y) = C e^{y^2/2} Phi(y)`` with ``Phi`` the standard normal
+cdf (check: ``g' = y g + C / sqrt(2 pi)``, ``g'' = g + y g'``). One stops when
+``x >= alpha sqrt(1 - t)``, where ``g`` meets the payoff ``y`` smoothly:
+
+* smooth fit ``g'(alpha) = 1``: ``alpha * alpha + C / sqrt(2 pi) = 1``, so
+  ``C = sqrt(2 pi) (1 - alpha^2)``;
+* continuity ``g(alpha) = alpha``: **alpha = (1 - alpha^2) sqrt(2 pi)
+  exp(alpha^2 / 2) Phi(alpha)**.
+
+The left side minus the right is ``-sqrt(2 pi)/2 < 0`` at 0 and ``1 > 0`` at 1
+and increasing in between, so there is one root, ``alpha = 0.839923675692...``
+(bisection to the last bit, then checked). The bridge's value from ``(0, 0)``
+is ``W(0, 0) = g(0) = sqrt(2 pi) (1 - alpha^2) / 2 = 0.369136...``, and for the
+card game
+
+    V(n, n) ~ sqrt(2 n) * 0.369136... = c sqrt(n),   c = sqrt(pi) (1 - alpha^2)
+            = 0.522037675987...
+
+with ``n`` the number of red cards (the document's "Cards"). In card terms the
+rule is: **stop as soon as winnings >= alpha * sqrt(cards left)**; with ``r``
+red and ``b`` black cards left (winnings ``b - r`` in a balanced deck) that is
+``b - r >= alpha sqrt(r + b)`` (:func:`bridge_boundary`). The constant 0.5 of
+the document is not it: at ``n = 133,787,000``, ``0.5 sqrt(n) = 5783.3`` while
+``c sqrt(n) = 6038.218``.
+
+Fits
+----
+:func:`fit_growth` repeats the document's ``lm`` fits with statsmodels' formula
+API; :func:`fit_stacked` reproduces its odd combined fit (run on four stacked
+copies of the data, 91,897 residual degrees of freedom); :func:`fit_correction`
+fits ``V(n, n) - c sqrt(n)`` with ``c`` fixed, for extrapolation.
+
+Source
+------
+Document 000 (``shared/seeds/000_cd0610b35b05a9e7.txt``), "Approximating".
+L. A. Shepp, "Explicit solutions to some problems of optimal stopping",
+Ann. Math. Statist. 40 (1969); E. Ekstrom and H. Wanntorp, "Optimal stopping of
+a Brownian bridge", J. Appl. Probab. 46 (2009).
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+import numpy as np
+from numba import njit
+
+from .validate import check_int
+
+__all__ = [
+    "bridge_constant", "bridge_solution", "bridge_equation", "bridge_boundary",
+    "bridge_value", "BridgeSolution", "fit_growth", "fit_stacked", "fit_sqrt", "GrowthFits",
+    "fit_correction", "CorrectionFit", "extrapolate", "float32_balanced_values",
+    "float32_drift_exponent", "plot_fits", "plot_residuals", "plot_correction",
+    "plot_boundary_comparison", "plot_ratio", "rounded_interval", "rounding_error_bound",
+]
+
+_SQRT2PI = math.sqrt(2.0 * math.pi)
+
+
+# ---------------------------------------------------------------------------
+# The Brownian bridge
+# ---------------------------------------------------------------------------
+def _phi_cdf(x: float) -> float:
+    return 0.5 * math.erfc(-x / math.sqrt(2.0))
+
+
+def bridge_equation(alpha: float) -> float:
+    """``alpha - (1 - alpha^2) sqrt(2 pi) exp(alpha^2/2) Phi(alpha)``; zero at the boundary constant.
+
+    Examples
+    --------
+    >>> bridge_equation(0.0) < 0 < bridge_equation(1.0)
+    True
+    """
+    a = float(alpha)
+    return a - (1.0 - a * a) * _SQRT2PI * math.exp(0.5 * a * a) * _phi_cdf(a)
+
+
+@dataclass(frozen=True)
+class BridgeSolution:
+    """The solved Brownian-bridge stopping problem.
+
+    Attributes
+    ----------
+    alpha : float
+        Stop the standard bridge at the first ``t`` with ``B_t >= alpha sqrt(1 - t)``.
+    bridge_value : float
+        Value of the standard bridge from ``(0, 0)``: ``sqrt(2 pi) (1 - alpha^2) / 2``.
+    c : float
+        ``V(n, n) ~ c sqrt(n)``, ``n`` red cards: ``sqrt(2) * bridge_value``.
+    c_cards : float
+        The same per square root of all cards ``L = 2n``: ``V ~ c_cards sqrt(L)``.
+    residual : float
+        ``bridge_equation(alpha)``.
+    bracket : tuple of float
+        The final bisection bracket (adjacent doubles).
+    """
+
+    alpha: float
+    bridge_value: float
+    c: float
+    c_cards: float
+    residual: float
+    bracket: tuple
+
+
+def bridge_solution() -> BridgeSolution:
+    """Solve the bridge's boundary equation by bisection to full double precision.
+
+    Bisection on ``[0, 1]`` halves the bracket until its ends are adjacent
+    doubles (at most about 60 steps); the end with the smaller residual is
+    returned. See the module docstring for the derivation.
+
+    Examples
+    --------
+    >>> s = bridge_solution()
+    >>> round(s.alpha, 10), round(s.bridge_value, 10), round(s.c, 10)
+    (0.8399236757, 0.3691363807, 0.522037676)
+    """
+    lo, hi = 0.0, 1.0
+    f_lo = bridge_equation(lo)
+    for _ in range(200):
+        mid = 0.5 * (lo + hi)
+        if mid <= lo or mid >= hi:
+            break
+        f_mid = bridge_equation(mid)
+        if f_mid == 0.0:
+            lo = hi = mid
+            break
+        if (f_mid < 0.0) == (f_lo < 0.0):
+            lo, f_lo = mid, f_mid
+        else:
+            hi = mid
+    alpha = lo if abs(bridge_equation(lo)) <= abs(bridge_equation(hi)) else hi
+    value = _SQRT2PI * (1.0 - alpha * alpha) / 2.0
+    return BridgeSolution(alpha=alpha, bridge_value=value, c=math.sqrt(2.0) * value,
+                          c_cards=value, residual=bridge_equation(alpha), bracket=(lo, hi))
+
+
+def bridge_constant() -> tuple[float, float]:
+    """``(alpha, c)``: the bridge's stopping constant and ``V(n, n) ~ c sqrt(n)``.
+
+    ``alpha = 0.8399236756...`` solves
+    ``alpha = (1 - alpha^2) sqrt(2 pi) exp(alpha^2 / 2) Phi(alpha)`` (Shepp 1969);
+    ``c = sqrt(2) * sqrt(2 pi) (1 - alpha^2) / 2 = 0.5220376759...`` with ``n``
+    the number of red (= black) cards. Derivation in the module docstring.
+
+    Examples
+    --------
+    >>> alpha, c = bridge_constant()
+    >>> round(alpha, 6), round(c, 6)
+    (0.839924, 0.522038)
+    """
+    s = bridge_solution()
+    return s.alpha, s.c
+
+
+def bridge_boundary(n_red: int, shift: float = 0.0) -> np.ndarray:
+    """The bridge's stopping rule in card terms: for ``r = 0 .. n_red`` red cards
+    left, the fewest black cards ``b`` with ``b - r >= alpha sqrt(r + b) - shift``.
+
+    (Winnings are ``b - r`` when the deck started balanced; with ``shift = 0``
+    the rule is "stop once winnings >= alpha * sqrt(cards left)".) Solving the
+    quadratic in ``m = b - r``, ``(m + shift)^2 >= alpha^2 (2 r + m)``, then
+    correcting the rounding. Compare with
+    :func:`stoplib.redblack.stopping_boundary` (the exact DP boundary), which
+    ``shift = 0.5`` (a half-dollar continuity correction) reproduces in almost
+    every row.
+
+    Examples
+    --------
+    >>> bridge_boundary(5).tolist()
+    [0, 3, 5, 6, 7, 9]
+    >>> bridge_boundary(5, shift=0.5).tolist()
+    [0, 2, 4, 5, 7, 8]
+    """
+    n_red = check_int("n_red", n_red, 0, 10**9)
+    if isinstance(shift, bool) or not isinstance(shift, (int, float, np.floating, np.integer)):
+        raise TypeError(f"shift must be a number, got {type(shift).__name__}")
+    shift = float(shift)
+    if not (0.0 <= shift < 1.0):
+        raise ValueError(f"shift must be in [0, 1), got {shift}")
+    alpha, _ = bridge_constant()
+    a2 = alpha * alpha
+    r = np.arange(n_red + 1, dtype=np.float64)
+    lin = 2.0 * shift - a2
+    disc = lin * lin - 4.0 * (shift * shift - 2.0 * r * a2)
+    m = np.ceil((-lin + np.sqrt(np.maximum(disc, 0.0))) / 2.0)
+    m = np.maximum(m, 0.0)
+
+    def stops(mm):
+        return mm - alpha * np.sqrt(2.0 * r + mm) + shift >= 0.0
+
+    m = np.where((m >= 1) & stops(np.maximum(m - 1, 0.0)), m - 1, m)  # rounding: one step down
+    m = np.where(stops(m), m, m + 1)                 # or one step up
+    b = (r + m).astype(np.int64)
+    b[0] = 0
+    return b
+
+
+def bridge_value(n_red: int, n_black: int) -> float:
+    """The bridge approximation of ``V(n_red, n_black)`` (value of the rest of the game).
+
+    With ``L = r + b`` cards left and ``y = (b - r) / sqrt(L)``, the expected final
+    winnings under the bridge's rule are ``sqrt(L) g(y)`` with
+    ``g(y) = sqrt(2 pi)(1 - alpha^2) e^{y^2/2} Phi(y)`` for ``y < alpha`` and
+    ``g(y) = y`` after; subtracting the current winnings ``b - r`` gives the
+    value of the rest of the game.
+
+    Examples
+    --------
+    >>> round(bridge_value(26, 26), 4)
+    2.662
+    """
+    n_red = check_int("n_red", n_red, 0)
+    n_black = check_int("n_black", n_black, 0)
+    cards = n_red + n_black
+    if cards == 0:
+        return 0.0
+    alpha, _ = bridge_constant()
+    scale = math.sqrt(cards)
+    y = (n_black - n_red) / scale
+    if y >= alpha:
+        return 0.0
+    g = _SQRT2PI * (1.0 - alpha * alpha) * math.exp(0.5 * y * y) * _phi_cdf(y)
+    return scale * g - (n_black - n_red)
+
+
+# ---------------------------------------------------------------------------
+# The document's data, as its C program stored them (single precision)
+# ---------------------------------------------------------------------------
+@njit(cache=True)
+def _float32_sweep(n_max, row, out):
+    """One row-by-row sweep storing every cell as float32, arithmetic in double,
+    exactly like the document's C program; ``out[i]`` = cell ``(i, i)``."""
+    for b in range(n_max + 1):
+        row[b] = np.float32(0.0)
+    out[0] = 0.0
+    for r in range(1, n_max + 1):
+        row[0] = np.float32(r)
+        for b in range(1, n_max + 1):
+            x = (r * 1.0 / (r + b) * (np.float64(row[b]) + 1.0)
+                 + b * 1.0 / (r + b) * (np.float64(row[b - 1]) - 1.0))
+            if x < 0.0:
+                x = 0.0
+            row[b] = np.float32(x)
+            if b == r:
+                out[r] = row[b]
+
+
+def float32_balanced_values(n_max: int) -> np.ndarray:
+    """``V(i, i)``, ``i = 0..n_max``, as the document's single-precision C program
+    computes them, from ONE sweep.
+
+    The C program recomputes every ``i`` from scratch (``O(n^3)``), but a cell's
+    float32 value depends only on ``(r, b)`` (the same operations in the same
+    order whatever ``i`` is), so one ``O(n^2)`` sweep gives all of them. The
+    slow twin is :func:`stoplib.redblack.c_program_values`. Its text file of
+    values ``0..22,974`` (printed with ``%f``) is what the document's fits use.
+
+    Examples
+    --------
+    >>> round(float(float32_balanced_values(26)[26]), 6)
+    2.624476
+    """
+    n_max = check_int("n_max", n_max, 0, 200_000)
+    row = np.zeros(n_max + 1, dtype=np.float32)
+    out = np.zeros(n_max + 1, dtype=np.float32)
+    _float32_sweep(n_max, row, out)
+    return out.astype(np.float64)
+
+
+def float32_drift_exponent(n: np.ndarray, drift: np.ndarray, n_min: int = 1000):
+    """Fit ``|drift| ~ A n^p`` (log-log OLS, ``n >= n_min``); return ``(A, p)``.
+
+    Examples
+    --------
+    >>> n = np.array([1000, 2000, 4000]); A, p = float32_drift_exponent(n, 3e-9 * n ** 1.5)
+    >>> round(p, 6)
+    1.5
+    """
+    n = np.asarray(n, dtype=float)
+    d = np.abs(np.asarray(drift, dtype=float))
+    keep = (n >= n_min) & (d > 0)
+    if keep.sum() < 2:
+        raise ValueError("need at least two points with n >= n_min and nonzero drift")
+    p, logA = np.polyfit(np.log(n[keep]), np.log(d[keep]), 1)
+    return float(math.exp(logA)), float(p)
+
+
+def rounding_error_bound(n: int, eps: float = 2.0 ** -53, roundings: int = 4) -> float:
+    """First-order bound on the floating-point drift of a computed ``V(n, n)``.
+
+    Each cell is ``max(0, p (A + 1) + q (B - 1))``: a convex combination and a
+    ``max`` with 0, both non-expansive, so the error at ``(n, n)`` is at most the
+    expected sum, along the random path of the game (at most ``2n`` cells), of
+    the new rounding error made at each cell, about ``roundings * eps * |value|``.
+    The values met along the path are of order ``|winnings| + c sqrt(cards left)``,
+    which this bounds by ``2 c sqrt(n) + 1``. So the drift is at most about
+    ``2 n * roundings * eps * (2 c sqrt(n) + 1)``, whatever the evaluation order.
+    (``eps = 2**-24`` gives the single-precision bound.)
+
+    Examples
+    --------
+    >>> rounding_error_bound(133_787_000) < 0.005
+    True
+    """
+    n = check_int("n", n, 0)
+    if not (0.0 < eps < 1.0):
+        raise ValueError(f"eps must be in (0, 1), got {eps!r}")
+    roundings = check_int("roundings", roundings, 1, 100)
+    _, c = bridge_constant()
+    return 2.0 * n * roundings * eps * (2.0 * c * math.sqrt(n) + 1.0)
+
+
+def rounded_interval(printed: str) -> tuple[float, float]:
+    """The interval of values that print as ``printed`` (half an ulp of its last digit).
+
+    Examples
+    --------
+    >>> rounded_interval("6038.22")
+    (6038.215, 6038.225)
+    """
+    text = printed.strip()
+    decimals = len(text.split(".")[1]) if "." in text else 0
+    half = 0.5 * 10.0 ** (-decimals)
+    x = float(text)
+    return (round(x - half, decimals + 1), round(x + half, decimals + 1))
+
+
+# ---------------------------------------------------------------------------
+# Fits (statsmodels formula API, as the document's R ``lm``)
+# ---------------------------------------------------------------------------
+FORMULAS = {
+    "log": "value ~ np.log(n)",
+    "sqrt": "value ~ np.sqrt(n)",
+    "log+sqrt": "value ~ np.log(n) + np.sqrt(n)",
+}
+
+
+def _frame(n, values, drop_zero=True, allow_zero=False):
+    import pandas as pd
+
+    n = np.asarray(n)
+    values = np.asarray(values, dtype=float)
+    if n.ndim != 1 or values.shape != n.shape:
+        raise ValueError(f"n and values must be 1-D arrays of the same length, got "
+                         f"shapes {n.shape} and {values.shape}")
+    if n.size == 0 or not np.issubdtype(n.dtype, np.number) or n.dtype == bool:
+        raise TypeError("n must be a non-empty numeric array of card counts")
+    if (n < 0).any():
+        raise ValueError("n must be >= 0")
+    if not np.isfinite(values).all():
+        raise ValueError("values must be finite")
+    df = pd.DataFrame({"n": n.astype(float), "value": values})
+    if drop_zero:
+        df = df[df.n > 0].reset_index(drop=True)
+    elif (df.n == 0).any() and not allow_zero:
+        raise ValueError("n = 0 cannot enter a log fit; use drop_zero=True")
+    if len(df) < 4:
+        raise ValueError(f"need at least 4 points with n > 0 to fit, got {len(df)}")
+    return df
+
+
+@dataclass
+class GrowthFits:
+    """The three OLS fits of :func:`fit_growth` (statsmodels results).
+
+    Attributes
+    ----------
+    log, sqrt, log_sqrt : statsmodels RegressionResultsWrapper
+        ``value ~ log(n)``, ``value ~ sqrt(n)``, ``value ~ log(n) + sqrt(n)``.
+    data : pandas.DataFrame
+        The points fitted (columns ``n``, ``value``).
+    """
+
+    log: object
+    sqrt: object
+    log_sqrt: object
+    data: object = field(repr=False)
+
+    @property
+    def results(self) -> dict:
+        return {"log": self.log, "sqrt": self.sqrt, "log+sqrt": self.log_sqrt}
+
+    def summaries(self) -> dict:
+        """``{name: summary text}`` (statsmodels' ``summary()``)."""
+        return {k: str(r.summary()) for k, r in self.results.items()}
+
+    def coefficients(self):
+        """One row per fit: coefficients, standard errors, residual SE, R^2, df."""
+        import pandas as pd
+
+        rows = []
+        for name, r in self.results.items():
+            p, se = r.params, r.bse
+            rows.append({
+                "fit": name,
+                "intercept": p["Intercept"], "intercept_se": se["Intercept"],
+                "log_coef": p.get("np.log(n)", np.nan), "log_se": se.get("np.log(n)", np.nan),
+                "sqrt_coef": p.get("np.sqrt(n)", np.nan), "sqrt_se": se.get("np.sqrt(n)", np.nan),
+                "residual_se": math.sqrt(r.scale), "r_squared": r.rsquared,
+                "df_resid": int(r.df_resid),
+            })
+        return pd.DataFrame(rows)
+
+    def residual_quantiles(self):
+        """Min, quartiles and max of each fit's residuals (R's ``summary`` header)."""
+        import pandas as pd
+
+        q = [0.0, 0.25, 0.5, 0.75, 1.0]
+        return pd.DataFrame({k: r.resid.quantile(q).to_numpy() for k, r in self.results.items()},
+                            index=["min", "1q", "median", "3q", "max"])
+
+    def predict(self, n) -> "object":
+        """Predictions of the three fits at ``n`` (a DataFrame)."""
+        import pandas as pd
+
+        new = pd.DataFrame({"n": np.asarray(n, dtype=float).ravel()})
+        out = {"n": new.n.to_numpy()}
+        for k, r in self.results.items():
+            out[k] = np.asarray(r.predict(new))
+        return pd.DataFrame(out)
+
+
+def fit_growth(n, values, drop_zero: bool = True) -> GrowthFits:
+    """OLS fits of ``value`` on ``log(n)``, ``sqrt(n)`` and both, like the document.
+
+    Parameters
+    ----------
+    n : array of int
+        Card counts (red cards per colour, the document's ``Cards``).
+    values : array of float
+        ``V(n, n)``.
+    drop_zero : bool
+        Drop ``n = 0`` (its log is undefined), as the document does.
+
+    Returns
+    -------
+    GrowthFits
+
+    Examples
+    --------
+    >>> n = np.arange(1, 200)
+    >>> fits = fit_growth(n, 0.5 * np.sqrt(n) - 0.02)
+    >>> round(float(fits.sqrt.params["np.sqrt(n)"]), 9)
+    0.5
+    """
+    import statsmodels.formula.api as smf
+
+    df = _frame(n, values, drop_zero)
+    res = {k: smf.ols(f, data=df).fit() for k, f in FORMULAS.items()}
+    return GrowthFits(log=res["log"], sqrt=res["sqrt"], log_sqrt=res["log+sqrt"], data=df)
+
+
+def fit_stacked(n, values, drop_zero: bool = True):
+    """The document's printed ``log + sqrt`` fit, reproduced: the same OLS run on
+    the data stacked with the three fits' predictions (four copies of ``n``).
+
+    The document prints "2.68411 on 91897 degrees of freedom": 91,897 =
+    4 x 22,975 - 3, so its ``lm(Value ~ log(Cards) + sqrt(Cards))`` ran after
+    ``df`` had been ``rbind``-ed with the ``log``, ``sqrt`` and ``log + sqrt``
+    predictions. Since the four blocks share ``n``, this fits the average of the
+    data and the three prediction columns.
+
+    Examples
+    --------
+    >>> n = np.arange(1, 50); r = fit_stacked(n, np.sqrt(n))
+    >>> int(r.df_resid)
+    193
+    """
+    import pandas as pd
+    import statsmodels.formula.api as smf
+
+    fits = fit_growth(n, values, drop_zero)
+    df = fits.data
+    stacked = pd.concat([df] + [df.assign(value=np.asarray(r.fittedvalues))
+                                for r in (fits.log, fits.sqrt, fits.log_sqrt)],
+                        ignore_index=True)
+    return smf.ols(FORMULAS["log+sqrt"], data=stacked).fit()
+
+
+def fit_sqrt(n, values):
+    """OLS ``value ~ sqrt(n)`` keeping every point, ``n = 0`` included.
+
+    The document's printed square-root fit has one more residual degree of
+    freedom than its log fit and a largest residual equal to minus its
+    intercept: it kept ``n = 0``, which the log fit cannot. This reproduces it.
+
+    Examples
+    --------
+    >>> n = np.arange(0, 50); r = fit_sqrt(n, 0.5 * np.sqrt(n))
+    >>> int(r.df_resid), round(float(r.params["np.sqrt(n)"]), 9)
+    (48, 0.5)
+    """
+    import statsmodels.formula.api as smf
+
+    return smf.ols(FORMULAS["sqrt"], data=_frame(n, values, drop_zero=False,
+                                                 allow_zero=True)).fit()
+
+
+def _term_name(p: float) -> str:
+    return "one" if p == 0 else "n_pow_" + f"{p:g}".replace("-", "m").replace(".", "_")
+
+
+@dataclass
+class CorrectionFit:
+    """OLS fit of ``V(n, n) - c sqrt(n)`` on powers of ``n`` (``c`` fixed).
+
+    Attributes
+    ----------
+    c : float
+    powers : tuple of float
+        Exponents of ``n`` in the model (0 is a constant).
+    result : statsmodels RegressionResultsWrapper
+    n_min, n_max : int
+        Range of ``n`` fitted.
+    """
+
+    c: float
+    powers: tuple
+    result: object
+    n_min: int
+    n_max: int
+
+    @property
+    def label(self) -> str:
+        parts = ["a" if p == 0 else f"n^{p:g}" for p in self.powers]
+        return "c sqrt(n) + " + " + ".join(parts)
+
+    def correction(self, n) -> np.ndarray:
+        """The fitted correction at ``n``."""
+        n = np.asarray(n, dtype=float)
+        out = np.zeros_like(n)
+        for p in self.powers:
+            out = out + self.result.params[_term_name(p)] * (n ** p if p != 0 else 1.0)
+        return out
+
+    def predict(self, n) -> np.ndarray:
+        """``c sqrt(n) + correction(n)``."""
+        n = np.asarray(n, dtype=float)
+        return self.c * np.sqrt(n) + self.correction(n)
+
+
+def fit_correction(n, values, powers=(0.0, -0.25, -0.5), c: float | None = None,
+                   n_min: int = 1000, n_max: int | None = None) -> CorrectionFit:
+    """Fit ``V(n, n) - c sqrt(n) = sum_k beta_k n^{p_k}`` by OLS, ``c`` fixed.
+
+    Parameters
+    ----------
+    n, values : arrays
+        Card counts and exact values.
+    powers : sequence of float
+        Exponents (0 for a constant), each <= 0.
+    c : float or None
+        The slope; None uses :func:`bridge_constant`.
+    n_min, n_max : int
+        Fit only ``n_min <= n <= n_max``.
+
+    Examples
+    --------
+    >>> n = np.arange(1000, 5000)
+    >>> f = fit_correction(n, 0.52 * np.sqrt(n) + 0.3 * n ** -0.5, powers=(-0.5,), c=0.52)
+    >>> round(float(f.result.params.iloc[0]), 9)
+    0.3
+    """
+    import pandas as pd
+    import statsmodels.formula.api as smf
+
+    powers = tuple(float(p) for p in powers)
+    if not powers or any(p > 0 for p in powers) or len(set(powers)) != len(powers):
+        raise ValueError(f"powers must be distinct exponents <= 0, got {powers}")
+    n_min = check_int("n_min", n_min, 1)
+    if c is None:
+        c = bridge_constant()[1]
+    n = np.asarray(n, dtype=float)
+    values = np.asarray(values, dtype=float)
+    if n.shape != values.shape or n.ndim != 1:
+        raise ValueError("n and values must be 1-D arrays of the same length")
+    hi = np.inf if n_max is None else check_int("n_max", n_max, n_min)
+    keep = (n >= n_min) & (n <= hi)
+    if keep.sum() < len(powers) + 2:
+        raise ValueError(f"only {int(keep.sum())} points in {n_min}..{n_max}; "
+                         f"need at least {len(powers) + 2}")
+    nn = n[keep]
+    df = pd.DataFrame({"d": values[keep] - c * np.sqrt(nn)})
+    for p in powers:
+        df[_term_name(p)] = nn ** p if p != 0 else 1.0
+    formula = "d ~ 0 + " + " + ".join(_term_name(p) for p in powers)
+    res = smf.ols(formula, data=df).fit()
+    return CorrectionFit(c=float(c), powers=powers, result=res, n_min=int(nn.min()),
+                         n_max=int(nn.max()))
+
+
+def extrapolate(n, values, targets, models=None, n_min: int = 1000, n_max=None):
+    """Predictions at ``targets`` from several correction models (a DataFrame,
+    one row per model, one column per target).
+
+    Examples
+    --------
+    >>> n = np.arange(1000, 3000)
+    >>> t = extrapolate(n, 0.5220376759871238 * np.sqrt(n), [10_000], models={"a": (0.0,)})
+    >>> round(float(t.loc["a", 10_000]), 6)
+    52.203768
+    """
+    import pandas as pd
+
+    if models is None:
+        models = {
+            "a": (0.0,),
+            "a + b n^-1/2": (0.0, -0.5),
+            "b n^-1/4": (-0.25,),
+            "b n^-1/4 + d n^-1/2": (-0.25, -0.5),
+            "a + b n^-1/4 + d n^-1/2": (0.0, -0.25, -0.5),
+        }
+    targets = [int(t) for t in targets]
+    rows = {}
+    for name, powers in models.items():
+        f = fit_correction(n, values, powers=powers, n_min=n_min, n_max=n_max)
+        rows[name] = f.predict(np.array(targets, dtype=float))
+    return pd.DataFrame.from_dict(rows, orient="index", columns=targets)
+
+
+# ---------------------------------------------------------------------------
+# Plots
+# ---------------------------------------------------------------------------
+def plot_fits(fits: GrowthFits, ax=None, extra=None):
+    """Exact values and the three fitted curves against ``n`` (the document's
+    "sqrt vs log" figure). ``extra``: optional ``(n, values, label)`` points.
+
+    Examples
+    --------
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> n = np.arange(1, 100)
+    >>> ax = plot_fits(fit_growth(n, 0.52 * np.sqrt(n)))
+    >>> ax.get_xlabel()
+    'n (red cards = black cards)'
+    """
+    import matplotlib.pyplot as plt
+
+    if ax is None:
+        _, ax = plt.subplots(figsize=(7, 4))
+    df = fits.data
+    step = max(1, len(df) // 2000)
+    sub = df.iloc[::step]
+    ax.plot(sub.n, sub.value, "k.", ms=2.5, label="exact", rasterized=True)
+    grid = np.linspace(df.n.min(), df.n.max(), 400)
+    pred = fits.predict(grid)
+    styles = {"log": ("tab:red", "--"), "sqrt": ("tab:blue", "-"),
+              "log+sqrt": ("tab:green", ":")}
+    for k, (col, ls) in styles.items():
+        ax.plot(pred.n, pred[k], color=col, ls=ls, lw=1.5, label=f"{k} fit")
+    if extra is not None:
+        en, ev, lab = extra
+        ax.plot(en, ev, "o", color="tab:purple", ms=5, label=lab)
+    ax.set_xlabel("n (red cards = black cards)")
+    ax.set_ylabel("value V(n, n) ($)")
+    ax.legend(fontsize=8)
+    return ax
+
+
+def plot_residuals(fits: GrowthFits, axes=None):
+    """Residuals of each fit against ``n``, one panel per fit (shared x).
+
+    Examples
+    --------
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> n = np.arange(1, 100)
+    >>> len(plot_residuals(fit_growth(n, 0.52 * np.sqrt(n))))
+    3
+    """
+    import matplotlib.pyplot as plt
+
+    if axes is None:
+        _, axes = plt.subplots(1, 3, figsize=(11, 3.2))
+    axes = np.ravel(axes)
+    n = fits.data.n.to_numpy()
+    step = max(1, len(n) // 4000)
+    for ax, (k, r) in zip(axes, fits.results.items()):
+        ax.axhline(0, color="0.6", lw=0.8)
+        ax.plot(n[::step], np.asarray(r.resid)[::step], ".", ms=2, rasterized=True)
+        ax.set_xscale("log")
+        ax.set_title(f"{k}: residual SE {math.sqrt(r.scale):.3g}", fontsize=9)
+        ax.set_xlabel("n")
+    axes[0].set_ylabel("residual ($)")
+    return axes
+
+
+def plot_correction(n, values, c=None, fits=(), ax=None, points=()):
+    """``V(n, n) - c sqrt(n)`` on a log x axis, with fitted corrections drawn
+    from their first fitted ``n`` out to 1.5e8.
+
+    Parameters
+    ----------
+    n, values : arrays
+        Exact values.
+    c : float or None
+        The slope (None: the bridge constant).
+    fits : sequence of CorrectionFit
+    points : sequence of (n, value, label, half_width)
+        Extra values (e.g. the document's 133,787,000-card figure), drawn as their
+        correction ``value - c sqrt(n)`` with an error bar of ``half_width``.
+
+    Examples
+    --------
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> n = np.arange(1, 100)
+    >>> plot_correction(n, 0.52 * np.sqrt(n)).get_ylabel()
+    'V(n, n) - c sqrt(n) ($)'
+    """
+    import matplotlib.pyplot as plt
+
+    if ax is None:
+        _, ax = plt.subplots(figsize=(7, 3.5))
+    if c is None:
+        c = bridge_constant()[1]
+    n = np.asarray(n, dtype=float)
+    v = np.asarray(values, dtype=float)
+    keep = n > 0
+    idx = np.unique(np.geomspace(1, keep.sum(), 600).astype(int)) - 1
+    nn, vv = n[keep][idx], v[keep][idx]
+    ax.plot(nn, vv - c * np.sqrt(nn), "k.", ms=3, label="exact")
+    for f in fits:
+        grid = np.geomspace(f.n_min, 1.5e8, 300)
+        ax.plot(grid, f.correction(grid), lw=1.2, label=f"fit {f.label} ({f.n_min:,}..{f.n_max:,})")
+    for pn, pv, label, half in points:
+        ax.errorbar([pn], [pv - c * math.sqrt(pn)], yerr=[[half], [half]], fmt="o", ms=4,
+                    capsize=3, label=label)
+    ax.axhline(0, color="0.6", lw=0.8)
+    ax.set_xscale("log")
+    ax.set_xlabel("n (red cards = black cards)")
+    ax.set_ylabel("V(n, n) - c sqrt(n) ($)")
+    ax.legend(fontsize=7)
+    return ax
+
+
+def plot_ratio(n, values, ax=None, slopes=None):
+    """``V(n, n) / sqrt(n)`` against ``n`` (log axis), with the bridge constant ``c``,
+    the document's 0.5 and any fitted ``slopes`` (``{label: value}``) as lines.
+
+    Examples
+    --------
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> n = np.arange(1, 100)
+    >>> plot_ratio(n, 0.52 * np.sqrt(n)).get_ylabel()
+    'V(n, n) / sqrt(n)'
+    """
+    import matplotlib.pyplot as plt
+
+    if ax is None:
+        _, ax = plt.subplots(figsize=(7, 3.5))
+    _, c = bridge_constant()
+    n = np.asarray(n, dtype=float)
+    v = np.asarray(values, dtype=float)
+    keep = n > 0
+    nn, vv = n[keep], v[keep]
+    idx = np.unique(np.geomspace(1, nn.size, 800).astype(int)) - 1
+    ax.plot(nn[idx], vv[idx] / np.sqrt(nn[idx]), "k.", ms=3, label="exact V(n, n) / sqrt(n)")
+    ax.axhline(c, color="tab:blue", lw=1.5, label=f"bridge constant c = {c:.6f}")
+    ax.axhline(0.5, color="tab:red", lw=1.5, ls="--", label="document's conjecture 0.5")
+    for (label, slope), ls in zip((slopes or {}).items(), (":", "-.", (0, (5, 2)), (0, (1, 3)))):
+        ax.axhline(slope, color="0.4", lw=1, ls=ls, label=f"{label}: {slope:.6f}")
+    ax.set_xscale("log")
+    ax.set_xlabel("n (red cards = black cards)")
+    ax.set_ylabel("V(n, n) / sqrt(n)")
+    ax.legend(fontsize=7)
+    return ax
+
+
+def plot_boundary_comparison(n_red: int, axes=None):
+    """The exact DP stopping boundary against the bridge's rule, in two panels.
+
+    Left: the winnings ``b - r`` at which you stop against the cards left
+    ``r + b``, for the exact DP and for ``alpha sqrt(cards left)``. Right: both
+    minus ``alpha sqrt(cards left)``, where the difference is visible. Returns
+    the two axes.
+
+    Examples
+    --------
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> plot_boundary_comparison(20)[0].get_xlabel()
+    'cards left when you stop (r + b)'
+    """
+    import matplotlib.pyplot as plt
+
+    from . import redblack
+
+    n_red = check_int("n_red", n_red, 1, 10**6)
+    if axes is None:
+        _, axes = plt.subplots(1, 2, figsize=(12, 3.8))
+    ax, ax2 = np.ravel(axes)[:2]
+    alpha, _ = bridge_constant()
+    r = np.arange(1, n_red + 1)
+    exact = np.asarray(redblack.stopping_boundary(n_red))[1:]
+    bridge = bridge_boundary(n_red)[1:]
+    cards_e, win_e = r + exact, exact - r
+    cards_b, win_b = r + bridge, bridge - r
+    ax.plot(cards_e, win_e, ".", color="k", ms=2, label="exact DP: stop at winnings b - r",
+            rasterized=True)
+    L = np.linspace(0, cards_e[-1], 400)
+    ax.plot(L, alpha * np.sqrt(L), color="tab:red", lw=1,
+            label=f"alpha sqrt(cards left), alpha = {alpha:.4f}")
+    ax.set_xlabel("cards left when you stop (r + b)")
+    ax.set_ylabel("winnings at which you stop ($)")
+    ax.legend(fontsize=8)
+    ax2.plot(cards_e, win_e - alpha * np.sqrt(cards_e), ".", color="k", ms=2, label="exact DP",
+             rasterized=True)
+    ax2.plot(cards_b, win_b - alpha * np.sqrt(cards_b), ".", color="tab:blue", ms=2,
+             label="bridge rule on integers", rasterized=True)
+    ax2.axhline(0, color="tab:red", lw=1)
+    ax2.set_xscale("log")
+    ax2.set_xlabel("cards left when you stop (r + b)")
+    ax2.set_ylabel("stop level - alpha sqrt(cards left)")
+    ax2.legend(fontsize=8)
+    return np.array([ax, ax2])

@@ -1,0 +1,721 @@
+"""Monte Carlo for the red/black card game: play the optimal policy many times.
+
+The game
+--------
+A deck of ``n_red`` red cards (+$1 each) and ``n_black`` black cards (-$1 each)
+is shuffled; you turn cards over one by one and may stop whenever you like.
+:mod:`stoplib.redblack` computes the value ``V(r, b)`` of the rest of the game
+with ``r`` red and ``b`` black cards left, and the optimal policy: draw while
+``V(r, b) > 0`` (ties stop, as in the document's R code). This module plays that
+policy on random decks, to check the exact value by simulation (document 000
+does the same in R: ``mean(replicate(10000000, simulateGame(26,26,0)))``) and
+to draw sample games.
+
+How a deck is dealt
+-------------------
+Dealing the next card of a uniformly shuffled deck with ``r`` red and ``b``
+black cards left gives red with probability ``r / (r + b)``; the kernel draws
+card by card with exactly these probabilities, which is the same as shuffling
+the deck first and stops as soon as the policy says so (no card after the stop
+is ever needed). The policy enters the kernel as a threshold per row: with
+``r`` red cards left, draw while ``b < limit[r]`` black cards are left. The
+threshold is read off the DP policy table (and checked to be a threshold).
+
+The document's mistake (``replacement=True``)
+---------------------------------------------
+The author's first R program kept the chance of a red card fixed at 1/2 while
+the counts still ran down, and found $2.86. ``replacement=True`` plays exactly
+that mistaken model: while both colours are left each card is red with
+probability 1/2; with no black card left the remaining reds are collected; with
+no red card left the game is worth nothing more. The policy played is the
+optimal one *for that model* (its own DP, :func:`replacement_table`, whose
+corner equals :func:`stoplib.redblack.value_with_replacement`), so the simulated
+mean approaches about 2.86, not the true 2.62. It is not sampling with
+replacement proper (that would have no end tied to the counts); it is the
+document's program.
+
+Random numbers and reproducibility
+----------------------------------
+Games are played in chunks of :data:`CHUNK` games. Chunk ``i`` draws from its own
+SplitMix64 stream, seeded by hashing ``(seed, i)``, so the result depends only
+on ``seed`` and ``n_games``: the parallel kernel (``prange`` over chunks) and the
+serial one return identical histograms, and the first ``k`` chunks of a long
+run are the games of a short one. A uniform ``u`` in [0, 1) with 53 random bits
+decides each card (red iff ``u * (r + b) < r``; bias below ``2**-53``).
+Outcomes are counted in integer histograms, so the mean and standard error are
+computed exactly from integers, in any order.
+
+Source
+------
+Document 000 (``shared/seeds/000_cd0610b35b05a9e7.txt``): its R simulation
+(10,000,000 games, mean 2.6243913), its 49 sample games, its $2.86 mistake.
+Numbers in :mod:`stoplib.sources.doc000_redblack` and
+:mod:`stoplib.sources.doc000_redblack_fits`.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+
+import numpy as np
+from numba import njit, prange
+
+from .progress import progress
+from .rng import as_generator, kernel_seed
+from .validate import check_int
+
+__all__ = [
+    "simulate", "sample_paths", "replacement_table", "policy_limits",
+    "simulate_reference", "winnings_distribution", "plot_sample_paths", "plot_winnings_distribution",
+    "SimulationResult", "SamplePaths", "CHUNK",
+]
+
+#: Games per chunk; each chunk has its own random stream.
+CHUNK = 1 << 15
+#: Largest number of games one call will play.
+MAX_GAMES = 10**10
+#: Largest ``n_games * (n_red + n_black)`` (cards dealt at most) one call will start.
+MAX_CARD_DRAWS = 2 * 10**11
+#: Rough speed (cards dealt per second, one core, this 2-core machine), used
+#: only to say how long a refused request would take.
+DRAWS_PER_SECOND = 2.0e8
+#: Largest policy table (cells) read directly; larger decks use the boundary.
+MAX_POLICY_CELLS = 4_000_000
+#: Largest deck side accepted (the stopping boundary is O(n) memory).
+MAX_COUNT = 2_000_000
+#: Most sample paths one call will store.
+MAX_PATH_CELLS = 50_000_000
+
+_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
+_M1 = np.uint64(0xBF58476D1CE4E5B9)
+_M2 = np.uint64(0x94D049BB133111EB)
+_S30 = np.uint64(30)
+_S27 = np.uint64(27)
+_S31 = np.uint64(31)
+_S11 = np.uint64(11)
+_TWO_M53 = 1.0 / 9007199254740992.0
+
+
+# ---------------------------------------------------------------------------
+# Random numbers: SplitMix64 (Steele, Lea & Flood 2014), one stream per chunk
+# ---------------------------------------------------------------------------
+@njit(cache=True)
+def _mix64(z):
+    z = (z ^ (z >> _S30)) * _M1
+    z = (z ^ (z >> _S27)) * _M2
+    return z ^ (z >> _S31)
+
+
+@njit(cache=True)
+def _stream_start(base, index):
+    """Initial SplitMix64 state of stream ``index`` (hash of seed and index)."""
+    return _mix64(_mix64(np.uint64(base) + _GOLDEN * np.uint64(index + 1)) ^ np.uint64(index))
+
+
+@njit(cache=True)
+def _uniform(state):
+    """Advance a SplitMix64 state; return ``(new_state, u)`` with u in [0, 1)."""
+    state = state + _GOLDEN
+    z = _mix64(state)
+    return state, float(z >> _S11) * _TWO_M53
+
+
+# ---------------------------------------------------------------------------
+# Kernels
+# ---------------------------------------------------------------------------
+@njit(cache=True)
+def _play(limit, n_red, n_black, replacement, state, n, hist, draws):
+    """Play ``n`` games from stream ``state``; add to ``hist`` and ``draws``.
+
+    ``hist[w + n_black]`` counts games ending with winnings ``w``;
+    ``draws[k]`` counts games that dealt ``k`` cards.
+    """
+    for _ in range(n):
+        r = n_red
+        b = n_black
+        while b < limit[r]:
+            state, u = _uniform(state)
+            if replacement:
+                if b == 0 or u < 0.5:
+                    r -= 1
+                else:
+                    b -= 1
+            elif u * (r + b) < r:
+                r -= 1
+            else:
+                b -= 1
+        hist[(n_red - r) - (n_black - b) + n_black] += 1
+        draws[(n_red - r) + (n_black - b)] += 1
+    return state
+
+
+@njit(cache=True, parallel=True)
+def _simulate_parallel(limit, n_red, n_black, replacement, base, n_games, chunk,
+                       first, hist, draws):
+    for c in prange(hist.shape[0]):
+        index = first + c
+        start = index * chunk
+        n = min(chunk, n_games - start)
+        _play(limit, n_red, n_black, replacement, _stream_start(base, index), n,
+              hist[c], draws[c])
+
+
+@njit(cache=True)
+def _simulate_serial(limit, n_red, n_black, replacement, base, n_games, chunk,
+                     first, hist, draws):
+    for c in range(hist.shape[0]):
+        index = first + c
+        start = index * chunk
+        n = min(chunk, n_games - start)
+        _play(limit, n_red, n_black, replacement, _stream_start(base, index), n,
+              hist[c], draws[c])
+
+
+@njit(cache=True)
+def _paths(limit, n_red, n_black, replacement, base, paths, stop_step):
+    """Game ``i`` uses stream ``i``; ``paths[i, k]`` = winnings after ``k`` cards."""
+    for i in range(paths.shape[0]):
+        state = _stream_start(base, i)
+        r = n_red
+        b = n_black
+        k = 0
+        w = 0
+        paths[i, 0] = 0
+        while b < limit[r]:
+            state, u = _uniform(state)
+            if replacement:
+                red = b == 0 or u < 0.5
+            else:
+                red = u * (r + b) < r
+            if red:
+                r -= 1
+                w += 1
+            else:
+                b -= 1
+                w -= 1
+            k += 1
+            paths[i, k] = w
+        stop_step[i] = k
+        for j in range(k + 1, paths.shape[1]):
+            paths[i, j] = w
+
+
+@njit(cache=True)
+def _replacement_table(n_red, n_black, out):
+    """The mistaken model: ``U(r,b) = max(0, (U(r-1,b) + 1)/2 + (U(r,b-1) - 1)/2)``."""
+    for b in range(n_black + 1):
+        out[0, b] = 0.0
+    for r in range(1, n_red + 1):
+        out[r, 0] = r
+        for b in range(1, n_black + 1):
+            go = 0.5 * (out[r - 1, b] + 1.0) + 0.5 * (out[r, b - 1] - 1.0)
+            out[r, b] = go if go > 0.0 else 0.0
+
+
+# ---------------------------------------------------------------------------
+# Results
+# ---------------------------------------------------------------------------
+@dataclass(frozen=True)
+class SimulationResult:
+    """Outcome of :func:`simulate`.
+
+    Attributes
+    ----------
+    n_red, n_black, n_games : int
+    seed : int, numpy Generator or None
+        As passed; ``base_seed`` is the integer the kernels actually used.
+    replacement : bool
+        True for the document's mistaken model (red always with probability 1/2).
+    mean, std, std_err : float
+        Mean final winnings, their standard deviation, and ``std / sqrt(n_games)``.
+    winnings : numpy.ndarray of int64
+        Possible final winnings ``-n_black .. n_red``.
+    counts : numpy.ndarray of int64
+        How many games ended with each entry of ``winnings``.
+    draw_counts : numpy.ndarray of int64
+        ``draw_counts[k]``: games that dealt exactly ``k`` cards before stopping.
+    base_seed : int
+    """
+
+    n_red: int
+    n_black: int
+    n_games: int
+    seed: object
+    replacement: bool
+    mean: float
+    std: float
+    std_err: float
+    winnings: np.ndarray
+    counts: np.ndarray
+    draw_counts: np.ndarray
+    base_seed: int
+
+    @property
+    def probabilities(self) -> np.ndarray:
+        """Fraction of games ending with each entry of ``winnings``."""
+        return self.counts / self.n_games
+
+    @property
+    def mean_draws(self) -> float:
+        """Average number of cards dealt per game."""
+        return float(np.dot(np.arange(self.draw_counts.size), self.draw_counts) / self.n_games)
+
+    def outcome_probabilities(self) -> dict:
+        """Fractions of games that end behind, even, and ahead."""
+        p = self.probabilities
+        return {"loss": float(p[self.winnings < 0].sum()),
+                "even": float(p[self.winnings == 0].sum()),
+                "win": float(p[self.winnings > 0].sum())}
+
+    def z_score(self, exact: float) -> float:
+        """``(mean - exact) / std_err`` (0 when the standard error is 0 and they agree)."""
+        diff = self.mean - float(exact)
+        if self.std_err == 0.0:
+            return 0.0 if diff == 0.0 else math.copysign(math.inf, diff)
+        return diff / self.std_err
+
+
+@dataclass(frozen=True)
+class SamplePaths:
+    """Outcome of :func:`sample_paths`.
+
+    Attributes
+    ----------
+    paths : numpy.ndarray of int64, shape (n_paths, n_red + n_black + 1)
+        ``paths[i, k]``: winnings of game ``i`` after ``k`` cards; constant after
+        the game stops.
+    stop_step : numpy.ndarray of int64
+        Cards dealt in each game before stopping.
+    final : numpy.ndarray of int64
+        Final winnings of each game.
+    n_red, n_black, seed, replacement, base_seed
+    """
+
+    paths: np.ndarray
+    stop_step: np.ndarray
+    final: np.ndarray
+    n_red: int
+    n_black: int
+    seed: object
+    replacement: bool
+    base_seed: int
+
+
+# ---------------------------------------------------------------------------
+# Policies
+# ---------------------------------------------------------------------------
+def _limits_from_table(draw: np.ndarray) -> np.ndarray:
+    """Per row ``r``, the first ``b`` where ``draw[r, b]`` is False, checking that
+    the row is True before it and False after (a threshold policy)."""
+    n_black = draw.shape[1] - 1
+    limit = np.empty(draw.shape[0], dtype=np.int64)
+    for r in range(draw.shape[0]):
+        row = draw[r]
+        stops = np.flatnonzero(~row)
+        first = int(stops[0]) if stops.size else n_black + 1
+        if row[first:].any():
+            raise RuntimeError(f"the policy in row r={r} is not a threshold in b")
+        limit[r] = first
+    return limit
+
+
+def replacement_table(n_red: int, n_black: int) -> np.ndarray:
+    """Value table ``U(r, b)`` of the document's mistaken model (red always 1/2).
+
+    ``U(0, b) = 0``, ``U(r, 0) = r`` and
+    ``U(r, b) = max(0, (U(r-1, b) + 1)/2 + (U(r, b-1) - 1)/2)``; its corner is
+    :func:`stoplib.redblack.value_with_replacement`.
+
+    Examples
+    --------
+    >>> round(float(replacement_table(26, 26)[26, 26]), 2)
+    2.86
+    """
+    n_red = check_int("n_red", n_red, 0, MAX_COUNT)
+    n_black = check_int("n_black", n_black, 0, MAX_COUNT)
+    cells = (n_red + 1) * (n_black + 1)
+    if cells > 50_000_000:
+        raise ValueError(f"replacement_table({n_red}, {n_black}) would hold {cells} cells "
+                         f"({cells * 8 / 1e9:.2g} GB); the limit is 50,000,000 cells")
+    out = np.empty((n_red + 1, n_black + 1))
+    _replacement_table(n_red, n_black, out)
+    return out
+
+
+def policy_limits(n_red: int, n_black: int, replacement: bool = False) -> np.ndarray:
+    """The optimal policy as thresholds: with ``r`` red cards left, draw while
+    fewer than ``limit[r]`` black cards are left.
+
+    Read from :func:`stoplib.redblack.policy_table` (or, for decks above
+    ``MAX_POLICY_CELLS`` cells, from :func:`stoplib.redblack.stopping_boundary`,
+    which the tests show to be the same thing); with ``replacement=True``, from
+    the mistaken model's table :func:`replacement_table`. ``limit[0] = 0``.
+
+    Examples
+    --------
+    >>> policy_limits(3, 3).tolist()
+    [0, 2, 4, 4]
+    """
+    n_red = check_int("n_red", n_red, 0, MAX_COUNT)
+    n_black = check_int("n_black", n_black, 0, MAX_COUNT)
+    if not isinstance(replacement, (bool, np.bool_)):
+        raise TypeError(f"replacement must be a bool, got {type(replacement).__name__}")
+    cells = (n_red + 1) * (n_black + 1)
+    if replacement:
+        if cells > MAX_POLICY_CELLS:
+            raise ValueError(f"replacement=True needs the mistaken model's full table; "
+                             f"(n_red+1)*(n_black+1) = {cells} is above MAX_POLICY_CELLS = "
+                             f"{MAX_POLICY_CELLS}")
+        return _limits_from_table(replacement_table(n_red, n_black) > 0.0)
+    from . import redblack  # lazy: redblack imports this module at its end
+
+    if cells <= MAX_POLICY_CELLS:
+        return _limits_from_table(redblack.policy_table(n_red, n_black))
+    boundary = np.asarray(redblack.stopping_boundary(n_red), dtype=np.int64)
+    return np.minimum(boundary, n_black + 1)
+
+
+def _check_replacement(replacement):
+    if not isinstance(replacement, (bool, np.bool_)):
+        raise TypeError(f"replacement must be a bool, got {type(replacement).__name__}")
+    return bool(replacement)
+
+
+def _check_deck(n_red, n_black):
+    n_red = check_int("n_red", n_red, 0, MAX_COUNT)
+    n_black = check_int("n_black", n_black, 0, MAX_COUNT)
+    return n_red, n_black
+
+
+# ---------------------------------------------------------------------------
+# Public API
+# ---------------------------------------------------------------------------
+def simulate(n_red: int, n_black: int, n_games: int, seed=0, replacement: bool = False,
+             parallel: bool = True, show_progress: bool | None = None) -> SimulationResult:
+    """Play the optimal policy on ``n_games`` shuffled decks.
+
+    Parameters
+    ----------
+    n_red, n_black : int
+        Cards of each colour (0 .. ``MAX_COUNT``).
+    n_games : int
+        Number of games, 1 .. ``MAX_GAMES``.
+    seed : int, numpy.random.Generator or None
+        Same seed and ``n_games``: identical result, parallel or not.
+    replacement : bool
+        Play the document's mistaken model (red always with probability 1/2,
+        counts still running down) with that model's own optimal policy; the
+        mean then approaches :func:`stoplib.redblack.value_with_replacement`
+        (about 2.86 for 26/26), not the true value.
+    parallel : bool
+        Spread chunks of games over the cores (numba ``prange``); the result is
+        identical to the serial run.
+    show_progress : bool or None
+        Progress bar over blocks of chunks (None: only for runs of more than
+        about 4 million games; ``STOPLIB_PROGRESS=0`` silences it).
+
+    Returns
+    -------
+    SimulationResult
+        ``mean``, ``std_err``, the distribution of final winnings
+        (``winnings``, ``counts``) and of the number of cards dealt.
+
+    Examples
+    --------
+    >>> res = simulate(2, 2, 10_000, seed=1)
+    >>> abs(res.mean - 2 / 3) < 4 * res.std_err
+    True
+    >>> int(res.counts.sum())
+    10000
+    """
+    n_red, n_black = _check_deck(n_red, n_black)
+    n_games = check_int("n_games", n_games, 1, MAX_GAMES)
+    replacement = _check_replacement(replacement)
+    if not isinstance(parallel, (bool, np.bool_)):
+        raise TypeError(f"parallel must be a bool, got {type(parallel).__name__}")
+    work = n_games * (n_red + n_black)
+    if work > MAX_CARD_DRAWS:
+        raise ValueError(
+            f"simulate({n_red}, {n_black}, n_games={n_games}) may deal up to {work:.3g} "
+            f"cards, about {work / DRAWS_PER_SECOND / 3600:.3g} hours on one core of this "
+            f"machine; the limit is MAX_CARD_DRAWS = {MAX_CARD_DRAWS:.3g}")
+    limit = policy_limits(n_red, n_black, replacement)
+    base = kernel_seed(seed)
+    n_chunks = -(-n_games // CHUNK)
+    n_out = n_red + n_black + 1
+    hist = np.zeros(n_out, dtype=np.int64)
+    draws = np.zeros(n_out, dtype=np.int64)
+    kernel = _simulate_parallel if parallel else _simulate_serial
+    per_block = max(1, (1 << 20) // CHUNK)  # about a million games per progress step
+    if show_progress is None:
+        show_progress = n_games > 4_000_000
+    blocks = range(0, n_chunks, per_block)
+    bar = progress(blocks, desc=f"simulate {n_red}/{n_black}", unit="block",
+                   disable=None if show_progress else True)
+    for first in bar:
+        count = min(per_block, n_chunks - first)
+        h = np.zeros((count, n_out), dtype=np.int64)
+        d = np.zeros((count, n_out), dtype=np.int64)
+        kernel(limit, n_red, n_black, replacement, np.uint64(base), n_games, CHUNK,
+               first, h, d)
+        hist += h.sum(axis=0)
+        draws += d.sum(axis=0)
+    winnings = np.arange(-n_black, n_red + 1, dtype=np.int64)
+    mean, std = _moments(winnings, hist, n_games)
+    return SimulationResult(
+        n_red=n_red, n_black=n_black, n_games=n_games, seed=seed,
+        replacement=replacement, mean=mean, std=std,
+        std_err=std / math.sqrt(n_games), winnings=winnings, counts=hist,
+        draw_counts=draws, base_seed=base)
+
+
+def _moments(winnings, counts, n):
+    """Mean and sample standard deviation from an integer histogram, exactly
+    (Python integers and fractions, so the order of summation cannot matter)."""
+    s1 = sum(int(w) * int(c) for w, c in zip(winnings, counts) if c)
+    s2 = sum(int(w) * int(w) * int(c) for w, c in zip(winnings, counts) if c)
+    mean = float(Fraction(s1, n))
+    if n < 2:
+        return mean, 0.0
+    return mean, math.sqrt(float(Fraction(n * s2 - s1 * s1, n * (n - 1))))
+
+
+def sample_paths(n_red: int, n_black: int, n_paths: int, seed=0,
+                 replacement: bool = False) -> SamplePaths:
+    """Play ``n_paths`` games with the optimal policy and keep every step.
+
+    Parameters
+    ----------
+    n_red, n_black : int
+        Cards of each colour.
+    n_paths : int
+        Number of games (``n_paths * (n_red + n_black + 1)`` at most ``MAX_PATH_CELLS``).
+    seed : int, numpy.random.Generator or None
+    replacement : bool
+        Play the document's mistaken model instead (see :func:`simulate`).
+
+    Returns
+    -------
+    SamplePaths
+        ``paths[i, k]`` (winnings after ``k`` cards, held after the stop),
+        ``stop_step`` and ``final``.
+
+    Examples
+    --------
+    >>> sp = sample_paths(26, 26, 3, seed=0)
+    >>> sp.paths.shape
+    (3, 53)
+    >>> bool((sp.paths[:, -1] == sp.final).all())
+    True
+    """
+    n_red, n_black = _check_deck(n_red, n_black)
+    n_paths = check_int("n_paths", n_paths, 1)
+    replacement = _check_replacement(replacement)
+    cells = n_paths * (n_red + n_black + 1)
+    if cells > MAX_PATH_CELLS:
+        raise ValueError(f"sample_paths would store n_paths * (n_red + n_black + 1) = {cells} "
+                         f"integers; the limit is MAX_PATH_CELLS = {MAX_PATH_CELLS}")
+    limit = policy_limits(n_red, n_black, replacement)
+    base = kernel_seed(seed)
+    paths = np.empty((n_paths, n_red + n_black + 1), dtype=np.int64)
+    stop = np.empty(n_paths, dtype=np.int64)
+    _paths(limit, n_red, n_black, replacement, np.uint64(base), paths, stop)
+    return SamplePaths(paths=paths, stop_step=stop, final=paths[:, -1].copy(),
+                       n_red=n_red, n_black=n_black, seed=seed,
+                       replacement=replacement, base_seed=base)
+
+
+def simulate_reference(n_red: int, n_black: int, n_games: int, seed=0) -> float:
+    """Slow twin of :func:`simulate`: shuffle whole decks with NumPy, play the
+    DP policy table in plain Python, return the mean winnings.
+
+    Independent of the kernel's random stream (NumPy ``Generator.permutation``),
+    so it agrees with :func:`simulate` only statistically.
+
+    Examples
+    --------
+    >>> simulate_reference(1, 1, 200, seed=0) >= 0.0
+    True
+    """
+    from . import redblack
+
+    n_red, n_black = _check_deck(n_red, n_black)
+    n_games = check_int("n_games", n_games, 1, 1_000_000)
+    rng = as_generator(seed)
+    draw = redblack.policy_table(n_red, n_black)
+    deck = np.array([1] * n_red + [-1] * n_black, dtype=np.int64)
+    total = 0
+    for _ in range(n_games):
+        cards = rng.permutation(deck)
+        r, b, w = n_red, n_black, 0
+        for card in cards:
+            if not draw[r, b]:
+                break
+            w += int(card)
+            if card > 0:
+                r -= 1
+            else:
+                b -= 1
+        total += w
+    return total / n_games
+
+
+def winnings_distribution(n_red: int, n_black: int, replacement: bool = False):
+    """Exact distribution of the final winnings under the optimal policy.
+
+    Probabilities flow forward from the full deck over the states ``(r, b)``
+    (red with probability ``r / (r + b)``, or 1/2 in the mistaken model) and
+    collect where the policy stops; ``O((n_red+1)(n_black+1))`` work. This is the
+    exact twin of the histogram :func:`simulate` returns; its mean is the value.
+
+    Returns
+    -------
+    winnings : numpy.ndarray of int64
+        ``-n_black .. n_red``.
+    probabilities : numpy.ndarray of float64
+
+    Examples
+    --------
+    >>> w, p = winnings_distribution(2, 2)
+    >>> round(float((w * p).sum()), 12)
+    0.666666666667
+    """
+    n_red, n_black = _check_deck(n_red, n_black)
+    replacement = _check_replacement(replacement)
+    cells = (n_red + 1) * (n_black + 1)
+    if cells > 25_000_000:
+        raise ValueError(f"winnings_distribution needs (n_red+1)*(n_black+1) = {cells} "
+                         f"cells; the limit is 25,000,000")
+    limit = policy_limits(n_red, n_black, replacement)
+    prob = np.zeros((n_red + 1, n_black + 1))
+    out = np.zeros(n_red + n_black + 1)
+    _forward(limit, n_red, n_black, replacement, prob, out)
+    return np.arange(-n_black, n_red + 1, dtype=np.int64), out
+
+
+@njit(cache=True)
+def _forward(limit, n_red, n_black, replacement, prob, out):
+    prob[n_red, n_black] = 1.0
+    # states with more cards left come first: k = cards dealt so far
+    for k in range(n_red + n_black + 1):
+        for dr in range(max(0, k - n_black), min(k, n_red) + 1):
+            r = n_red - dr
+            b = n_black - (k - dr)
+            p = prob[r, b]
+            if p == 0.0:
+                continue
+            if b >= limit[r]:
+                out[(n_red - r) - (n_black - b) + n_black] += p
+                continue
+            if replacement:
+                pr = 1.0 if b == 0 else 0.5
+            else:
+                pr = r / (r + b)
+            if pr > 0.0:
+                prob[r - 1, b] += p * pr
+            if pr < 1.0:
+                prob[r, b - 1] += p * (1.0 - pr)
+
+
+# ---------------------------------------------------------------------------
+# Plots
+# ---------------------------------------------------------------------------
+def plot_sample_paths(paths_result: SamplePaths, ncols: int = 7, max_games: int = 49,
+                      ylim=(-7, 5), fig=None):
+    """Small multiples of sample games, like the document's 49-game facet grid.
+
+    Each panel shows one game's winnings card by card up to the stop (dot),
+    with a grey line at 0. Returns the matplotlib Figure.
+
+    Examples
+    --------
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> fig = plot_sample_paths(sample_paths(3, 3, 4, seed=0), ncols=2)
+    >>> len(fig.axes)
+    4
+    """
+    import matplotlib.pyplot as plt
+
+    ncols = check_int("ncols", ncols, 1, 50)
+    max_games = check_int("max_games", max_games, 1, 400)
+    n = min(max_games, paths_result.paths.shape[0])
+    nrows = -(-n // ncols)
+    if fig is None:
+        fig = plt.figure(figsize=(1.6 * ncols, 1.25 * nrows + 0.6))
+    axes = fig.subplots(nrows, ncols, sharex=True, sharey=True, squeeze=False)
+    length = paths_result.paths.shape[1] - 1
+    lo = min(ylim[0], int(paths_result.paths[:n].min()) - 1) if ylim else None
+    hi = max(ylim[1], int(paths_result.paths[:n].max()) + 1) if ylim else None
+    for i, ax in enumerate(axes.flat):
+        if i >= n:
+            ax.set_axis_off()
+            continue
+        k = int(paths_result.stop_step[i])
+        steps = np.arange(k + 1)
+        y = paths_result.paths[i, : k + 1]
+        ax.axhline(0, color="0.75", lw=0.8)
+        ax.plot(steps, y, color="0.15", lw=1.2)
+        w = int(paths_result.final[i])
+        ax.plot([k], [w], "o", ms=3.5, color="tab:green" if w > 0 else
+                ("tab:red" if w < 0 else "tab:gray"))
+        ax.set_xlim(0, length)
+        if ylim:
+            ax.set_ylim(lo, hi)
+        ax.tick_params(labelsize=6)
+    for ax in axes[-1]:
+        ax.set_xlabel("card", fontsize=7)
+    for ax in axes[:, 0]:
+        ax.set_ylabel("winnings ($)", fontsize=7)
+    kind = " (mistaken model)" if paths_result.replacement else ""
+    fig.suptitle(f"{n} games of {paths_result.n_red} red / {paths_result.n_black} black, "
+                 f"optimal play{kind}; dot = stop", fontsize=9)
+    fig.tight_layout()
+    return fig
+
+
+def plot_winnings_distribution(sim_result: SimulationResult, ax=None, exact=None,
+                               label=None, color="tab:blue", exact_distribution=None):
+    """Bar chart of the final winnings of simulated games, with the mean.
+
+    Parameters
+    ----------
+    sim_result : SimulationResult
+    ax : matplotlib Axes or None
+    exact : float or None
+        The exact value, drawn as a dashed line if given.
+    exact_distribution : (winnings, probabilities) or None
+        The exact distribution (:func:`winnings_distribution`), drawn as markers.
+
+    Examples
+    --------
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> ax = plot_winnings_distribution(simulate(3, 3, 1000, seed=0))
+    >>> ax.get_xlabel()
+    'final winnings ($)'
+    """
+    import matplotlib.pyplot as plt
+
+    if ax is None:
+        _, ax = plt.subplots(figsize=(6, 3.2))
+    p = sim_result.probabilities
+    keep = sim_result.counts > 0
+    x = sim_result.winnings[keep]
+    ax.bar(x, p[keep], width=0.8, color=color, alpha=0.8,
+           label=label or f"{sim_result.n_games:,} games")
+    ax.axvline(sim_result.mean, color="k", lw=1.2,
+               label=f"mean {sim_result.mean:.4f} ± {sim_result.std_err:.4f}")
+    if exact_distribution is not None:
+        w, p_exact = exact_distribution
+        m = np.asarray(p_exact) > 0
+        ax.plot(np.asarray(w)[m], np.asarray(p_exact)[m], "_", color="k", ms=9, mew=1.5,
+                label="exact probabilities")
+    if exact is not None:
+        ax.axvline(float(exact), color="tab:red", lw=1.2, ls="--",
+                   label=f"exact {float(exact):.4f}")
+    ax.set_xlabel("final winnings ($)")
+    ax.set_ylabel("fraction of games")
+    ax.legend(fontsize=8)
+    return ax
