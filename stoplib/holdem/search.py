@@ -1,0 +1,649 @@
+"""Hill climbing to optimal deck stackings (document 004, "Optimally Stacking the Deck").
+
+A deck's value for a seat is the number of its 52 cuts that the seat wins
+(:func:`stoplib.holdem.deck_value`). The article climbs from a random deck by
+**steepest ascent** over the 1,326 decks that differ by one swap of two
+positions, takes the best neighbour while it is strictly better, and restarts
+from a new random deck at a local maximum. We do the same, plus a
+**first-improvement** option (take the first improving swap in a random
+order), for 2..6 players and any seat.
+
+Incremental evaluation: a swap of positions ``i`` and ``j`` only changes the
+cuts that deal a card (not a burn) from ``i`` or ``j``, at most
+``2 * (2k + 5)`` of the 52 cuts for ``k`` players (18 for two players); cuts
+where both positions are board cards, or the same player's pocket, are not
+changed either. Each candidate swap is bounded before it is dealt: its gain is
+at most the number of changed cuts not already counted, so swaps that cannot
+beat the best found so far are skipped, and a swap's evaluation stops as soon
+as it can no longer beat it. This pruning never changes which swap is chosen.
+
+Ties between equally good swaps: ``tie_break="first"`` takes the first in the
+order ``(0, 1), (0, 2), ..., (50, 51)`` (what the article's C++ loop does),
+``"random"`` picks uniformly among them. The climb stops at a deck worth 52
+(an optimal stacking) or at a local maximum. Each restart ``r`` draws its
+random numbers from its own stream seeded by ``(seed, r)`` (SplitMix64), so
+serial, parallel and distributed runs give identical results.
+
+Beyond the article, ``kicks`` turns a restart into an iterated local search:
+at a local maximum below 52, apply ``kick_size`` random swaps, climb again and
+keep the new deck unless it is worse. Plain restarts stop short of 52 with
+three or more players; the kicks reach optimal stackings for three and four.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+import numpy as np
+from numba import njit, prange
+
+from ..rng import kernel_seed
+from ..validate import check_choice, check_int
+from .cards import format_deck
+from .deals import (MAX_PLAYERS, MIN_PLAYERS, N_CUTS, _cut_outcome, as_deck,
+                    deck_value_reference)
+from .evaluator import load_tables
+
+__all__ = ["N_SWAPS", "METHODS", "TIE_BREAKS", "OBJECTIVES", "SearchResult", "search", "climb",
+           "swap_tables", "swap_delta", "swap_delta_reference", "summarize"]
+
+N_SWAPS = 52 * 51 // 2
+METHODS = ("steepest", "first")
+TIE_BREAKS = ("first", "random")
+OBJECTIVES = ("wins", "wins_or_ties")
+MAX_MOVES = 52  # every move gains at least one cut, so a climb makes at most 52 moves
+
+_ALL52 = (1 << 52) - 1
+_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
+_MIX1 = np.uint64(0xBF58476D1CE4E5B9)
+_MIX2 = np.uint64(0x94D049BB133111EB)
+_S30, _S27, _S31, _S11 = np.uint64(30), np.uint64(27), np.uint64(31), np.uint64(11)
+
+
+# --------------------------------------------------------------------------- tables
+@lru_cache(maxsize=None)
+def swap_tables(n_players: int):
+    """Which cuts each of the 1,326 swaps can change, for ``n_players`` players.
+
+    Returns ``(pair_i, pair_j, pair_cuts, pair_ncuts, pair_mask)``: the two
+    positions of swap ``s``, the cuts it changes (first ``pair_ncuts[s]``
+    entries of row ``s``) and the same set as a 52-bit mask.
+
+    Examples
+    --------
+    >>> pi, pj, cuts, ncuts, mask = swap_tables(2)
+    >>> len(pi), int(ncuts.max())
+    (1326, 18)
+    """
+    n = check_int("n_players", n_players, MIN_PLAYERS, MAX_PLAYERS)
+    role = {}  # offset -> role: ("pocket", player) or ("board",)
+    for p in range(n):
+        role[p] = ("pocket", p)
+        role[p + n] = ("pocket", p)
+    b = 2 * n
+    for off in (b + 1, b + 2, b + 3, b + 5, b + 7):
+        role[off] = ("board",)
+    pair_i = np.empty(N_SWAPS, np.int64)
+    pair_j = np.empty(N_SWAPS, np.int64)
+    width = 2 * (2 * n + 5)
+    pair_cuts = np.zeros((N_SWAPS, width), np.int64)
+    pair_ncuts = np.zeros(N_SWAPS, np.int64)
+    pair_mask = np.zeros(N_SWAPS, np.int64)
+    s = 0
+    for i in range(52):
+        for j in range(i + 1, 52):
+            pair_i[s], pair_j[s] = i, j
+            cuts = []
+            for c in range(52):
+                ri = role.get((i - c) % 52)
+                rj = role.get((j - c) % 52)
+                if ri is None and rj is None:
+                    continue
+                if ri is not None and ri == rj:  # both board cards, or one player's pocket
+                    continue
+                cuts.append(c)
+            pair_ncuts[s] = len(cuts)
+            pair_cuts[s, :len(cuts)] = cuts
+            pair_mask[s] = sum(1 << c for c in cuts)
+            s += 1
+    for arr in (pair_i, pair_j, pair_cuts, pair_ncuts, pair_mask):
+        arr.flags.writeable = False
+    return pair_i, pair_j, pair_cuts, pair_ncuts, pair_mask
+
+
+# --------------------------------------------------------------------------- kernels
+@njit(cache=True)
+def _next(state):
+    """SplitMix64 step on ``state[0]``; returns a uniform int in 0..2**53-1."""
+    state[0] += _GOLDEN
+    z = state[0]
+    z = (z ^ (z >> _S30)) * _MIX1
+    z = (z ^ (z >> _S27)) * _MIX2
+    z = z ^ (z >> _S31)
+    return np.int64(z >> _S11)
+
+
+@njit(cache=True)
+def _seed_state(seed, restart, state):
+    state[0] = np.uint64(seed) ^ (np.uint64(restart) * _MIX2)
+    _next(state)
+    _next(state)
+
+
+@njit(cache=True)
+def _popcount(x):
+    x = x - ((x >> 1) & 0x5555555555555555)
+    x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
+    return (x * 0x0101010101010101) >> 56
+
+
+@njit(cache=True)
+def _counted(v, objective):
+    """Whether an outcome counts: a win, or (objective 1) a win or a tie."""
+    return v == 1 or (objective == 1 and v == 0)
+
+
+@njit(cache=True)
+def _swap2(deck2, i, j):
+    a = deck2[i]
+    deck2[i] = deck2[j]
+    deck2[i + 52] = deck2[j]
+    deck2[j] = a
+    deck2[j + 52] = a
+
+
+@njit(cache=True)
+def _swap_gain(deck2, s, need, good, n_players, seat, objective, pair_i, pair_j, pair_cuts,
+               pair_ncuts, pair_mask, tables):
+    """Gain of swap ``s``, or ``-999`` once it is known to be below ``need``."""
+    bound = _popcount(pair_mask[s] & ~good & _ALL52)
+    if bound < need:
+        return -999
+    i = pair_i[s]
+    j = pair_j[s]
+    _swap2(deck2, i, j)
+    delta = 0
+    remaining = bound
+    result = 0
+    for k in range(pair_ncuts[s]):
+        c = pair_cuts[s, k]
+        now = _counted(_cut_outcome(deck2, c, n_players, seat, tables), objective)
+        if (good >> c) & 1:
+            if not now:
+                delta -= 1
+        else:
+            remaining -= 1
+            if now:
+                delta += 1
+        if delta + remaining < need:
+            result = -999
+            break
+    _swap2(deck2, i, j)
+    if result == -999:
+        return -999
+    return delta
+
+
+@njit(cache=True)
+def _climb(deck, n_players, seat, objective, method, tie_break, max_moves, state, pair_i,
+           pair_j, pair_cuts, pair_ncuts, pair_mask, tables, path):
+    """Climb from ``deck`` (modified in place); return (score, moves). ``path[m]`` = score after m moves."""
+    deck2 = np.empty(104, np.int64)
+    for k in range(52):
+        deck2[k] = deck[k]
+        deck2[k + 52] = deck[k]
+    good = 0
+    score = 0
+    for c in range(52):
+        if _counted(_cut_outcome(deck2, c, n_players, seat, tables), objective):
+            good |= 1 << c
+            score += 1
+    path[0] = score
+    moves = 0
+    n_swaps = pair_i.shape[0]
+    order = np.empty(n_swaps, np.int64)
+    bounds = np.empty(n_swaps, np.int64)
+    bucket = np.empty(pair_cuts.shape[1] + 1, np.int64)
+    while score < 52 and moves < max_moves:
+        best = 0
+        best_s = -1
+        n_best = 0
+        if method == 0:  # steepest ascent, swaps visited by decreasing bound
+            for b in range(bucket.shape[0]):
+                bucket[b] = 0
+            for s in range(pair_i.shape[0]):
+                b = _popcount(pair_mask[s] & ~good & _ALL52)
+                bounds[s] = b
+                bucket[b] += 1
+            pos = 0
+            for b in range(bucket.shape[0] - 1, 0, -1):
+                cnt = bucket[b]
+                bucket[b] = pos
+                pos += cnt
+            nonzero = pos
+            for s in range(pair_i.shape[0]):
+                b = bounds[s]
+                if b > 0:
+                    order[bucket[b]] = s
+                    bucket[b] += 1
+            for k in range(nonzero):
+                s = order[k]
+                if bounds[s] < best or bounds[s] == 0:
+                    break  # no later swap can reach the best gain
+                if tie_break == 0:
+                    need = best if (best > 0 and s < best_s) else best + 1
+                else:
+                    need = best if best > 0 else 1
+                g = _swap_gain(deck2, s, need, good, n_players, seat, objective, pair_i, pair_j,
+                               pair_cuts, pair_ncuts, pair_mask, tables)
+                if g < need:
+                    continue
+                if g > best or tie_break == 0:  # tie_break "first": g == best only when s < best_s
+                    best = g
+                    best_s = s
+                    n_best = 1
+                else:  # equal gain, random tie-break: reservoir sampling
+                    n_best += 1
+                    if _next(state) % n_best == 0:
+                        best_s = s
+        else:  # first improvement, swaps in a fresh random order
+            n = order.shape[0]
+            for k in range(n):
+                order[k] = k
+            for k in range(n - 1, 0, -1):
+                r = _next(state) % (k + 1)
+                t = order[k]
+                order[k] = order[r]
+                order[r] = t
+            for k in range(n):
+                s = order[k]
+                g = _swap_gain(deck2, s, 1, good, n_players, seat, objective, pair_i, pair_j,
+                               pair_cuts, pair_ncuts, pair_mask, tables)
+                if g >= 1:
+                    best = g
+                    best_s = s
+                    break
+        if best_s < 0:
+            break  # local maximum
+        i = pair_i[best_s]
+        j = pair_j[best_s]
+        _swap2(deck2, i, j)
+        for k in range(pair_ncuts[best_s]):
+            c = pair_cuts[best_s, k]
+            if _counted(_cut_outcome(deck2, c, n_players, seat, tables), objective):
+                good |= 1 << c
+            else:
+                good &= ~(1 << c)
+        score += best
+        moves += 1
+        path[moves] = score
+    for k in range(52):
+        deck[k] = deck2[k]
+    return score, moves
+
+
+@njit(cache=True)
+def _restart(r, decks, shuffle, seed, first_restart, n_players, seat, objective, method,
+             tie_break, max_moves, kicks, kick_size, pair_i, pair_j, pair_cuts, pair_ncuts,
+             pair_mask, tables, scores, start_scores, moves, paths, wins, ties, kicks_used):
+    state = np.empty(1, np.uint64)
+    _seed_state(seed, first_restart + r, state)
+    deck = decks[r]
+    if shuffle:
+        for k in range(52):
+            deck[k] = k
+        for k in range(51, 0, -1):
+            q = _next(state) % (k + 1)
+            t = deck[k]
+            deck[k] = deck[q]
+            deck[q] = t
+    score, m = _climb(deck, n_players, seat, objective, method, tie_break, max_moves, state,
+                      pair_i, pair_j, pair_cuts, pair_ncuts, pair_mask, tables, paths[r])
+    start_scores[r] = paths[r, 0]
+    moves[r] = m
+    # iterated local search: kick the local maximum with random swaps, climb again,
+    # keep the result unless it is worse
+    used = 0
+    if kicks > 0 and score < 52:
+        backup = deck.copy()
+        scratch = np.empty(paths.shape[1], np.int8)
+        while used < kicks and score < 52:
+            used += 1
+            for q in range(kick_size):
+                i = _next(state) % 52
+                j = _next(state) % 52
+                t = deck[i]
+                deck[i] = deck[j]
+                deck[j] = t
+            s2, m2 = _climb(deck, n_players, seat, objective, method, tie_break, max_moves, state,
+                            pair_i, pair_j, pair_cuts, pair_ncuts, pair_mask, tables, scratch)
+            if s2 >= score:
+                score = s2
+                for k in range(52):
+                    backup[k] = deck[k]
+            else:
+                for k in range(52):
+                    deck[k] = backup[k]
+    kicks_used[r] = used
+    scores[r] = score
+    deck2 = np.empty(104, np.int64)
+    for k in range(52):
+        deck2[k] = deck[k]
+        deck2[k + 52] = deck[k]
+    w = 0
+    t = 0
+    for c in range(52):
+        v = _cut_outcome(deck2, c, n_players, seat, tables)
+        if v == 1:
+            w += 1
+        elif v == 0:
+            t += 1
+    wins[r] = w
+    ties[r] = t
+
+
+@njit(cache=True, nogil=True)
+def _search_serial(decks, shuffle, seed, first_restart, n_players, seat, objective, method,
+                   tie_break, max_moves, kicks, kick_size, pair_i, pair_j, pair_cuts, pair_ncuts,
+                   pair_mask, tables, scores, start_scores, moves, paths, wins, ties, kicks_used):
+    for r in range(decks.shape[0]):
+        _restart(r, decks, shuffle, seed, first_restart, n_players, seat, objective, method,
+                 tie_break, max_moves, kicks, kick_size, pair_i, pair_j, pair_cuts, pair_ncuts,
+                 pair_mask, tables, scores, start_scores, moves, paths, wins, ties, kicks_used)
+
+
+@njit(cache=True, parallel=True)
+def _search_parallel(decks, shuffle, seed, first_restart, n_players, seat, objective, method,
+                     tie_break, max_moves, kicks, kick_size, pair_i, pair_j, pair_cuts, pair_ncuts,
+                     pair_mask, tables, scores, start_scores, moves, paths, wins, ties, kicks_used):
+    for r in prange(decks.shape[0]):
+        _restart(r, decks, shuffle, seed, first_restart, n_players, seat, objective, method,
+                 tie_break, max_moves, kicks, kick_size, pair_i, pair_j, pair_cuts, pair_ncuts,
+                 pair_mask, tables, scores, start_scores, moves, paths, wins, ties, kicks_used)
+
+
+# --------------------------------------------------------------------------- public API
+@dataclass(frozen=True)
+class SearchResult:
+    """Outcome of a batch of hill climbs, one entry per restart.
+
+    Attributes
+    ----------
+    decks : numpy.ndarray
+        int8, shape (n_restarts, 52): the deck each climb stopped at.
+    scores : numpy.ndarray
+        The objective at the end (cuts won, or won-or-tied).
+    start_scores : numpy.ndarray
+        The objective of the starting deck.
+    steps : numpy.ndarray
+        Improving swaps made (the article's "steps").
+    optimal : numpy.ndarray
+        bool, whether the climb reached 52 (all cuts counted by the objective).
+    wins, ties : numpy.ndarray
+        Cuts won and tied by the seat with the final deck.
+    paths : numpy.ndarray
+        int8, shape (n_restarts, 53): objective after 0, 1, ... moves (-1 after the end).
+    n_players, seat, method, tie_break, objective, seed, first_restart, kicks, kick_size :
+        The search settings (``seed`` is the kernel seed actually used).
+    kicks_used : numpy.ndarray
+        Kicks made after the first climb (0 unless ``kicks`` > 0).
+    """
+    decks: np.ndarray
+    scores: np.ndarray
+    start_scores: np.ndarray
+    steps: np.ndarray
+    optimal: np.ndarray
+    wins: np.ndarray
+    ties: np.ndarray
+    paths: np.ndarray = field(repr=False)
+    n_players: int = 2
+    seat: int = 1
+    method: str = "steepest"
+    tie_break: str = "first"
+    objective: str = "wins"
+    seed: int = 0
+    first_restart: int = 0
+    kicks_used: np.ndarray | None = field(default=None, repr=False)
+    kicks: int = 0
+    kick_size: int = 3
+
+    @property
+    def n_restarts(self) -> int:
+        return int(self.scores.shape[0])
+
+    @property
+    def n_optimal(self) -> int:
+        """Number of climbs that reached 52."""
+        return int(np.count_nonzero(self.optimal))
+
+    @property
+    def fraction_optimal(self) -> float:
+        """Fraction of climbs that reached 52."""
+        return self.n_optimal / max(self.n_restarts, 1)
+
+    def optimal_decks(self) -> list[str]:
+        """The decks of the climbs that reached 52, in the article's notation."""
+        return [format_deck(d) for d in self.decks[self.optimal]]
+
+
+def _settings(n_players, seat, method, tie_break, objective):
+    n = check_int("n_players", n_players, MIN_PLAYERS, MAX_PLAYERS)
+    s = check_int("seat", seat, 1, n)
+    check_choice("method", method, METHODS)
+    check_choice("tie_break", tie_break, TIE_BREAKS)
+    check_choice("objective", objective, OBJECTIVES)
+    return n, s
+
+
+def _run(decks, shuffle, kseed, first_restart, n, s, method, tie_break, objective, max_steps,
+         parallel, kicks=0, kick_size=3):
+    count = decks.shape[0]
+    scores = np.empty(count, np.int64)
+    start_scores = np.empty(count, np.int64)
+    moves = np.empty(count, np.int64)
+    wins = np.empty(count, np.int64)
+    ties = np.empty(count, np.int64)
+    paths = np.full((count, MAX_MOVES + 1), -1, np.int8)
+    kicks_used = np.zeros(count, np.int64)
+    kernel = _search_parallel if parallel else _search_serial
+    kernel(decks, shuffle, np.uint64(kseed), np.int64(first_restart), n, s - 1,
+           OBJECTIVES.index(objective), METHODS.index(method), TIE_BREAKS.index(tie_break),
+           max_steps, kicks, kick_size, *swap_tables(n), load_tables(), scores, start_scores, moves,
+           paths, wins, ties, kicks_used)
+    return SearchResult(decks=decks.astype(np.int8), scores=scores, start_scores=start_scores,
+                        steps=moves, optimal=scores == N_CUTS, wins=wins, ties=ties, paths=paths,
+                        n_players=n, seat=s, method=method, tie_break=tie_break,
+                        objective=objective, seed=int(kseed), first_restart=int(first_restart),
+                        kicks_used=kicks_used, kicks=int(kicks), kick_size=int(kick_size))
+
+
+def search(n_restarts: int, n_players: int = 2, seat: int = 1, *, method: str = "steepest",
+           tie_break: str = "first", objective: str = "wins", max_steps: int | None = None,
+           seed=None, first_restart: int = 0, kicks: int = 0, kick_size: int = 3,
+           parallel: bool = True) -> SearchResult:
+    """Hill-climb from ``n_restarts`` random decks towards optimal stackings.
+
+    Parameters
+    ----------
+    n_restarts : int
+        Number of random starting decks (independent climbs), >= 0.
+    n_players : int
+        Players at the table, 2..6.
+    seat : int
+        The seat that should win every cut, 1..n_players.
+    method : {"steepest", "first"}
+        Steepest ascent (the article: best of all 1,326 swaps) or first improvement
+        (first improving swap in a random order).
+    tie_break : {"first", "random"}
+        Among equally good swaps in steepest ascent, take the first (the article's
+        loop) or a uniformly random one.
+    objective : {"wins", "wins_or_ties"}
+        Count cuts won (the article), or cuts not lost (semi-optimal stackings).
+    max_steps : int, optional
+        Stop a climb after this many moves (default: until 52 or a local maximum).
+    seed : int or numpy.random.Generator, optional
+        Restart ``r`` uses the stream ``(kernel_seed(seed), first_restart + r)``.
+    first_restart : int
+        Index of the first restart, so that batches ``[k, k + m)`` of one long
+        search reproduce exactly the restarts of a single call.
+    kicks : int
+        Beyond the article: after the climb stops short of 52, up to ``kicks``
+        times apply ``kick_size`` random swaps and climb again, keeping the new
+        deck unless it is worse (iterated local search). 0 (default) is the
+        article's plain restart. ``steps`` and ``paths`` describe the first climb.
+    kick_size : int
+        Random swaps per kick, 1..52.
+    parallel : bool
+        Spread restarts over numba threads (same results as serial).
+
+    Returns
+    -------
+    SearchResult
+        Per restart: final deck, score, steps, whether optimal.
+
+    Examples
+    --------
+    >>> res = search(2, seed=1)
+    >>> res.decks.shape, bool(((res.scores >= res.start_scores) & (res.scores <= 52)).all())
+    ((2, 52), True)
+    """
+    count = check_int("n_restarts", n_restarts, 0)
+    n, s = _settings(n_players, seat, method, tie_break, objective)
+    steps_cap = MAX_MOVES if max_steps is None else check_int("max_steps", max_steps, 0, MAX_MOVES)
+    first = check_int("first_restart", first_restart, 0)
+    kicks = check_int("kicks", kicks, 0, 1_000_000)
+    kick_size = check_int("kick_size", kick_size, 1, 52)
+    kseed = kernel_seed(seed)
+    decks = np.empty((count, 52), np.int64)
+    return _run(decks, True, kseed, first, n, s, method, tie_break, objective, steps_cap,
+                bool(parallel), kicks, kick_size)
+
+
+def climb(deck, n_players: int = 2, seat: int = 1, *, method: str = "steepest",
+          tie_break: str = "first", objective: str = "wins", max_steps: int | None = None,
+          seed=None) -> SearchResult:
+    """Hill-climb from one given deck (a one-restart :func:`search`).
+
+    Examples
+    --------
+    >>> from stoplib.sources.doc004_holdem import EXAMPLE_DECK
+    >>> res = climb(EXAMPLE_DECK)
+    >>> int(res.scores[0]), int(res.steps[0])
+    (52, 0)
+    """
+    arr = as_deck(deck).astype(np.int64)[None, :].copy()
+    n, s = _settings(n_players, seat, method, tie_break, objective)
+    steps_cap = MAX_MOVES if max_steps is None else check_int("max_steps", max_steps, 0, MAX_MOVES)
+    return _run(arr, False, kernel_seed(seed if seed is not None else 0), 0, n, s, method,
+                tie_break, objective, steps_cap, False)
+
+
+def swap_delta(deck, i: int, j: int, n_players: int = 2, seat: int = 1,
+               objective: str = "wins") -> int:
+    """Change in the objective when positions ``i`` and ``j`` of ``deck`` are swapped.
+
+    Uses the incremental evaluation of the search (only the cuts the swap can change).
+
+    Examples
+    --------
+    >>> from stoplib.sources.doc004_holdem import EXAMPLE_DECK
+    >>> swap_delta(EXAMPLE_DECK, 0, 0)
+    0
+    """
+    arr = as_deck(deck).astype(np.int64)
+    n, s = _settings(n_players, seat, "steepest", "first", objective)
+    i = check_int("i", i, 0, 51)
+    j = check_int("j", j, 0, 51)
+    if i == j:
+        return 0
+    i, j = min(i, j), max(i, j)
+    swap = i * 51 - i * (i - 1) // 2 + (j - i - 1)
+    obj = OBJECTIVES.index(objective)
+    return int(_swap_delta(arr, swap, n, s - 1, obj, *swap_tables(n), load_tables()))
+
+
+@njit(cache=True)
+def _swap_delta(deck, s, n_players, seat, objective, pair_i, pair_j, pair_cuts, pair_ncuts,
+                pair_mask, tables):
+    deck2 = np.empty(104, np.int64)
+    for k in range(52):
+        deck2[k] = deck[k]
+        deck2[k + 52] = deck[k]
+    good = 0
+    for c in range(52):
+        if _counted(_cut_outcome(deck2, c, n_players, seat, tables), objective):
+            good |= 1 << c
+    return _swap_gain(deck2, s, -1000, good, n_players, seat, objective, pair_i, pair_j,
+                      pair_cuts, pair_ncuts, pair_mask, tables)
+
+
+def swap_delta_reference(deck, i: int, j: int, n_players: int = 2, seat: int = 1,
+                         objective: str = "wins") -> int:
+    """Slow exact twin of :func:`swap_delta`: swap, re-value all 52 cuts, subtract.
+
+    Examples
+    --------
+    >>> from stoplib.sources.doc004_holdem import EXAMPLE_DECK
+    >>> swap_delta_reference(EXAMPLE_DECK, 3, 30) == swap_delta(EXAMPLE_DECK, 3, 30)
+    True
+    """
+    arr = as_deck(deck).copy()
+    n, s = _settings(n_players, seat, "steepest", "first", objective)
+    i = check_int("i", i, 0, 51)
+    j = check_int("j", j, 0, 51)
+
+    def value(d):
+        v = deck_value_reference(d, seat=s, n_players=n)
+        return v.wins + (v.ties if objective == "wins_or_ties" else 0)
+
+    before = value(arr)
+    arr[[i, j]] = arr[[j, i]]
+    return value(arr) - before
+
+
+def summarize(results) -> "pandas.DataFrame":
+    """One row per search: settings, success rate with a 95% Wilson interval, step counts.
+
+    Parameters
+    ----------
+    results : SearchResult or iterable of SearchResult
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``n_players, seat, method, tie_break, objective, kicks, n_restarts,
+        n_optimal, fraction, ci_low, ci_high, mean_steps, max_steps,
+        min_steps_optimal, max_steps_optimal, mean_score, best_score``.
+
+    Examples
+    --------
+    >>> summarize(search(4, seed=1))[["n_players", "seat", "n_restarts"]].values.tolist()
+    [[2, 1, 4]]
+    """
+    import pandas as pd
+    from statsmodels.stats.proportion import proportion_confint
+
+    if isinstance(results, SearchResult):
+        results = [results]
+    rows = []
+    for res in results:
+        if not isinstance(res, SearchResult):
+            raise TypeError(f"results must be SearchResult objects, got {type(res).__name__}")
+        n = res.n_restarts
+        k = res.n_optimal
+        low, high = proportion_confint(k, n, alpha=0.05, method="wilson") if n else (np.nan, np.nan)
+        opt_steps = res.steps[res.optimal]
+        rows.append({
+            "n_players": res.n_players, "seat": res.seat, "method": res.method,
+            "tie_break": res.tie_break, "objective": res.objective, "kicks": res.kicks,
+            "n_restarts": n, "n_optimal": k, "fraction": k / n if n else np.nan,
+            "ci_low": float(low), "ci_high": float(high),
+            "mean_steps": float(res.steps.mean()) if n else np.nan,
+            "max_steps": int(res.steps.max()) if n else -1,
+            "min_steps_optimal": int(opt_steps.min()) if k else -1,
+            "max_steps_optimal": int(opt_steps.max()) if k else -1,
+            "mean_score": float(res.scores.mean()) if n else np.nan,
+            "best_score": int(res.scores.max()) if n else -1,
+        })
+    return pd.DataFrame(rows)

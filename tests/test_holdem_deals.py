@@ -1,0 +1,192 @@
+"""Deals from a cut deck, deck values and the per-cut table (stoplib.holdem.deals, document 004)."""
+import numpy as np
+import pytest
+
+from stoplib.holdem import (CARD_NAMES, cut_table, deck_value, deck_value_reference, dealt_offsets,
+                            format_deck, parse_deck)
+from stoplib.holdem.deals import as_deck, canonical_rotation, cut_deck, cut_outcomes, deal_window
+from stoplib.sources import doc004_holdem as doc
+
+SORTED = "".join(CARD_NAMES)  # 2c2d2h2s3c3d... As
+
+
+# --------------------------------------------------------------------------- the article's answers
+def test_example_deck_wins_every_cut_for_player_1():
+    v = deck_value(doc.EXAMPLE_DECK)
+    assert (v.wins, v.ties, v.losses) == (52, 0, 0)
+    assert v.optimal and v.semi_optimal
+    assert deck_value(parse_deck(doc.EXAMPLE_DECK)).wins == 52  # encoded input too
+
+
+def test_example_table_matches_the_article_row_by_row():
+    table = cut_table(doc.EXAMPLE_DECK)
+    assert len(table) == len(doc.EXAMPLE_TABLE) == 52
+    for c, (p1, p2, board, h1, h2, winner) in enumerate(doc.EXAMPLE_TABLE):
+        row = table.loc[c]
+        assert (row["p1"], row["p2"], row["board"]) == (p1, p2, board), c
+        assert row["p1 hand"] == doc.ARTICLE_CATEGORY[h1], c
+        assert row["p2 hand"] == doc.ARTICLE_CATEGORY[h2], c
+        assert row["winner"] == winner and row["result"] == "win", c
+
+
+@pytest.mark.parametrize("k", range(10))
+def test_the_ten_listed_decks_are_optimal_for_player_1(k):
+    v = deck_value(doc.TEN_DECKS[k])
+    assert (v.wins, v.ties, v.losses) == (52, 0, 0)
+
+
+def test_two_player_deal_is_the_articles_code():
+    # Deck::value(): p1 gets c, c+2; p2 c+1, c+3; board c+5, c+6, c+7, c+9, c+11.
+    off = dealt_offsets(2)
+    assert off["pockets"] == [(0, 2), (1, 3)]
+    assert off["board"] == [5, 6, 7, 9, 11]
+    assert off["burns"] == [4, 8, 10]
+    assert deal_window(2) == 12
+
+
+def test_deal_order_for_more_players():
+    off = dealt_offsets(4)
+    assert off["pockets"] == [(0, 4), (1, 5), (2, 6), (3, 7)]
+    assert off["burns"] == [8, 12, 14]
+    assert off["board"] == [9, 10, 11, 13, 15]
+    assert deal_window(6) == 20
+    used = sorted([x for p in off["pockets"] for x in p] + off["burns"] + off["board"])
+    assert used == list(range(deal_window(4)))
+
+
+# --------------------------------------------------------------------------- hand-checkable decks
+def test_sorted_deck_by_hand():
+    # Cut 0: p1 2c2h, p2 2d2s, board 3d3h3s 4d 4s: both play the board's full house, a tie.
+    # Cut 1: p1 2d2s, p2 2h3c, board 3h3s4c 4h 5c: p2 has threes full of fours, p1 two pair.
+    table = cut_table(SORTED)
+    assert table.loc[0, ["p1", "p2", "board", "winner"]].tolist() == ["2c2h", "2d2s", "3d 3h 3s 4d 4s", "1=2"]
+    assert table.loc[0, "p1 hand"] == table.loc[0, "p2 hand"] == "full house"
+    assert table.loc[1, ["p1 hand", "p2 hand", "winner", "result"]].tolist() == [
+        "two pair", "full house", "2", "loss"]
+    # Every board holds three of one rank and two of the next (or the reverse), so
+    # player 1 never wins outright; the lone pocket card that pairs the board wins for p2.
+    v = deck_value(SORTED)
+    assert v.wins == 0 and v.ties + v.losses == 52
+    assert deck_value(SORTED, seat=2).wins == v.losses
+
+
+def test_a_royal_flush_on_cut_zero():
+    # p1: As Ks (cards 0, 2); p2: 2c 7d; burn; flop Qs Js Ts.
+    head = parse_deck_prefix("As2cKs7d3hQsJsTs4h5c6h9d")
+    table = cut_table(head)
+    assert table.loc[0, "p1 hand"] == "straight flush"
+    assert table.loc[0, "winner"] == "1"
+
+
+def parse_deck_prefix(prefix: str) -> np.ndarray:
+    """A deck starting with the given cards, the rest in sorted order."""
+    head = {prefix[k:k + 2] for k in range(0, len(prefix), 2)}
+    return parse_deck(prefix + "".join(c for c in CARD_NAMES if c not in head))
+
+
+# --------------------------------------------------------------------------- slow twin and properties
+@pytest.mark.parametrize("n_players", [2, 3, 4, 5, 6])
+def test_fast_value_matches_pure_python_twin(n_players):
+    rng = np.random.default_rng(n_players)
+    for _ in range(3):
+        deck = rng.permutation(52)
+        for seat in range(1, n_players + 1):
+            fast = deck_value(deck, seat=seat, n_players=n_players)
+            slow = deck_value_reference(deck, seat=seat, n_players=n_players)
+            assert np.array_equal(fast.outcomes, slow.outcomes)
+            assert (fast.wins, fast.ties, fast.losses) == (slow.wins, slow.ties, slow.losses)
+
+
+def test_table_agrees_with_value_for_every_seat():
+    deck = np.random.default_rng(7).permutation(52)
+    for n in (2, 4, 6):
+        for seat in range(1, n + 1):
+            table = cut_table(deck, n_players=n, seat=seat)
+            v = deck_value(deck, seat=seat, n_players=n)
+            assert (table["result"] == "win").sum() == v.wins
+            assert (table["result"] == "tie").sum() == v.ties
+
+
+def test_cutting_rotates_the_outcomes():
+    deck = np.random.default_rng(1).permutation(52)
+    out = cut_outcomes(deck)
+    for c in (1, 17, 51):
+        assert np.array_equal(cut_outcomes(cut_deck(deck, c)), np.roll(out, -c))
+    assert deck_value(canonical_rotation(deck)).wins == deck_value(deck).wins
+
+
+def test_two_players_win_for_one_is_loss_for_the_other():
+    rng = np.random.default_rng(3)
+    for _ in range(5):
+        deck = rng.permutation(52)
+        assert np.array_equal(cut_outcomes(deck, seat=2), -cut_outcomes(deck, seat=1))
+
+
+def test_suit_relabelling_changes_nothing():
+    deck = np.random.default_rng(5).permutation(52)
+    perm = np.array([2, 0, 3, 1])  # c->h, d->c, h->s, s->d
+    relabelled = (deck // 4) * 4 + perm[deck % 4]
+    for n in (2, 3):
+        assert np.array_equal(cut_outcomes(deck, n_players=n), cut_outcomes(relabelled, n_players=n))
+
+
+def test_outcomes_sum_to_52_and_at_most_one_outright_winner():
+    deck = np.random.default_rng(11).permutation(52)
+    for n in (2, 3, 6):
+        wins = np.zeros(52, int)
+        for seat in range(1, n + 1):
+            v = deck_value(deck, seat=seat, n_players=n)
+            assert v.wins + v.ties + v.losses == 52
+            wins += v.outcomes == 1
+        assert wins.max() <= 1
+
+
+def test_canonical_rotation_starts_with_two_of_clubs():
+    deck = parse_deck(doc.EXAMPLE_DECK)
+    canon = canonical_rotation(deck)
+    assert canon[0] == 0 and format_deck(canonical_rotation(np.roll(deck, 9))) == format_deck(canon)
+
+
+# --------------------------------------------------------------------------- bad inputs
+@pytest.mark.parametrize("n_players", [1, 7, 0, -2])
+def test_bad_player_count(n_players):
+    with pytest.raises(ValueError, match="n_players"):
+        deck_value(doc.EXAMPLE_DECK, n_players=n_players)
+
+
+@pytest.mark.parametrize("n_players", [2.0, True, "2"])
+def test_player_count_must_be_an_int(n_players):
+    with pytest.raises(TypeError, match="n_players"):
+        deck_value(doc.EXAMPLE_DECK, n_players=n_players)
+
+
+@pytest.mark.parametrize("seat,n", [(0, 2), (3, 2), (7, 6), (-1, 4)])
+def test_bad_seat(seat, n):
+    with pytest.raises(ValueError, match="seat"):
+        deck_value(doc.EXAMPLE_DECK, seat=seat, n_players=n)
+    with pytest.raises(ValueError, match="seat"):
+        cut_table(doc.EXAMPLE_DECK, n_players=n, seat=seat)
+
+
+@pytest.mark.parametrize("deck,match", [
+    (doc.EXAMPLE_DECK[:-2], "52 cards, found 51"),
+    (doc.EXAMPLE_DECK[:-2] + "Th", "repeated card Th"),
+    (doc.EXAMPLE_DECK[:-2] + "Kx", "suit 'x'"),
+    (doc.EXAMPLE_DECK[:-2] + "1c", "rank '1'"),
+    (list(range(51)), "52 cards"),
+    (list(range(51)) + [0], "repeated card"),
+    (list(range(51)) + [52], "0..51"),
+])
+def test_bad_decks(deck, match):
+    with pytest.raises(ValueError, match=match):
+        deck_value(deck)
+
+
+def test_deck_of_wrong_type():
+    with pytest.raises(TypeError, match="deck"):
+        deck_value(12345)
+    with pytest.raises(TypeError):
+        deck_value(np.linspace(0, 51, 52))
+    with pytest.raises(ValueError, match="cut"):
+        cut_deck(doc.EXAMPLE_DECK, 52)
+    assert as_deck(doc.EXAMPLE_DECK).dtype == np.int8
