@@ -1,0 +1,130 @@
+"""Benchmark of the red/black DP methods (document 000): seconds and cell updates
+per second, methods side by side.
+
+    python benchmarks/bench_redblack.py           # n = 10,000 and 100,000
+    python benchmarks/bench_redblack.py --full    # also n = 1,000,000 (tiled, balanced_values)
+    python benchmarks/bench_redblack.py --tune    # tile sizes for the tiled kernel at n = 100,000
+
+"Cell updates" counts the cells a method really visits: the full square for
+topdown/exact/row-free methods, and only the cells outside the stop region for
+the methods that skip it (row, diagonal, tiled), counted exactly from the
+stopping boundary.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import time
+
+import numpy as np
+
+os.environ.setdefault("STOPLIB_PROGRESS", "0")
+
+from stoplib import redblack as rb  # noqa: E402
+
+
+live_cells = rb.live_cells
+
+
+def timed(func, repeats: int) -> tuple[float, object]:
+    times = []
+    out = None
+    for _ in range(repeats):
+        t0 = time.perf_counter()
+        out = func()
+        times.append(time.perf_counter() - t0)
+    return statistics.median(times), out
+
+
+def warm_up() -> None:
+    for m in ("row", "diagonal", "tiled"):
+        rb.value(300, 300, method=m)
+    rb._tiled(300, 300, parallel=False)
+    rb.balanced_values(300)
+    rb.value_table(30, 30)
+    rb.stopping_boundary(100)
+
+
+def vector_report() -> str:
+    """Compile uncached twins of the inner loops and count packed instructions.
+
+    (numba cannot show the assembly of a kernel loaded from its cache, so the
+    same Python functions are compiled once more without ``cache=True``.)
+    """
+    import re
+
+    from numba import njit
+
+    up = np.zeros(64)
+    out = []
+    for name, fastmath in (("_diag_update_fast", True), ("_diag_update_exact", False)):
+        fn = njit(fastmath=fastmath)(getattr(rb, name).py_func)
+        fn(up, up.copy(), up.copy(), 1.0, 2.0, 0.5)
+        asm = fn.inspect_asm(fn.signatures[0])
+        out.append(f"{name}: vmaxpd x{len(re.findall('vmaxpd', asm))}, "
+                   f"zmm x{len(re.findall('zmm', asm))}, ymm x{len(re.findall('ymm', asm))}, "
+                   f"vfmadd x{len(re.findall('vfmadd', asm))}")
+    return "; ".join(out)
+
+
+def row(method, n, seconds, cells, value):
+    print(f"{method:<16} {n:>10,} {seconds:>10.4f} {cells:>12.3e} {cells / seconds:>14.3e}   {value:.9f}",
+          flush=True)
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--full", action="store_true", help="also n = 1,000,000")
+    ap.add_argument("--tune", action="store_true", help="time tile sizes at n = 100,000")
+    ap.add_argument("--repeats", type=int, default=3)
+    args = ap.parse_args(argv)
+
+    import numba
+    print(f"numba {numba.__version__}, {numba.config.NUMBA_NUM_THREADS} threads; "
+          f"default tile {rb.DEFAULT_TILE}", flush=True)
+    t0 = time.perf_counter()
+    warm_up()
+    print(f"warm-up (compile or load cache): {time.perf_counter() - t0:.2f} s", flush=True)
+    print(f"vectorisation: {vector_report()}\n", flush=True)
+
+    print(f"{'method':<16} {'n':>10} {'seconds':>10} {'cells':>12} {'cells/second':>14}   value V(n, n)")
+    print("-" * 82)
+    reps = args.repeats
+    plan = [
+        ("exact", 300, 1), ("topdown", 1000, 1),
+        ("row", 10_000, reps), ("diagonal", 10_000, reps), ("tiled", 10_000, reps),
+        ("row", 100_000, 1), ("diagonal", 100_000, 1), ("tiled", 100_000, reps),
+    ]
+    for method, n, k in plan:
+        sec, v = timed(lambda: rb.value(n, n, method=method), k)
+        cells = (n + 1) ** 2 if method in ("exact", "topdown") else live_cells(n, n)
+        row(method, n, sec, cells, float(v))
+    for n in (10_000, 100_000):
+        sec, v = timed(lambda: rb._tiled(n, n, parallel=False)[0], 1 if n > 10_000 else reps)
+        row("tiled (1 core)", n, sec, live_cells(n, n), v)
+    sec, bv = timed(lambda: rb.balanced_values(100_000), reps)
+    row("balanced_values", 100_000, sec, live_cells(100_000, 100_000), bv[-1])
+
+    if args.full:
+        n = 1_000_000
+        # the tiled sweep records the stopping boundary as it goes (no extra
+        # cost), which gives the exact number of cells it updated
+        sec, out = timed(lambda: rb._tiled(n, n, boundary=True), 1)
+        cells = rb._live_from_boundary(out[2], n)
+        row("tiled", n, sec, cells, out[0])
+        sec, bv = timed(lambda: rb.balanced_values(n), 1)
+        row("balanced_values", n, sec, cells, bv[-1])
+
+    if args.tune:
+        n = 100_000
+        print(f"\ntile size at n = {n:,} (parallel, fastmath)")
+        for tile in (128, 256, 384, 512, 768, 1024, 1536, 2048, 4096):
+            sec, v = timed(lambda: rb._tiled(n, n, tile=tile)[0], reps)
+            print(f"  tile {tile:>5}: {sec:.4f} s", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
