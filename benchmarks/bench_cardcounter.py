@@ -15,7 +15,6 @@ its cache) first; each timing is the median over repeats, a fresh memo every run
 from __future__ import annotations
 
 import argparse
-import statistics
 import time
 
 import numpy as np
@@ -23,15 +22,8 @@ import numpy as np
 from stoplib import cardcounter as cc
 from stoplib import cardcounter_study as study
 from stoplib.sources import doc003_cardcounter as doc
+from stoplib.timing import median_time as timed
 
-
-def timed(fn, repeats):
-    times, value = [], None
-    for _ in range(repeats):
-        t0 = time.perf_counter()
-        value = fn()
-        times.append(time.perf_counter() - t0)
-    return statistics.median(times), value
 
 
 def float_twin(deck, dealer, player):

@@ -16,6 +16,7 @@ import time
 
 from stoplib import fields as fl
 from stoplib.sources import doc001_fields as doc
+from stoplib.timing import median_time
 
 
 def clear():
@@ -23,13 +24,7 @@ def clear():
 
 
 def timed(fn, repeats):
-    times, value = [], None
-    for _ in range(repeats):
-        clear()
-        t0 = time.perf_counter()
-        value = fn()
-        times.append(time.perf_counter() - t0)
-    return statistics.median(times), value
+    return median_time(fn, repeats, setup=clear)
 
 
 def main(argv=None):

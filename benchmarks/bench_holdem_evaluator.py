@@ -17,7 +17,6 @@ Usage: ``python benchmarks/bench_holdem_evaluator.py [--full]``.
 from __future__ import annotations
 
 import argparse
-import statistics
 import sys
 import time
 
@@ -27,6 +26,7 @@ from numba import njit
 
 from stoplib.holdem import evaluate7_many, rank_counts, rank7
 from stoplib.holdem.evaluator import _evaluate_many, _evaluate_many_parallel, load_tables
+from stoplib.timing import median_seconds as median_time
 
 N_SEVEN = 133_784_560
 
@@ -51,14 +51,6 @@ def random_hands(n: int, seed: int = 2024) -> np.ndarray:
         out[start:stop] = np.argpartition(keys, 7, axis=1)[:, :7]
     return out
 
-
-def median_time(fn, repeats: int) -> float:
-    times = []
-    for _ in range(repeats):
-        t0 = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - t0)
-    return statistics.median(times)
 
 
 def main(argv=None) -> int:

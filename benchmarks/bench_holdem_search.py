@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import statistics
 import time
 
 os.environ.setdefault("STOPLIB_PROGRESS", "0")
@@ -23,15 +22,8 @@ import numba  # noqa: E402
 
 from stoplib.holdem import deck_value, search  # noqa: E402
 from stoplib.sources.doc004_holdem import EXAMPLE_DECK  # noqa: E402
+from stoplib.timing import median_time as timed  # noqa: E402
 
-
-def timed(func, repeats):
-    times, out = [], None
-    for _ in range(repeats):
-        t0 = time.perf_counter()
-        out = func()
-        times.append(time.perf_counter() - t0)
-    return statistics.median(times), out
 
 
 def warm_up():

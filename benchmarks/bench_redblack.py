@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import statistics
 import sys
 import time
 
@@ -23,19 +22,11 @@ import numpy as np
 os.environ.setdefault("STOPLIB_PROGRESS", "0")
 
 from stoplib import redblack as rb  # noqa: E402
+from stoplib.timing import median_time as timed  # noqa: E402
 
 
 live_cells = rb.live_cells
 
-
-def timed(func, repeats: int) -> tuple[float, object]:
-    times = []
-    out = None
-    for _ in range(repeats):
-        t0 = time.perf_counter()
-        out = func()
-        times.append(time.perf_counter() - t0)
-    return statistics.median(times), out
 
 
 def warm_up() -> None:

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import statistics
 import time
 
 os.environ.setdefault("STOPLIB_PROGRESS", "0")
@@ -16,15 +15,8 @@ os.environ.setdefault("STOPLIB_PROGRESS", "0")
 import numba  # noqa: E402
 
 from stoplib import redblack_sim as rbs  # noqa: E402
+from stoplib.timing import median_seconds as timed  # noqa: E402
 
-
-def timed(fn, repeats):
-    times = []
-    for _ in range(repeats):
-        t0 = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - t0)
-    return statistics.median(times)
 
 
 def main(argv=None) -> int:

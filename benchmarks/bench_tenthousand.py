@@ -5,21 +5,13 @@ Prints medians over repeats after a warm-up call that compiles every kernel.
 """
 from __future__ import annotations
 
-import statistics
 import sys
 import time
 
 from stoplib import pig as pg
 from stoplib import tenthousand as tt
+from stoplib.timing import median_seconds as median_time
 
-
-def median_time(fn, repeats):
-    times = []
-    for _ in range(repeats):
-        t0 = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - t0)
-    return statistics.median(times)
 
 
 def fmt(seconds):

@@ -1043,28 +1043,22 @@ def deal_probabilities(counts):
     (1000, 1.0)
     """
     counts = np.array(counts, dtype=np.int64)
-    n = counts.sum()
     out = []
-    for a in range(1, 11):
-        pa = counts[a - 1] / n
-        if pa == 0:
-            continue
-        c1 = counts.copy()
-        c1[a - 1] -= 1
-        for up in range(1, 11):
-            pu = c1[up - 1] / (n - 1)
-            if pu == 0:
-                continue
-            c2 = c1.copy()
-            c2[up - 1] -= 1
-            for b in range(1, 11):
-                pb = c2[b - 1] / (n - 2)
-                if pb == 0:
-                    continue
-                c3 = c2.copy()
-                c3[b - 1] -= 1
+    for a, pa, c1 in _draws(counts):
+        for up, pu, c2 in _draws(c1):
+            for b, pb, c3 in _draws(c2):
                 out.append((a, up, b, float(pa * pu * pb), c3))
     return out
+
+
+def _draws(counts):
+    """``(value, probability, counts after)`` for each card value the deck can give."""
+    n = counts.sum()
+    for v in range(1, 11):
+        if counts[v - 1]:
+            rest = counts.copy()
+            rest[v - 1] -= 1
+            yield v, counts[v - 1] / n, rest
 
 
 def deal_win_probability(deck, engine: Engine | None = None) -> float:

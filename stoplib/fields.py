@@ -578,15 +578,10 @@ def time_win_probability(V, F, exact=False, method="fast", repeats=5):
     >>> seconds >= 0 and 0 < value < 1
     True
     """
-    import time
+    from .timing import median_time
     repeats = check_int("repeats", repeats, 1)
-    times, value = [], None
-    for _ in range(repeats):
-        clear_cache()
-        t0 = time.perf_counter()
-        value = win_probability(V, F, exact=exact, method=method)
-        times.append(time.perf_counter() - t0)
-    return float(np.median(times)), value
+    return median_time(lambda: win_probability(V, F, exact=exact, method=method), repeats,
+                       setup=clear_cache)
 
 
 def win_table(V_max, F_max, exact=False, method="fast"):

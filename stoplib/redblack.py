@@ -800,19 +800,13 @@ def time_method(method: str, n_red: int, n_black: int, repeats: int = 1) -> Meth
     >>> t.method, t.cells > 0, t.seconds >= 0
     ('row', True, True)
     """
-    import time
+    from .timing import median_time
 
     n_red, n_black = _check_counts(n_red, n_black)
     check_choice("method", method, METHODS)
     repeats = check_int("repeats", repeats, 1, 1000)
     value(min(n_red, 30), min(n_black, 30), method=method)  # compile / load cache
-    times = []
-    result = None
-    for _ in range(repeats):
-        t0 = time.perf_counter()
-        result = value(n_red, n_black, method=method)
-        times.append(time.perf_counter() - t0)
-    seconds = float(np.median(times))
+    seconds, result = median_time(lambda: value(n_red, n_black, method=method), repeats)
     if method in ("topdown", "exact"):
         cells = (n_red + 1) * (n_black + 1)
     else:

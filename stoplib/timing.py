@@ -1,0 +1,59 @@
+"""Wall-clock timing for the benchmarks and the notebooks' method comparisons.
+
+Speed is measured in ``benchmarks/`` (``make bench``), never in unit tests; the
+figures quoted are medians of repeated calls after compilation.
+"""
+from __future__ import annotations
+
+import statistics
+import time
+from typing import Any, Callable
+
+from .validate import check_int
+
+
+def median_time(fn: Callable[[], Any], repeats: int = 5,
+                setup: Callable[[], Any] | None = None) -> tuple[float, Any]:
+    """Median wall-clock seconds of ``repeats`` calls of ``fn()``, and its last result.
+
+    Parameters
+    ----------
+    fn : callable
+        Called with no arguments.
+    repeats : int
+        Number of timed calls, ``>= 1``.
+    setup : callable or None
+        Called before each timed call, outside the timing (to clear a cache, say).
+
+    Returns
+    -------
+    (float, object)
+        The median in seconds and what the last call returned.
+
+    Examples
+    --------
+    >>> seconds, value = median_time(lambda: sum(range(1000)), repeats=3)
+    >>> seconds >= 0, value
+    (True, 499500)
+    """
+    repeats = check_int("repeats", repeats, 1)
+    times, result = [], None
+    for _ in range(repeats):
+        if setup is not None:
+            setup()
+        t0 = time.perf_counter()
+        result = fn()
+        times.append(time.perf_counter() - t0)
+    return statistics.median(times), result
+
+
+def median_seconds(fn: Callable[[], Any], repeats: int = 5,
+                   setup: Callable[[], Any] | None = None) -> float:
+    """Median wall-clock seconds of ``repeats`` calls of ``fn()`` (see :func:`median_time`).
+
+    Examples
+    --------
+    >>> median_seconds(lambda: None, repeats=3) >= 0
+    True
+    """
+    return median_time(fn, repeats, setup)[0]
