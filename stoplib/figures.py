@@ -8,6 +8,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import matplotlib
+
 from .config import figures_dir
 
 _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")
@@ -45,6 +47,12 @@ def save_figure(fig, notebook: str, name: str, formats=("png", "svg"), dpi: int 
     folder = figures_dir()
     for fmt in formats:
         path = folder / f"{notebook}-{name}.{fmt}"
-        fig.savefig(path, dpi=dpi, bbox_inches="tight", metadata={"Date": None} if fmt == "svg" else None)
+        if fmt == "svg":
+            # no date and a fixed salt for element ids: rerunning a notebook
+            # leaves an unchanged figure byte-for-byte unchanged in git
+            with matplotlib.rc_context({"svg.hashsalt": f"{notebook}-{name}"}):
+                fig.savefig(path, dpi=dpi, bbox_inches="tight", metadata={"Date": None})
+        else:
+            fig.savefig(path, dpi=dpi, bbox_inches="tight")
         out.append(path)
     return out

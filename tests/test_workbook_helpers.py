@@ -78,3 +78,17 @@ def test_median_time_runs_setup_before_each_call_and_checks_repeats():
     assert len(calls) == 3 and result == 3 and seconds >= 0
     with pytest.raises(ValueError, match="repeats"):
         median_seconds(lambda: None, repeats=0)
+
+
+def test_svg_export_is_deterministic(tmp_path, monkeypatch):
+    import matplotlib.pyplot as plt
+
+    monkeypatch.setenv("STOPLIB_OUTPUT_DIR", str(tmp_path))
+    texts = []
+    for _ in range(2):
+        fig, ax = plt.subplots()
+        ax.plot([0, 1], [1, 0], marker="o")
+        (svg,) = sl.figures.save_figure(fig, "99_test", "line", formats=("svg",))
+        plt.close(fig)
+        texts.append(svg.read_text())
+    assert texts[0] == texts[1]
