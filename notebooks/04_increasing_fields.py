@@ -5,6 +5,8 @@
 #     text_representation:
 #       extension: .py
 #       format_name: percent
+#       format_version: '1.3'
+#       jupytext_version: 1.19.6
 #   kernelspec:
 #     display_name: Python 3
 #     language: python
@@ -343,17 +345,11 @@ assert list(probs) == [4, 5, 6] and best.field == max(probs, key=probs.get)
 # check every state and every placement against the brute force, exactly:
 
 # %%
-import itertools
 n_states = 0
 for V, F in [(7, 3), (8, 4)]:
-    for filled in range(F + 1):
-        for fs in itertools.combinations(range(F), filled):
-            for vals in itertools.combinations(range(V), filled):
-                st = [None] * F
-                for f, v in zip(fs, vals):
-                    st[f] = v
-                assert fl.state_probability(V, F, st, exact=True) == fl.brute_force_state_probability(V, F, st)
-                n_states += 1
+    for st in fl.all_states(V, F):
+        assert fl.state_probability(V, F, st, exact=True) == fl.brute_force_state_probability(V, F, st)
+        n_states += 1
 print(f"{n_states} mid-game states: gap formula == brute force, exactly")
 assert n_states == 615
 sub = fl.optimal_policy(34, 3)

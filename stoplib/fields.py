@@ -45,6 +45,7 @@ which knows nothing of gaps or binomials, checks them all on tiny games.
 """
 from __future__ import annotations
 
+import itertools
 import math
 import numbers
 from dataclasses import dataclass, field as dc_field
@@ -65,6 +66,7 @@ __all__ = [
     "fields_widget", "win_sweep_widget", "plot_win_heatmap", "plot_win_vs_values",
     "plot_optimal_policy", "plot_win_rates", "Placement", "SimulationResult",
     "MonotonicityReport", "POLICIES", "tied_first_moves", "time_win_probability", "clear_cache",
+    "all_states",
 ]
 
 #: Policies understood by :func:`simulate` and :func:`choose_field`.
@@ -894,6 +896,27 @@ def choose_field(V, F, state, roll, policy="optimal"):
 # --------------------------------------------------------------------------
 # brute force over real game states
 # --------------------------------------------------------------------------
+def all_states(V, F):
+    """Every mid-game state of a (V, F) game: each increasing partial filling.
+
+    Yields lists of length ``F`` holding the value on each field or ``None``;
+    there are ``sum_k C(F, k) C(V, k)`` of them (``C(V + F, F)``).
+
+    Examples
+    --------
+    >>> sum(1 for _ in all_states(7, 3)), math.comb(10, 3)
+    (120, 120)
+    """
+    V, F = _check_sizes(V, F)
+    for filled in range(F + 1):
+        for fields in itertools.combinations(range(F), filled):
+            for values in itertools.combinations(range(V), filled):
+                state = [None] * F
+                for f, v in zip(fields, values):
+                    state[f] = v
+                yield state
+
+
 def brute_force_state_probability(V, F, state=None, policy=None):
     """Exact win probability by expectimax over actual game states (tiny games).
 

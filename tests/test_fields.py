@@ -4,7 +4,6 @@ Order: the document's claims, exact agreement with an independent brute force,
 fast vs plain and float vs fraction, the monotonicity claim, mid-game, properties,
 Monte Carlo within 4 standard errors, the playable game, bad inputs.
 """
-import itertools
 import math
 from fractions import Fraction
 
@@ -15,15 +14,7 @@ from stoplib import fields as fl
 from stoplib.sources import doc001_fields as doc
 
 
-def all_states(V, F):
-    """Every increasing partial filling of F fields with values from 0..V-1."""
-    for filled in range(F + 1):
-        for fs in itertools.combinations(range(F), filled):
-            for vals in itertools.combinations(range(V), filled):
-                st = [None] * F
-                for f, v in zip(fs, vals):
-                    st[f] = v
-                yield st
+all_states = fl.all_states
 
 
 # --------------------------------------------------------------------------
@@ -442,3 +433,14 @@ def test_bad_placements():
         g.place(7)
     with pytest.raises(ValueError):
         fl.FieldsGame(3, 4)
+
+
+@pytest.mark.parametrize("V,F", [(1, 1), (5, 2), (8, 4), (9, 9)])
+def test_all_states_are_every_increasing_filling(V, F):
+    states = list(fl.all_states(V, F))
+    assert len(states) == math.comb(V + F, F)
+    keys = {tuple(st) for st in states}
+    assert len(keys) == len(states)
+    for st in states:
+        filled = [v for v in st if v is not None]
+        assert filled == sorted(set(filled)) and all(0 <= v < V for v in filled)
