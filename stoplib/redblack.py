@@ -291,14 +291,19 @@ def _value_exact(n_red: int, n_black: int) -> Fraction:
 # numba kernels
 # ---------------------------------------------------------------------------
 @njit(cache=True)
-def _table(n_red, n_black, out):
-    """Fill ``out[r, b] = V(r, b)`` row by row (plain reference kernel)."""
+def _table(n_red, n_black, out, fixed_half=False):
+    """Fill ``out[r, b] = V(r, b)`` row by row (plain reference kernel).
+
+    ``fixed_half=True`` fills the document's mistaken model instead, where a
+    red card comes with probability 1/2 whatever the counts.
+    """
     for b in range(n_black + 1):
         out[0, b] = 0.0
     for r in range(1, n_red + 1):
         out[r, 0] = r
         for b in range(1, n_black + 1):
-            go = (r * (out[r - 1, b] + 1.0) + b * (out[r, b - 1] - 1.0)) / (r + b)
+            w_red, w_black = (1.0, 1.0) if fixed_half else (r, b)  # weights of the two draws
+            go = (w_red * (out[r - 1, b] + 1.0) + w_black * (out[r, b - 1] - 1.0)) / (w_red + w_black)
             out[r, b] = go if go > 0.0 else 0.0
 
 

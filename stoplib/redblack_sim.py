@@ -201,18 +201,6 @@ def _paths(limit, n_red, n_black, replacement, base, paths, stop_step):
             paths[i, j] = w
 
 
-@njit(cache=True)
-def _replacement_table(n_red, n_black, out):
-    """The mistaken model: ``U(r,b) = max(0, (U(r-1,b) + 1)/2 + (U(r,b-1) - 1)/2)``."""
-    for b in range(n_black + 1):
-        out[0, b] = 0.0
-    for r in range(1, n_red + 1):
-        out[r, 0] = r
-        for b in range(1, n_black + 1):
-            go = 0.5 * (out[r - 1, b] + 1.0) + 0.5 * (out[r, b - 1] - 1.0)
-            out[r, b] = go if go > 0.0 else 0.0
-
-
 # ---------------------------------------------------------------------------
 # Results
 # ---------------------------------------------------------------------------
@@ -339,7 +327,9 @@ def replacement_table(n_red: int, n_black: int) -> np.ndarray:
         raise ValueError(f"replacement_table({n_red}, {n_black}) would hold {cells} cells "
                          f"({cells * 8 / 1e9:.2g} GB); the limit is 50,000,000 cells")
     out = np.empty((n_red + 1, n_black + 1))
-    _replacement_table(n_red, n_black, out)
+    from .redblack import _table
+
+    _table(n_red, n_black, out, True)
     return out
 
 
