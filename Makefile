@@ -26,10 +26,10 @@ $(STAMP): pyproject.toml | $(PY)
 install: $(STAMP)
 
 workbook: install
-	$(PY) -m stoplib.notebooks run --mode full
+	$(PY) -m stoplib.workbook.runner run --mode full
 
 quick-workbook: install
-	STOPLIB_QUICK=1 $(PY) -m stoplib.notebooks run --mode quick
+	STOPLIB_QUICK=1 $(PY) -m stoplib.workbook.runner run --mode quick
 
 test: install
 	$(PY) -m pytest $(PYTEST_ARGS)

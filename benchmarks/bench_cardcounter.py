@@ -22,7 +22,7 @@ import numpy as np
 from stoplib import cardcounter as cc
 from stoplib import cardcounter_study as study
 from stoplib.sources import doc003_cardcounter as doc
-from stoplib.timing import median_time as timed
+from stoplib.util.timing import median_time as timed
 
 
 

@@ -16,7 +16,7 @@ import time
 
 from stoplib import fields as fl
 from stoplib.sources import doc001_fields as doc
-from stoplib.timing import median_time
+from stoplib.util.timing import median_time
 
 
 def clear():

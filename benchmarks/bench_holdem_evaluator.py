@@ -26,7 +26,7 @@ from numba import njit
 
 from stoplib.holdem import evaluate7_many, rank_counts, rank7
 from stoplib.holdem.evaluator import _evaluate_many, _evaluate_many_parallel, load_tables
-from stoplib.timing import median_seconds as median_time
+from stoplib.util.timing import median_seconds as median_time
 
 N_SEVEN = 133_784_560
 

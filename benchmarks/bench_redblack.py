@@ -22,7 +22,7 @@ import numpy as np
 os.environ.setdefault("STOPLIB_PROGRESS", "0")
 
 from stoplib import redblack as rb  # noqa: E402
-from stoplib.timing import median_time as timed  # noqa: E402
+from stoplib.util.timing import median_time as timed  # noqa: E402
 
 
 live_cells = rb.live_cells

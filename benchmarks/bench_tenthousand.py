@@ -10,7 +10,7 @@ import time
 
 from stoplib import pig as pg
 from stoplib import tenthousand as tt
-from stoplib.timing import median_seconds as median_time
+from stoplib.util.timing import median_seconds as median_time
 
 
 

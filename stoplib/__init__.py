@@ -1,26 +1,65 @@
 """stoplib: exact and fast solutions of card and dice games, behind a research workbook.
 
-Each game lives in its own module (``stoplib.redblack``, ``stoplib.fields``,
-``stoplib.tenthousand``, ``stoplib.cardcounter``, ``stoplib.holdem``); shared
-helpers handle quick mode, figure export, tables, random state and progress.
-``import stoplib as sl`` is all a notebook needs.
-"""
-from .config import is_quick, pick, figures_dir, data_dir
-from .figures import save_figure
-from .tables import save_table, load_table
-from .rng import as_generator
-from .progress import progress
+``import stoplib as sl`` is all a notebook needs: ``sl.redblack.value(26, 26)``.
 
-# One module per game. Their central functions share names (``value``, ``simulate``,
-# ``win_probability``), so the games are re-exported as modules: ``sl.redblack.value``.
-from . import redblack, redblack_sim, redblack_asymptotics  # noqa: E402
-from . import fields, tenthousand, pig, cardcounter, holdem  # noqa: E402
+The tree
+--------
+Three layers; a layer imports only from the layers below it, and no game imports
+another game (``make test`` checks both with import-linter, see ``.importlinter``)::
+
+    notebooks/                      the essays (they import only public names)
+    stoplib/<game>/                 one subpackage per game, the same rooms in each
+        redblack/  fields/  tenthousand/  cardcounter/  holdem/
+    stoplib/workbook/               workbook services: quick mode and output folders,
+                                    figure/table export, progress bars, the notebook runner
+    stoplib/util/                   numeric utilities: validation, random streams, timing
+
+The rooms of a game
+-------------------
+Every game subpackage uses the same file names for the same concern, wherever
+the concern exists for that game:
+
+``__init__.py``
+    The public API, name by name, in ``__all__``. Nothing else is public.
+``rules.py``
+    The rules and the state encoding: constants, card/dice/state notation and
+    the checks that turn user input into a valid state.
+``solver.py``
+    The fast solver: numba kernels (private, ``_name``) behind validated public
+    functions. Large kernel sets live in ``_kernels.py`` beside it.
+``twins.py``
+    The independent twins the tests compare the solver with: exact fractions,
+    brute force, slow reference implementations.
+``simulation.py``
+    Monte Carlo play of the game, seeded and reproducible.
+``document.py``
+    The numbers the source document prints, transcribed once with a pointer to
+    where they appear. Facts only.
+``claims.py``
+    The document's claims checked: tables that set our numbers beside the
+    document's and say whether they agree.
+``plots.py``
+    ``plot_*`` functions that draw on an ``Axes`` (or an explicit ``Figure``)
+    they are given.
+``widgets.py``
+    The ipywidgets panels the notebooks show, thin wrappers over the API.
+
+A game adds rooms of its own where it has a concern the others lack
+(``redblack/asymptotics.py``, ``tenthousand/pig.py``, ``fields/game.py``,
+``cardcounter/strategy.py``, ``holdem/evaluator.py``, ``holdem/local_search.py``,
+``holdem/distributed.py``); a module name never equals a public function's name.
+"""
+from .workbook import is_quick, pick, figures_dir, data_dir, save_figure, save_table, load_table, progress
+from .util import as_generator
+
+# One subpackage per game. Their central functions share names (``value``,
+# ``simulate``, ``win_probability``), so the games are exported as modules.
+from . import redblack, fields, tenthousand, cardcounter, holdem  # noqa: E402
 
 __version__ = "0.1.0"
 
 __all__ = [
     "is_quick", "pick", "figures_dir", "data_dir",
     "save_figure", "save_table", "load_table", "as_generator", "progress",
-    "redblack", "redblack_sim", "redblack_asymptotics",
-    "fields", "tenthousand", "pig", "cardcounter", "holdem",
+    "redblack", "fields", "tenthousand", "cardcounter", "holdem",
 ]

@@ -56,8 +56,8 @@ import numpy as np
 from numba import njit, types
 from numba.typed import Dict
 
-from .rng import kernel_seed
-from .validate import check_int
+from .util.rng import kernel_seed
+from .util.validate import check_int
 
 N_VALUES = 10
 DEALER_STANDS = 17

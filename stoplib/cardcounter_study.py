@@ -14,7 +14,7 @@ import numpy as np
 
 from .cardcounter import (Engine, OUTCOMES, _check_card, deal_win_probability, fresh_deck,
                           hand_total, parse_deck, solve)
-from .validate import check_int
+from .util.validate import check_int
 
 # Textbook basic strategy, hit/stand part only. Transcribed from the standard table
 # (Wikipedia, "Blackjack", basic strategy for 3+ decks, dealer stands on soft 17,
@@ -305,7 +305,7 @@ def counter_panel(deck=None, dealer: int = 10, player=(10, 6), seed=0):
     True
     """
     import ipywidgets as w
-    from .rng import as_generator
+    from .util.rng import as_generator
     rng = as_generator(seed)
     start = parse_deck(deck if deck is not None else fresh_deck(1, minus=[dealer, *player]))
     sliders = [w.BoundedIntText(value=int(c), min=0, max=64, description="A" if v == 1 else str(v),
@@ -418,7 +418,7 @@ def play_hand(deck, dealer: int, player, seed=0):
     ('hit', 'result')
     """
     import pandas as pd
-    from .rng import as_generator
+    from .util.rng import as_generator
     rng = as_generator(seed)
     counts = parse_deck(deck).copy()
     up = _check_card("dealer", dealer)

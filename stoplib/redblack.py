@@ -78,7 +78,7 @@ from math import comb
 import numpy as np
 from numba import njit, prange
 
-from .validate import check_choice, check_int
+from .util.validate import check_choice, check_int
 
 __all__ = [
     "METHODS", "value", "balanced_values", "value_table", "value_table_exact",
@@ -580,7 +580,7 @@ def _tiled(n_red: int, n_black: int, tile: int = DEFAULT_TILE, parallel: bool = 
     if not show_progress:
         kernel(n_red, n_black, tile, rowbuf, colbuf, diag_out, bnd, fast, 0, n_dt, 0)
     else:
-        from .progress import progress
+        from .workbook.progress import progress
 
         step = max(1, n_dt // 200)
         bar = progress(total=n_dt, desc=desc, unit="tile diagonal")
@@ -805,7 +805,7 @@ def time_method(method: str, n_red: int, n_black: int, repeats: int = 1) -> Meth
     >>> t.method, t.cells > 0, t.seconds >= 0
     ('row', True, True)
     """
-    from .timing import median_time
+    from .util.timing import median_time
 
     n_red, n_black = _check_counts(n_red, n_black)
     check_choice("method", method, METHODS)

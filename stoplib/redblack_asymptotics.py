@@ -69,7 +69,7 @@ from dataclasses import dataclass, field
 import numpy as np
 from numba import njit
 
-from .validate import check_int
+from .util.validate import check_int
 
 __all__ = [
     "bridge_constant", "bridge_solution", "bridge_equation", "bridge_boundary",

@@ -61,9 +61,9 @@ from fractions import Fraction
 import numpy as np
 from numba import njit, prange
 
-from .progress import progress
-from .rng import as_generator, kernel_seed
-from .validate import check_int
+from .workbook.progress import progress
+from .util.rng import as_generator, kernel_seed
+from .util.validate import check_int
 
 __all__ = [
     "simulate", "sample_paths", "replacement_table", "policy_limits",

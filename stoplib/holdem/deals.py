@@ -23,7 +23,7 @@ import numpy as np
 import pandas as pd
 from numba import njit
 
-from ..validate import check_int
+from ..util.validate import check_int
 from .cards import CARD_NAMES, as_cards, parse_deck
 from .evaluator import CATEGORIES, category_of, load_tables, rank7
 

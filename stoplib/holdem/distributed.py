@@ -23,10 +23,10 @@ from pathlib import Path
 
 import numpy as np
 
-from ..config import data_dir
-from ..progress import progress
-from ..rng import kernel_seed
-from ..validate import check_int
+from ..workbook.config import data_dir
+from ..workbook.progress import progress
+from ..util.rng import kernel_seed
+from ..util.validate import check_int
 from .cards import format_deck, parse_deck
 from .deals import canonical_rotation, deck_value
 from .search import MAX_MOVES, _run, _settings, search

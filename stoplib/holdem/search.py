@@ -37,8 +37,8 @@ from functools import lru_cache
 import numpy as np
 from numba import njit, prange
 
-from ..rng import kernel_seed
-from ..validate import check_choice, check_int
+from ..util.rng import kernel_seed
+from ..util.validate import check_choice, check_int
 from .cards import format_deck
 from .deals import (MAX_PLAYERS, MIN_PLAYERS, N_CUTS, _cut_outcome, as_deck,
                     deck_value_reference)

@@ -8,6 +8,8 @@ import os
 
 from tqdm.auto import tqdm
 
+__all__ = ['enabled', 'progress']
+
 
 def enabled() -> bool:
     """True unless ``STOPLIB_PROGRESS`` is set to 0/false/off."""

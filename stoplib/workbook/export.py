@@ -1,7 +1,8 @@
-"""One helper to export every figure of the workbook.
+"""The one place that writes the workbook's outputs: figures and tables.
 
 Figures are written as ``figures/<notebook>-<name>.png`` (for reading) and
 ``.svg`` (for writeups); the file name says which notebook made the figure.
+Computed tables go to ``data/<name>.csv``, written from code, never by hand.
 """
 from __future__ import annotations
 
@@ -9,10 +10,13 @@ import re
 from pathlib import Path
 
 import matplotlib
+import pandas as pd
 
-from .config import figures_dir
+from .config import data_dir, figures_dir
 
 _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")
+
+__all__ = ['save_figure', 'save_table', 'load_table']
 
 
 def save_figure(fig, notebook: str, name: str, formats=("png", "svg"), dpi: int = 150) -> list[Path]:
@@ -56,3 +60,30 @@ def save_figure(fig, notebook: str, name: str, formats=("png", "svg"), dpi: int 
             fig.savefig(path, dpi=dpi, bbox_inches="tight")
         out.append(path)
     return out
+
+def save_table(df: pd.DataFrame, name: str, index: bool = False) -> Path:
+    """Write ``df`` to ``data/<name>.csv`` and return the path.
+
+    Parameters
+    ----------
+    df : pandas.DataFrame
+    name : str
+        File stem, e.g. ``"redblack_value_table"``.
+    index : bool
+        Whether to write the index.
+    """
+    if not isinstance(name, str) or not _NAME.match(name):
+        raise ValueError(f"name must be a plain file-name stem, got {name!r}")
+    if not isinstance(df, pd.DataFrame):
+        raise TypeError(f"df must be a pandas DataFrame, got {type(df).__name__}")
+    path = data_dir() / f"{name}.csv"
+    df.to_csv(path, index=index)
+    return path
+
+
+def load_table(name: str, **kwargs) -> pd.DataFrame:
+    """Read ``data/<name>.csv`` written by :func:`save_table`."""
+    path = data_dir() / f"{name}.csv"
+    if not path.is_file():
+        raise FileNotFoundError(f"{path} does not exist; run the notebook that writes it first")
+    return pd.read_csv(path, **kwargs)

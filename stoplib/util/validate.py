@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import numbers
 
+__all__ = ['check_int', 'check_choice']
+
 
 def check_int(name: str, value, low: int | None = None, high: int | None = None) -> int:
     """Return ``value`` as an int after checking its type and range.

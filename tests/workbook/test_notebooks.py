@@ -1,7 +1,7 @@
 """Every notebook really executes, top to bottom, in quick mode; an error cell fails."""
 import pytest
 
-from stoplib.notebooks import execute_notebook, notebook_paths
+from stoplib.workbook.runner import execute_notebook, notebook_paths
 
 NOTEBOOKS = notebook_paths()
 

@@ -11,6 +11,8 @@ import numbers
 
 import numpy as np
 
+__all__ = ['as_generator', 'kernel_seed']
+
 
 def as_generator(seed) -> np.random.Generator:
     """Return a NumPy Generator from an int seed, a Generator, or None (fresh entropy).

@@ -16,6 +16,8 @@ OUTPUT_ENV = "STOPLIB_OUTPUT_DIR"
 
 _TRUE = {"1", "true", "yes", "on"}
 
+__all__ = ['is_quick', 'pick', 'project_root', 'output_root', 'figures_dir', 'data_dir', 'QUICK_ENV', 'OUTPUT_ENV']
+
 
 def is_quick() -> bool:
     """Return True when quick mode is on (environment variable ``STOPLIB_QUICK``).

@@ -11,6 +11,8 @@ from typing import Any, Callable
 
 from .validate import check_int
 
+__all__ = ['median_time', 'median_seconds']
+
 
 def median_time(fn: Callable[[], Any], repeats: int = 5,
                 setup: Callable[[], Any] | None = None) -> tuple[float, Any]:

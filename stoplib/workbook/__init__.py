@@ -1,0 +1,15 @@
+"""Workbook services: what the notebooks and the games share to run, show and save results.
+
+- :mod:`.config`: quick mode (``STOPLIB_QUICK``) and the output folders;
+- :mod:`.export`: the one helper that writes figures (``figures/``) and tables (``data/``);
+- :mod:`.progress`: tqdm progress bars that respect ``STOPLIB_PROGRESS``;
+- :mod:`.runner`: the headless notebook runner behind ``make workbook`` and the tests.
+
+This layer sits below the games and above :mod:`stoplib.util`; it imports no game.
+"""
+from .config import is_quick, pick, project_root, output_root, figures_dir, data_dir
+from .export import save_figure, save_table, load_table
+from .progress import progress
+
+__all__ = ["is_quick", "pick", "project_root", "output_root", "figures_dir", "data_dir",
+           "save_figure", "save_table", "load_table", "progress"]
