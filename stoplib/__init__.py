@@ -45,7 +45,7 @@ the concern exists for that game:
     The ipywidgets panels the notebooks show, thin wrappers over the API.
 
 A game adds rooms of its own where it has a concern the others lack
-(``redblack/asymptotics.py``, ``tenthousand/pig.py``, ``fields/game.py``,
+(``redblack/asymptotics.py``, ``tenthousand/pig_game.py``, ``fields/game.py``,
 ``cardcounter/strategy.py``, ``holdem/evaluator.py``, ``holdem/local_search.py``,
 ``holdem/distributed.py``); a module name never equals a public function's name.
 """
