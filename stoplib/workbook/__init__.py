@@ -3,6 +3,8 @@
 - :mod:`.config`: quick mode (``STOPLIB_QUICK``) and the output folders;
 - :mod:`.export`: the one helper that writes figures (``figures/``) and tables (``data/``);
 - :mod:`.progress`: tqdm progress bars that respect ``STOPLIB_PROGRESS``;
+- :mod:`.style`: the one figure style (palette, text sizes) and pyplot-free figures;
+- :mod:`.panel`: the interactive panels every game's ``widgets.py`` builds on;
 - :mod:`.runner`: the headless notebook runner behind ``make workbook`` and the tests.
 
 This layer sits below the games and above :mod:`stoplib.util`; it imports no game.

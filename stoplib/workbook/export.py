@@ -1,7 +1,7 @@
 """The one place that writes the workbook's outputs: figures and tables.
 
 Figures are written as ``figures/<notebook>-<name>.png`` (for reading) and
-``.svg`` (for writeups); the file name says which notebook made the figure.
+``.svg`` and ``.pdf`` (for writeups); the file name says which notebook made the figure.
 Computed tables go to ``data/<name>.csv``, written from code, never by hand.
 """
 from __future__ import annotations
@@ -16,10 +16,17 @@ from .config import data_dir, figures_dir
 
 _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")
 
-__all__ = ['save_figure', 'save_table', 'load_table']
+__all__ = ["FORMATS", "save_figure", "save_table", "load_table"]
 
 
-def save_figure(fig, notebook: str, name: str, formats=("png", "svg"), dpi: int = 150) -> list[Path]:
+#: The formats every figure is exported in: PNG to read, SVG and PDF for writeups.
+FORMATS = ("png", "svg", "pdf")
+#: Metadata that would change from run to run is left out, so an unchanged figure
+#: is byte-for-byte unchanged in git.
+_METADATA = {"png": {"Software": None}, "svg": {"Date": None}, "pdf": {"CreationDate": None, "Producer": None}}
+
+
+def save_figure(fig, notebook: str, name: str, formats=FORMATS, dpi: int = 150) -> list[Path]:
     """Save ``fig`` as ``figures/<notebook>-<name>.<fmt>`` for each format.
 
     Parameters
@@ -31,7 +38,7 @@ def save_figure(fig, notebook: str, name: str, formats=("png", "svg"), dpi: int 
     name : str
         Short figure name, e.g. ``"heatmap"``.
     formats : sequence of str
-        Any of ``"png"``, ``"svg"``, ``"pdf"``.
+        Any of ``"png"``, ``"svg"``, ``"pdf"`` (default: all three).
     dpi : int
         Resolution of raster formats.
 
@@ -43,7 +50,13 @@ def save_figure(fig, notebook: str, name: str, formats=("png", "svg"), dpi: int 
     for label, text in (("notebook", notebook), ("name", name)):
         if not isinstance(text, str) or not _NAME.match(text):
             raise ValueError(f"{label} must be a plain file-name stem (letters, digits, _ . -), got {text!r}")
-    allowed = {"png", "svg", "pdf"}
+    from matplotlib.figure import Figure
+
+    if not isinstance(fig, Figure):
+        raise TypeError(f"fig must be a matplotlib Figure, got {type(fig).__name__}")
+    if isinstance(formats, str):
+        formats = (formats,)
+    allowed = set(FORMATS)
     bad = [f for f in formats if f not in allowed]
     if bad or not formats:
         raise ValueError(f"formats must be a non-empty subset of {sorted(allowed)}, got {list(formats)!r}")
@@ -51,13 +64,9 @@ def save_figure(fig, notebook: str, name: str, formats=("png", "svg"), dpi: int 
     folder = figures_dir()
     for fmt in formats:
         path = folder / f"{notebook}-{name}.{fmt}"
-        if fmt == "svg":
-            # no date and a fixed salt for element ids: rerunning a notebook
-            # leaves an unchanged figure byte-for-byte unchanged in git
-            with matplotlib.rc_context({"svg.hashsalt": f"{notebook}-{name}"}):
-                fig.savefig(path, dpi=dpi, bbox_inches="tight", metadata={"Date": None})
-        else:
-            fig.savefig(path, dpi=dpi, bbox_inches="tight")
+        # a fixed salt for SVG element ids, no dates: reruns leave git clean
+        with matplotlib.rc_context({"svg.hashsalt": f"{notebook}-{name}"}):
+            fig.savefig(path, dpi=dpi, bbox_inches="tight", metadata=_METADATA[fmt])
         out.append(path)
     return out
 

@@ -14,7 +14,7 @@ def test_save_figure_writes_png_and_svg(tmp_path, monkeypatch):
     ax.plot([0, 1], [0, 1])
     paths = sl.save_figure(fig, "99_test", "line")
     plt.close(fig)
-    assert [p.name for p in paths] == ["99_test-line.png", "99_test-line.svg"]
+    assert [p.name for p in paths] == ["99_test-line.png", "99_test-line.svg", "99_test-line.pdf"]
     assert all(p.stat().st_size > 0 for p in paths)
     with pytest.raises(ValueError, match="name"):
         sl.save_figure(fig, "99_test", "../escape")

@@ -1,0 +1,325 @@
+"""Interactive panels for the notebooks: controls, a readout, a figure, a message, a Save button.
+
+Every game's ``widgets.py`` builds its panels from :class:`Panel` and the control
+helpers here, so that all panels behave the same way:
+
+- the figure is drawn on an explicit ``Figure`` (:func:`stoplib.workbook.style.figure`)
+  and sent as a complete PNG image (never through pyplot's global state);
+- a request out of range or refused by the API is shown as a message, and nothing
+  is clamped: a control built with a value outside its range raises ``ValueError``;
+- a "Save figure" button writes PNG, SVG and PDF through the one export helper,
+  named after the panel's parameters, and says where it wrote;
+- a saved notebook opened without a running kernel (or untrusted, as a fresh clone
+  is) shows a static picture of the panel and a one-line hint, not widget repr text.
+
+The DOM classes ``stoplib-panel``, ``stoplib-readout``, ``stoplib-figure`` and
+``stoplib-message`` let the browser test find the parts.
+"""
+from __future__ import annotations
+
+import html
+import numbers
+import re
+from dataclasses import dataclass
+from typing import Callable
+
+import ipywidgets as widgets
+
+from .export import FORMATS, save_figure
+from .style import COLORS, figure, png_bytes
+
+__all__ = ["View", "Panel", "int_slider", "float_slider", "int_box", "float_box", "dropdown",
+           "text_box", "toggle", "slug", "HINT"]
+
+#: What a reader sees in place of a panel when no kernel runs it.
+HINT = "A picture of an interactive panel: run the notebook (Run > Run All Cells) to use its controls."
+
+_SLUG = re.compile(r"[^A-Za-z0-9_.-]+")
+_TAGS = re.compile(r"<[^>]+>")
+
+
+@dataclass
+class View:
+    """What a panel shows for one set of control values.
+
+    Attributes
+    ----------
+    figure : matplotlib.figure.Figure or None
+        The picture (drawn on an explicit Figure), or None for a text-only panel.
+    readout : str
+        One line of HTML with the key numbers (the browser test reads it).
+    """
+
+    figure: object = None
+    readout: str = ""
+
+
+def slug(values: dict) -> str:
+    """A file-name stem from control values: ``{"n_red": 29, "n_black": 26}`` -> ``"n_red29-n_black26"``.
+
+    Examples
+    --------
+    >>> slug({"n_red": 29, "n_black": 26})
+    'n_red29-n_black26'
+    >>> slug({"deck": "2c 3d/x"})
+    'deck2c_3d_x'
+    """
+    parts = []
+    for key, value in values.items():
+        if isinstance(value, float):
+            value = f"{value:g}"
+        parts.append(_SLUG.sub("_", f"{key}{value}").strip("_"))
+    return "-".join(parts)[:120] or "panel"
+
+
+def _check_range(description, value, low, high):
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise TypeError(f"{description} must be a number, got {type(value).__name__} {value!r}")
+    if not (low <= value <= high):
+        raise ValueError(f"{description} must be in {low}..{high}, got {value}")
+
+
+def int_slider(description: str, value: int, min: int, max: int, step: int = 1,
+               continuous_update: bool = False, width: str = "22em") -> widgets.IntSlider:
+    """An ``IntSlider`` that refuses a starting value outside ``min..max`` (no silent clamp).
+
+    Examples
+    --------
+    >>> int_slider("red", 26, 0, 300).value
+    26
+    >>> int_slider("red", 400, 0, 300)
+    Traceback (most recent call last):
+    ...
+    ValueError: red must be in 0..300, got 400
+    """
+    _check_range(description, value, min, max)
+    return widgets.IntSlider(value=value, min=min, max=max, step=step, description=description,
+                             continuous_update=continuous_update, style={"description_width": "initial"},
+                             layout=widgets.Layout(width=width))
+
+
+def float_slider(description: str, value: float, min: float, max: float, step: float,
+                 continuous_update: bool = False, readout_format: str = ".2f",
+                 width: str = "22em") -> widgets.FloatSlider:
+    """A ``FloatSlider`` that refuses a starting value outside ``min..max``."""
+    _check_range(description, value, min, max)
+    return widgets.FloatSlider(value=value, min=min, max=max, step=step, description=description,
+                               continuous_update=continuous_update, readout_format=readout_format,
+                               style={"description_width": "initial"}, layout=widgets.Layout(width=width))
+
+
+class _Bounded:
+    """Mixin: a text box that remembers its valid range; the panel checks it on every change."""
+
+    bounds: tuple = (None, None)
+
+
+class _IntBox(widgets.IntText, _Bounded):
+    pass
+
+
+class _FloatBox(widgets.FloatText, _Bounded):
+    pass
+
+
+def int_box(description: str, value: int, min: int, max: int, width: str = "12em") -> widgets.IntText:
+    """A whole-number text box with a valid range. Unlike ``BoundedIntText`` it never clamps:
+    a value typed outside ``min..max`` makes the panel show a message instead.
+
+    Examples
+    --------
+    >>> box = int_box("decks", 6, 1, 8)
+    >>> box.value, box.bounds
+    (6, (1, 8))
+    """
+    _check_range(description, value, min, max)
+    box = _IntBox(value=value, description=description, style={"description_width": "initial"},
+                  layout=widgets.Layout(width=width))
+    box.bounds = (min, max)
+    return box
+
+
+def float_box(description: str, value: float, min: float, max: float, width: str = "12em") -> widgets.FloatText:
+    """A number text box with a valid range (see :func:`int_box`)."""
+    _check_range(description, value, min, max)
+    box = _FloatBox(value=value, description=description, style={"description_width": "initial"},
+                    layout=widgets.Layout(width=width))
+    box.bounds = (min, max)
+    return box
+
+
+def dropdown(description: str, options, value) -> widgets.Dropdown:
+    """A ``Dropdown`` whose starting value must be one of ``options``.
+
+    ``options`` is a sequence of values or of ``(label, value)`` pairs.
+    """
+    options = list(options)
+    values = [o[1] if isinstance(o, tuple) else o for o in options]
+    if value not in values:
+        raise ValueError(f"{description} must be one of {values}, got {value!r}")
+    return widgets.Dropdown(options=options, value=value, description=description,
+                            style={"description_width": "initial"})
+
+
+def text_box(description: str, value: str, width: str = "36em", placeholder: str = "") -> widgets.Text:
+    """A free-text box (cards, decks); the panel's render function parses and checks it."""
+    if not isinstance(value, str):
+        raise TypeError(f"{description} must be a str, got {type(value).__name__}")
+    return widgets.Text(value=value, description=description, placeholder=placeholder,
+                        continuous_update=False, style={"description_width": "initial"},
+                        layout=widgets.Layout(width=width))
+
+
+def toggle(description: str, value: bool) -> widgets.Checkbox:
+    """A check box; the starting value must be a bool."""
+    if not isinstance(value, bool):
+        raise TypeError(f"{description} must be a bool, got {type(value).__name__} {value!r}")
+    return widgets.Checkbox(value=value, description=description, indent=False)
+
+
+class Panel(widgets.VBox):
+    """Controls, a readout line, a figure, a message line and a "Save figure" button.
+
+    Parameters
+    ----------
+    controls : dict
+        Keyword name -> control widget; ``render`` is called with these keywords.
+    render : callable
+        ``render(**values) -> View``. It may raise ``ValueError``/``TypeError`` for a
+        request it refuses; the panel then shows the message and keeps its last picture.
+    notebook, name : str
+        Saved figures are named ``<notebook>-<name>-<parameters>``.
+    title : str
+        A heading shown above the controls.
+    buttons : sequence of ipywidgets.Button
+        Extra buttons (their handlers call :meth:`refresh` or :meth:`show`).
+    save : bool
+        Whether the panel has a Save button (panels without a figure do not).
+    """
+
+    def __init__(self, controls: dict, render: Callable[..., View], *, notebook: str, name: str,
+                 title: str = "", buttons=(), save: bool = True, dpi: int = 100):
+        if not isinstance(controls, dict) or not controls:
+            raise TypeError("controls must be a non-empty dict of name -> widget")
+        if not callable(render):
+            raise TypeError("render must be callable")
+        self.controls = controls
+        self.render = render
+        self.notebook = notebook
+        self.name = name
+        self.dpi = dpi
+        self.figure = None
+        self.view = View()
+        self.saved: list = []
+        self.readout = widgets.HTML(value="")
+        self.readout.add_class("stoplib-readout")
+        self.image = widgets.Image(format="png", layout=widgets.Layout(max_width="100%", height="auto"))
+        self.image.add_class("stoplib-figure")
+        self.message = widgets.HTML(value="")
+        self.message.add_class("stoplib-message")
+        self.save_button = widgets.Button(description="Save figure", icon="download",
+                                          tooltip="Write PNG, SVG and PDF to figures/")
+        self.save_button.on_click(lambda _: self.save())
+        row = list(buttons) + ([self.save_button] if save else [])
+        children = []
+        if title:
+            children.append(widgets.HTML(value=f"<b>{html.escape(title)}</b>"))
+        children.append(widgets.HBox(list(controls.values()),
+                                     layout=widgets.Layout(flex_flow="row wrap")))
+        if row:
+            children.append(widgets.HBox(row))
+        children += [self.readout, self.message, self.image]
+        super().__init__(children=children)
+        self.add_class("stoplib-panel")
+        for control in controls.values():
+            control.observe(lambda change: self.refresh(), names="value")
+        self.refresh()
+
+    # -- state -----------------------------------------------------------------------------
+    def values(self) -> dict:
+        """The current control values, by keyword."""
+        return {key: control.value for key, control in self.controls.items()}
+
+    def _check_bounds(self, values):
+        for key, control in self.controls.items():
+            low, high = getattr(control, "bounds", (None, None))
+            if low is None:
+                continue
+            value = values[key]
+            if not (low <= value <= high):
+                label = control.description or key
+                raise ValueError(f"{label} must be in {low}..{high}, got {value}")
+
+    def refresh(self) -> bool:
+        """Redraw for the current values; show a message instead when they are refused."""
+        values = self.values()
+        try:
+            self._check_bounds(values)
+            view = self.render(**values)
+        except (ValueError, TypeError) as exc:
+            self.message.value = (f'<span style="color:{COLORS["vermillion"]}">{html.escape(str(exc))}'
+                                  " (the picture below is unchanged)</span>")
+            return False
+        self.show(view)
+        return True
+
+    def show(self, view: View) -> None:
+        """Display ``view`` (used by :meth:`refresh` and by extra buttons)."""
+        if not isinstance(view, View):
+            raise TypeError(f"render must return a View, got {type(view).__name__}")
+        self.view = view
+        self.message.value = ""
+        self.readout.value = view.readout
+        self.figure = view.figure
+        if view.figure is not None:
+            self.image.value = png_bytes(view.figure, dpi=self.dpi)
+            self.image.layout.display = None
+        else:
+            self.image.layout.display = "none"
+
+    def save(self) -> list:
+        """Write the current figure as PNG, SVG and PDF; return the paths and say where."""
+        if self.figure is None:
+            self.message.value = "There is no figure to save."
+            return []
+        stem = f"{self.name}-{slug(self.values())}"
+        self.saved = save_figure(self.figure, self.notebook, stem, formats=FORMATS)
+        folder = self.saved[0].parent
+        names = ", ".join(p.name for p in self.saved)
+        self.message.value = f"Saved {html.escape(names)} in {html.escape(str(folder))}"
+        return self.saved
+
+    # -- the picture a reader sees without a kernel ------------------------------------------
+    def snapshot(self):
+        """A static picture of the panel: its settings, its readout, its figure and the hint."""
+        import matplotlib.image as mpimg
+        import io
+
+        settings = "   ".join(f"{c.description or k} = {c.value}" for k, c in self.controls.items())
+        readout = html.unescape(_TAGS.sub("", self.view.readout or ""))
+        has_image = self.figure is not None
+        width, height = self.figure.get_size_inches() if has_image else (8.0, 0.0)
+        head_height = 1.2
+        fig, axes = figure(2 if has_image else 1, 1, figsize=(max(width, 6.0), height + head_height),
+                           squeeze=False,
+                           gridspec_kw={"height_ratios": [head_height, height] if has_image else [1]})
+        head = axes[0, 0]
+        head.axis("off")
+        head.text(0, 0.95, settings, fontsize=10, va="top", family="monospace")
+        if readout:
+            head.text(0, 0.45, readout[:140], fontsize=10, va="top")
+        head.text(0, 0.0, HINT, fontsize=9, va="top", style="italic", color=COLORS["grey"])
+        if has_image:
+            image = mpimg.imread(io.BytesIO(png_bytes(self.figure, dpi=self.dpi)), format="png")
+            axes[1, 0].imshow(image)
+            axes[1, 0].axis("off")
+        return fig
+
+    def _repr_mimebundle_(self, **kwargs):
+        bundle = super()._repr_mimebundle_(**kwargs) or {}
+        bundle["text/plain"] = HINT
+        try:
+            bundle["image/png"] = png_bytes(self.snapshot(), dpi=80)
+        except Exception:  # a picture is a courtesy; the live panel must still display
+            pass
+        return bundle
