@@ -4,6 +4,7 @@
 - :mod:`.export`: the one helper that writes figures (``figures/``) and tables (``data/``);
 - :mod:`.progress`: tqdm progress bars that respect ``STOPLIB_PROGRESS``;
 - :mod:`.style`: the one figure style (palette, text sizes) and pyplot-free figures;
+- :mod:`.prose`: currency that renders as a dollar sign, sentences rendered from values;
 - :mod:`.panel`: the interactive panels every game's ``widgets.py`` builds on;
 - :mod:`.runner`: the headless notebook runner behind ``make workbook`` and the tests.
 

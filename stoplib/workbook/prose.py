@@ -1,0 +1,101 @@
+"""Prose that cannot drift from the numbers, and currency that stays currency.
+
+Two problems of notebook prose are solved here once:
+
+1. **A dollar sign in Markdown.** JupyterLab typesets every ``$...$`` pair as TeX,
+   even when written ``\\$`` or ``&#36;`` (MathJax scans the rendered page), so
+   "+$1 ... $2.62" becomes run-together italics. What renders as a dollar sign in
+   JupyterLab, nbviewer and GitHub alike is the HTML entity inside an element that
+   MathJax is told to skip: ``<span class="tex2jax_ignore">&#36;</span>``
+   (:data:`DOLLAR`). :func:`money` writes amounts that way.
+2. **Numbers in sentences.** A sentence that quotes a computed number is rendered
+   from the value (:func:`md`), with the same rounding as the table beside it.
+
+Examples
+--------
+>>> money(2.624475549)
+'<span class="tex2jax_ignore">&#36;</span>2.62'
+>>> money(-1, digits=0, sign=True)
+'−<span class="tex2jax_ignore">&#36;</span>1'
+>>> plain(money(1, digits=0, sign=True))
+'+$1'
+"""
+from __future__ import annotations
+
+import html
+import numbers
+import re
+
+__all__ = ["DOLLAR", "money", "plain", "md", "number", "percent"]
+
+#: A dollar sign that no Markdown renderer turns into mathematics.
+DOLLAR = '<span class="tex2jax_ignore">&#36;</span>'
+
+_TAGS = re.compile(r"<[^>]+>")
+
+
+def _check_number(name, value):
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise TypeError(f"{name} must be a real number, got {type(value).__name__} {value!r}")
+
+
+def money(amount, digits: int = 2, sign: bool = False, thousands: bool = True) -> str:
+    """An amount of money for Markdown: ``$2.62``, ``+$1``, ``−$1``, ``$6,038.22``.
+
+    Parameters
+    ----------
+    amount : real
+        The amount in dollars.
+    digits : int
+        Decimals shown.
+    sign : bool
+        Show ``+`` for positive amounts (a minus sign is always shown).
+    thousands : bool
+        Group thousands with commas.
+    """
+    _check_number("amount", amount)
+    if isinstance(digits, bool) or not isinstance(digits, numbers.Integral) or digits < 0:
+        raise ValueError(f"digits must be a non-negative int, got {digits!r}")
+    magnitude = f"{abs(float(amount)):{',' if thousands else ''}.{int(digits)}f}"
+    negative = float(amount) < 0 and float(magnitude.replace(",", "")) != 0
+    prefix = "−" if negative else ("+" if sign and float(amount) > 0 else "")
+    return f"{prefix}{DOLLAR}{magnitude}"
+
+
+def plain(text: str) -> str:
+    """The text a reader sees: tags removed, entities decoded (for tests and plain output)."""
+    return html.unescape(_TAGS.sub("", text))
+
+
+def number(value, digits: int = 2, thousands: bool = True) -> str:
+    """A number with fixed decimals and thousands separators, minus as U+2212.
+
+    Examples
+    --------
+    >>> number(-1234.5, 1)
+    '−1,234.5'
+    """
+    _check_number("value", value)
+    text = f"{abs(float(value)):{',' if thousands else ''}.{int(digits)}f}"
+    return ("−" if float(value) < 0 and float(text.replace(",", "")) != 0 else "") + text
+
+
+def percent(fraction, digits: int = 1) -> str:
+    """A fraction as a percentage: ``0.184`` -> ``'18.4%'``.
+
+    Examples
+    --------
+    >>> percent(0.1843)
+    '18.4%'
+    """
+    _check_number("fraction", fraction)
+    return f"{100 * float(fraction):.{int(digits)}f}%"
+
+
+def md(text: str):
+    """Display-ready Markdown (an ``IPython.display.Markdown``) rendered from values."""
+    from IPython.display import Markdown
+
+    if not isinstance(text, str):
+        raise TypeError(f"text must be a str, got {type(text).__name__}")
+    return Markdown(text)
