@@ -10,8 +10,8 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from . import tenthousand as tt
-from .sources import doc002_tenthousand as doc
+from . import solver as tt
+from . import document as doc
 
 
 def printed_match(value, printed):

@@ -53,9 +53,9 @@ from functools import lru_cache
 import numpy as np
 from numba import njit, prange
 
-from .pig import pig, PigResult  # noqa: F401  (re-exported: the public API names stoplib.tenthousand.pig)
-from .util.rng import kernel_seed
-from .util.validate import check_int
+from .pig_game import pig, PigResult  # noqa: F401  (re-exported: the public API names stoplib.tenthousand.pig)
+from ..util.rng import kernel_seed
+from ..util.validate import check_int
 
 MAX_DICE = 6
 TRIPLE_KINDS = (2, 3, 4, 6)

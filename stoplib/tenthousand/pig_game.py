@@ -23,8 +23,8 @@ from fractions import Fraction
 import numpy as np
 from numba import njit, prange
 
-from .util.rng import kernel_seed
-from .util.validate import check_int
+from ..util.rng import kernel_seed
+from ..util.validate import check_int
 
 FACES = (2, 3, 4, 5, 6)  # the faces that score; a 1 busts
 
