@@ -8,8 +8,8 @@ from __future__ import annotations
 import sys
 import time
 
-from stoplib import pig as pg
 from stoplib import tenthousand as tt
+from stoplib.tenthousand import pig_game as pg
 from stoplib.util.timing import median_seconds as median_time
 
 

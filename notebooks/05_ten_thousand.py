@@ -5,6 +5,7 @@
 #     text_representation:
 #       extension: .py
 #       format_name: percent
+#       format_version: '1.3'
 #   kernelspec:
 #     display_name: Python 3
 #     language: python
@@ -43,10 +44,8 @@ import pandas as pd
 from IPython.display import display
 
 import stoplib as sl
-from stoplib import pig as pg
 from stoplib import tenthousand as tt
-from stoplib import tenthousand_report as rep
-from stoplib.sources import doc002_tenthousand as doc
+from stoplib.tenthousand import claims, document as doc, plots as ttplots, widgets as ttwidgets
 
 STEM = "05_ten_thousand"
 pd.set_option("display.width", 160)
@@ -84,7 +83,7 @@ pd.DataFrame([{"config [f, o, t]": list(c), "s (chips)": tt.score(c)[0], "points
 # puts each count beside the paper's Table 2.
 
 # %%
-t2 = rep.table2()
+t2 = claims.table2()
 sl.save_table(t2, "tenthousand_table2")
 assert t2["matches"].all() and t2.attrs["same_order"]
 assert all(sum(tt.frequencies(n).values()) == 6 ** n for n in range(1, 6))
@@ -134,7 +133,7 @@ pd.DataFrame([{"action": a, "value (chips)": v, "keeps": None if dst is None els
 # the ratios of $n = 1, \dots, 4$ dice to be smaller too.
 
 # %%
-thr = rep.threshold_table()
+thr = claims.threshold_table()
 th5 = tt.threshold(5)
 assert th5.threshold == doc.THRESHOLD and th5.argument_applies
 assert th5.ratios[5] == Fraction(33516, 600) and float(th5.ratios[5]) == 55.86
@@ -176,7 +175,7 @@ for cap in caps:
     vi_rows.append({"cap": cap, "value": vi.value, "value - V*": vi.value - value, "iterations": vi.iterations})
 vi_table = pd.DataFrame(vi_rows)
 vi120 = tt.value_iteration(5, cap=120)
-diff, n_states = rep.max_state_difference(sol, vi120)
+diff, n_states = claims.max_state_difference(sol, vi120)
 assert abs(vi120.value - value) < 1e-12 and diff < 1e-12 and vi120.threshold == 56
 print(f"largest difference over all {n_states} states with tau < 56: {diff:.1e}")
 vi_table
@@ -188,7 +187,7 @@ vi_table
 # Following the policy through every possible roll:
 
 # %%
-max_rolls, max_decisions = rep.longest_turn(sol)
+max_rolls, max_decisions = claims.longest_turn(sol)
 assert max_rolls <= doc.MAX_ROLLS
 print(f"longest turn under the optimal rule: {max_rolls} rolls, {max_decisions} decisions with moves "
       f"(the paper's bound: {doc.MAX_ROLLS} rolls)")
@@ -207,8 +206,8 @@ print(f"longest turn under the optimal rule: {max_rolls} rolls, {max_decisions} 
 # arise (the paper prints both as '-').
 
 # %%
-t5 = rep.table5(sol)
-cells = rep.table5_cells(sol)
+t5 = claims.table5(sol)
+cells = claims.table5_cells(sol)
 sl.save_table(cells, "tenthousand_table5")
 assert cells["matches"].all() and cells["consistent_column"].all()
 t5
@@ -234,7 +233,7 @@ labels
 # Table 6 gives the five-dice values, which depend on $\tau$ only:
 
 # %%
-t6 = rep.table6(sol)
+t6 = claims.table6(sol)
 sl.save_table(t6, "tenthousand_table6")
 assert t6["matches_3dp"].all() and t6.loc[t6.tau >= 14, "matches"].all()
 t6[t6.tau <= 15]
@@ -257,7 +256,7 @@ print(t6.loc[~t6["matches"], ["tau", "ours", "paper", "matches_3dp"]].to_string(
 # exception:
 
 # %%
-outside = rep.rolling_states_outside_table5(sol)
+outside = claims.rolling_states_outside_table5(sol)
 assert len(outside) == 1 and outside.iloc[0]["tau"] == 3 and outside.iloc[0]["action"] == "r"
 _, pre_exact = tt.solve_exact(5)
 print(f"V_r(3, 2) = {pre_exact[3, 2]} = {float(pre_exact[3, 2]):.6f} > 3")
@@ -281,7 +280,7 @@ outside
 # optimal. For every state with $\tau < 56$ we compare each available move's value with the best value:
 
 # %%
-audit = rep.action_audit(sol)
+audit = claims.action_audit(sol)
 assert (audit.set_index("action").loc[list(doc.NEVER_OPTIMAL), "optimal_in"] == 0).all()
 assert (audit.set_index("action").loc[list(doc.NEVER_OPTIMAL), "min_shortfall"] > 0.5).all()
 audit
@@ -298,7 +297,7 @@ audit
 # Allowing only some actions, as in the paper (after a move the player stops or rolls):
 
 # %%
-t7 = rep.table7()
+t7 = claims.table7()
 sl.save_table(t7, "tenthousand_table7")
 assert t7.loc[t7["actions"] != "s, r, m5", "matches"].all()
 assert f"{tt.solve(actions=['s', 'r']).value:.6f}" == doc.STOP_ROLL_VALUE
@@ -332,8 +331,8 @@ print(f"simulation {mc_m5.mean:.4f} +- {mc_m5.std_err:.4f}; paper {doc.TABLE7[1]
 
 # %%
 fig, axes = plt.subplots(1, 2, figsize=(11, 4))
-rep.plot_value_function(axes[0], sol)
-rep.plot_advantage(axes[1], sol)
+ttplots.plot_value_function(axes[0], sol)
+ttplots.plot_advantage(axes[1], sol)
 fig.tight_layout()
 _ = sl.save_figure(fig, STEM, "value-function")
 
@@ -372,7 +371,7 @@ sd = np.sqrt((dist * support**2).sum() - value**2)
 print(f"P(bust) = {dist[0]:.4f}, standard deviation {sd:.3f} chips; "
       f"expected std_err for {n_turns:,} turns: {sd / np.sqrt(n_turns):.5f}")
 fig, ax = plt.subplots(figsize=(10, 3.5))
-rep.plot_score_distribution(ax, [sol, tt.stop_at_policy(6)])
+ttplots.plot_score_distribution(ax, [sol, tt.stop_at_policy(6)])
 _ = sl.save_figure(fig, STEM, "score-distribution")
 
 # %% [markdown]
@@ -387,7 +386,7 @@ _ = sl.save_figure(fig, STEM, "score-distribution")
 # comes from policy evaluation (and a simulation confirms one of them):
 
 # %%
-stop_tab = rep.stop_at_table(range(1, 31))
+stop_tab = claims.stop_at_table(range(1, 31))
 best = stop_tab.loc[stop_tab["value"].idxmax()]
 sl.save_table(stop_tab, "tenthousand_stop_at")
 check = tt.simulate(tt.stop_at_policy(6), sl.pick(1_000_000, 100_000), seed=7)
@@ -399,7 +398,7 @@ print(f"best simple rule: stop at {int(best['stop at (points)'])} points, "
 print(f"gap to the optimum {value - best['value']:.3f} chips: {stop_roll - best['value']:.3f} recovered by "
       f"looking at the dice left (best stop/roll rule), {value - stop_roll:.3f} by moves")
 fig, ax = plt.subplots(figsize=(7, 4))
-rep.plot_stop_at(ax, stop_tab, value)
+ttplots.plot_stop_at(ax, stop_tab, value)
 _ = sl.save_figure(fig, STEM, "stop-at-rules")
 
 # %% [markdown]
@@ -423,7 +422,7 @@ _ = sl.save_figure(fig, STEM, "stop-at-rules")
 # threshold) is run beside it as an independent check:
 
 # %%
-dice = rep.dice_table()
+dice = claims.dice_table()
 sl.save_table(dice, "tenthousand_dice")
 assert (dice["method"] == "algorithm 4.1").all() and dice["argument applies"].all()
 assert (dice["|alg - VI|"] < 1e-12).all()
@@ -436,8 +435,8 @@ dice
 
 # %%
 fig, axes = plt.subplots(1, 2, figsize=(11, 4))
-rep.plot_dice(axes[0], dice)
-rep.plot_value_function(axes[1], tt.solve(4))
+ttplots.plot_dice(axes[0], dice)
+ttplots.plot_value_function(axes[1], tt.solve(4))
 axes[1].set_title("N = 4 dice")
 fig.tight_layout()
 _ = sl.save_figure(fig, STEM, "n-dice")
@@ -456,7 +455,7 @@ _ = sl.save_figure(fig, STEM, "n-dice")
 # %%
 pr = tt.pig()
 assert pr.threshold == doc.PIG_THRESHOLD and f"{pr.value:.2f}" == doc.PIG_VALUE
-W, it = pg.pig_value_iteration(cap=100)
+W, it = tt.pig_value_iteration(cap=100)
 assert abs(W[0] - pr.value) < 1e-12
 print(f"threshold {pr.threshold} (paper {doc.PIG_THRESHOLD}: matches)")
 print(f"V(0) = {pr.value_exact} = {pr.value!r} (paper {doc.PIG_VALUE}: matches)")
@@ -475,11 +474,11 @@ print(f"value iteration from 0 (cap 100): {float(W[0])!r} after {it} sweeps")
 lam = pr.growth_rate
 assert f"{lam:.4f}" == doc.PIG_GROWTH and abs(sum(lam**k for k in (2, 3, 4, 5, 6)) - 6) < 1e-12
 print(f"lambda = {lam!r}; smallest c with c lambda^tau >= tau: {pr.min_scale:.6f} (> V(0) = {pr.value:.6f})")
-mc_pig = pg.pig_simulate(20, sl.pick(4_000_000, 200_000), seed=5)
+mc_pig = tt.pig_simulate(20, sl.pick(4_000_000, 200_000), seed=5)
 assert abs(mc_pig.mean - pr.value) < 4 * mc_pig.std_err
 print(f"simulated: {mc_pig.mean:.4f} +- {mc_pig.std_err:.4f}")
 fig, ax = plt.subplots(figsize=(7, 4))
-pg.plot_pig(ax, pr)
+ttplots.plot_pig(ax, pr)
 _ = sl.save_figure(fig, STEM, "pig")
 
 # %% [markdown]
@@ -496,19 +495,19 @@ _ = sl.save_figure(fig, STEM, "pig")
 # aside; the panel lists every available action's value, best first.
 
 # %%
-rep.advisor_widget()
+ttwidgets.advisor_widget()
 
 # %% [markdown]
 # **(b) Policy explorer.** Compare "stop at X points" with optimal play, exactly and by simulation.
 
 # %%
-rep.policy_explorer_widget()
+ttwidgets.policy_explorer_widget()
 
 # %% [markdown]
 # **(c) Number of dice.** The threshold, the value and the value curves of the game with N dice.
 
 # %%
-rep.dice_widget()
+ttwidgets.dice_widget()
 
 # %% [markdown]
 # ## Open questions

@@ -1,10 +1,16 @@
-"""Numbers printed in document 002: F. Crocce and E. Mordecki, "A finite exact
-algorithm to solve a dice game", J. Appl. Prob. 53 (2016) 91-105.
+"""Ten Thousand and solitaire Pig: the numbers printed in document 002, transcribed.
 
-Transcribed from /work/shared/seeds/002_97b23c4a4825790e.txt with the precision
-printed there (values kept as strings where the number of printed decimals
-matters). Chips are 50-point units, as in the paper.
+Source: F. Crocce and E. Mordecki, "A finite exact algorithm to solve a dice
+game", J. Appl. Prob. 53 (2016) 91-105 (workbook document 002), transcribed from
+/work/shared/seeds/002_97b23c4a4825790e.txt with the precision printed there
+(values kept as strings where the number of printed decimals matters). Chips
+are 50-point units, as in the paper. Facts only, each with a pointer to where
+it appears: :mod:`.claims`, the tests and notebook 05 set our numbers beside them.
 """
+
+__all__ = ["TABLE1_POINTS", "TABLE2", "TABLE5_COLUMNS", "TABLE5", "TABLE6", "TABLE6_ACTION", "TABLE7",
+           "VALUE", "THRESHOLD", "STOP_ROLL_VALUE", "NEVER_OPTIMAL", "TABLE5_STOP_FROM", "MAX_ROLLS",
+           "PIG_THRESHOLD", "PIG_VALUE", "PIG_GROWTH"]
 
 # Table 1: points of each combination of dice (and chips = points / 50).
 TABLE1_POINTS = {

@@ -1,12 +1,12 @@
-"""Solitaire Pig (document 002, Section 5.2)."""
+"""Solitaire Pig (stoplib.tenthousand.pig_game; document 002, Section 5.2)."""
 from fractions import Fraction
 
 import numpy as np
 import pytest
 
-from stoplib import pig as pg
 from stoplib import tenthousand as tt
-from stoplib.sources import doc002_tenthousand as doc
+from stoplib.tenthousand import document as doc
+from stoplib.tenthousand import pig_game as pg
 
 
 def test_public_api_name():

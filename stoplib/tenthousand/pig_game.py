@@ -1,4 +1,9 @@
-"""Solitaire Pig: one die, roll until you stop or throw a 1 (Roters 1998; Crocce and Mordecki 2016, Section 5.2).
+"""Solitaire Pig (document 002, Section 5.2): one die, roll until you stop or throw a 1.
+
+Sources: M. Roters, "Optimal stopping in a dice game", J. Appl. Prob. 35 (1998) 229-235;
+F. Crocce and E. Mordecki, "A finite exact algorithm to solve a dice game",
+J. Appl. Prob. 53 (2016) 91-105, Section 5.2 (document 002 of the workbook; its
+printed Pig numbers are in :mod:`stoplib.tenthousand.document`).
 
 A turn starts at ``tau = 0``. Each roll of the die adds its face 2..6 to the
 turn total; a 1 loses it all and ends the turn. The player maximises the
@@ -13,6 +18,13 @@ an optimal stopping problem. One roll then stop gains on average iff
 ``V >= tau``: ``V(tau) = c lambda**tau`` where ``lambda = 1.0461...`` is the
 root above 1 of ``lambda**2 + ... + lambda**6 = 6``, for every
 ``c >= max_tau tau lambda**(-tau)``; the value is the smallest solution.
+
+Pig is the game's own room of :mod:`stoplib.tenthousand` (a game of its own,
+small enough for one file): its solver (:func:`pig`, numba backward pass), its
+exact twin (:func:`pig_exact`, Fractions), an independent value iteration
+(:func:`pig_value_iteration`) and Monte Carlo play (:func:`pig_simulate`). The
+figure is :func:`stoplib.tenthousand.plots.plot_pig`. The module is not called
+``pig.py`` because ``stoplib.tenthousand.pig`` is the solver function.
 """
 from __future__ import annotations
 
@@ -23,8 +35,11 @@ from fractions import Fraction
 import numpy as np
 from numba import njit, prange
 
-from .util.rng import kernel_seed
-from .util.validate import check_int
+from ..util.rng import kernel_seed
+from ..util.validate import check_int
+
+__all__ = ["FACES", "PigResult", "pig", "pig_threshold", "pig_growth_rate", "pig_min_scale",
+           "pig_exact", "pig_value_iteration", "pig_stop_at_value", "PigSimulation", "pig_simulate"]
 
 FACES = (2, 3, 4, 5, 6)  # the faces that score; a 1 busts
 
@@ -247,6 +262,8 @@ def pig_stop_at_value(stop_at):
 
 @dataclass(frozen=True)
 class PigSimulation:
+    """Monte Carlo estimate of the rule "stop at ``stop_at``": mean, standard error, turns."""
+
     mean: float
     std_err: float
     n_turns: int
@@ -277,19 +294,3 @@ def pig_simulate(stop_at=20, n_turns=1_000_000, seed=0, n_chunks=64, parallel=Tr
     mean = tot / n_turns
     var = max(tot2 / n_turns - mean * mean, 0.0) * n_turns / (n_turns - 1)
     return PigSimulation(float(mean), float(math.sqrt(var / n_turns)), n_turns, stop_at)
-
-
-def plot_pig(ax, result=None, scales=None):
-    """Draw ``V(tau)``, the stop payoff ``tau`` and solutions ``c lambda**tau`` of the equation without max."""
-    r = pig() if result is None else result
-    tau = np.arange(0, r.threshold + 15)
-    V = np.where(tau < r.threshold, np.interp(tau, np.arange(len(r.values)), r.values), tau)
-    ax.plot(tau, V, "o-", ms=3, label="value V(tau)")
-    ax.plot(tau, tau, "k--", lw=1, label="stop now: tau")
-    for c in (scales or (r.min_scale, 10.0)):
-        ax.plot(tau, c * r.growth_rate ** tau, lw=1, label=f"{c:.3f} x {r.growth_rate:.4f}^tau")
-    ax.axvline(r.threshold, color="grey", lw=0.8, ls=":")
-    ax.set_xlabel("turn total tau")
-    ax.set_ylabel("value")
-    ax.legend(frameon=False)
-    return ax

@@ -1,0 +1,66 @@
+"""Ten Thousand and solitaire Pig (document 002): one turn of each dice game, solved exactly.
+
+Source: F. Crocce and E. Mordecki, "A finite exact algorithm to solve a dice
+game", J. Appl. Prob. 53 (2016) 91-105 (document 002 of the workbook). A turn of
+Ten Thousand is a Markov control process over states ``(tau, i, n)`` (chips so
+far, configuration just set aside, dice to roll); above the threshold
+``tau*(5) = 56`` stopping is optimal, and one backward pass below it (the
+paper's Algorithm 4.1) gives the value ``V*(iota) = 5.872019`` chips and the
+optimal action in every state. Solitaire Pig (Section 5.2) is its one-die
+relative, ``V(tau) = max{tau, (V(tau + 2) + ... + V(tau + 6)) / 6}``.
+
+The rooms
+---------
+``rules.py``
+    Configurations ``(f, o, t)``, their scores, the frequencies of a roll
+    (Table 2), moves and their names (Table 4), reachable states.
+``solver.py`` (kernels in ``_kernels.py``)
+    :func:`threshold`, :func:`solve` (Algorithm 4.1), :func:`value_iteration`,
+    :class:`Solution`, policies and their exact :func:`evaluate` and
+    :func:`score_distribution`.
+``twins.py``
+    The slow exact twins: :func:`solve_exact` (Fractions),
+    :func:`frequencies_multinomial`.
+``simulation.py``
+    :func:`simulate`: Monte Carlo turns under any policy.
+``pig_game.py``
+    Solitaire Pig: :func:`pig` and its twins and simulation.
+``document.py``, ``claims.py``
+    The paper's printed numbers, and the tables that check them.
+``plots.py``, ``widgets.py``
+    The figures and ipywidgets panels of notebook ``05_ten_thousand``.
+
+Everything named in ``__all__`` is the public API (``document``, ``claims``,
+``plots`` and ``widgets`` are imported as modules:
+``from stoplib.tenthousand import claims``).
+
+Examples
+--------
+>>> from stoplib import tenthousand as tt
+>>> round(tt.solve().value, 6), tt.pig().threshold
+(5.872019, 20)
+"""
+from .rules import (MAX_DICE, TRIPLE_KINDS, PAPER_ACTIONS, NEVER_OPTIMAL, ACTION_NAMES, STOP, ROLL,
+                    configurations, score, is_smaller, move_name, frequencies, move, is_reachable)
+from .solver import (ThresholdResult, threshold, Solution, solve, value_iteration, Policy, stop_at_policy,
+                     evaluate, score_distribution)
+from .twins import frequencies_multinomial, solve_exact
+from .simulation import SimulationResult, simulate
+from .pig_game import (FACES, PigResult, pig, pig_threshold, pig_growth_rate, pig_min_scale, pig_exact,
+                       pig_value_iteration, pig_stop_at_value, PigSimulation, pig_simulate)
+
+__all__ = [
+    # rules
+    "MAX_DICE", "TRIPLE_KINDS", "PAPER_ACTIONS", "NEVER_OPTIMAL", "ACTION_NAMES", "STOP", "ROLL",
+    "configurations", "score", "is_smaller", "move_name", "frequencies", "move", "is_reachable",
+    # solver
+    "ThresholdResult", "threshold", "Solution", "solve", "value_iteration", "Policy", "stop_at_policy",
+    "evaluate", "score_distribution",
+    # twins
+    "frequencies_multinomial", "solve_exact",
+    # simulation
+    "SimulationResult", "simulate",
+    # solitaire Pig
+    "FACES", "PigResult", "pig", "pig_threshold", "pig_growth_rate", "pig_min_scale", "pig_exact",
+    "pig_value_iteration", "pig_stop_at_value", "PigSimulation", "pig_simulate",
+]

@@ -1,0 +1,525 @@
+"""Ten Thousand (document 002): the rules, the configurations and the state encoding.
+
+Source: F. Crocce and E. Mordecki, "A finite exact algorithm to solve a dice
+game", J. Appl. Prob. 53 (2016) 91-105 (document 002 of the workbook; its
+printed numbers are in :mod:`stoplib.tenthousand.document`).
+
+The game (the paper's Section 2). A turn starts with ``tau = 0`` chips
+(1 chip = 50 points) and five dice. Each roll is scored by Table 1 of the
+paper: each 5 is 1 chip, each 1 is 2 chips, three 2s/3s/4s/6s are 4/6/8/12
+chips, three 5s are 10 and three 1s are 20. A roll is summarised by its
+*configuration* ``i = (f, o, t)``: ``f`` fives, ``o`` ones and ``t`` the kind of
+a triple of 2, 3, 4 or 6 (``t = 0`` for none), with score, scoring dice and
+scoring combinations
+
+    s(i) = f + 2 o + 7 [f >= 3] + 14 [o >= 3] + 2 t,
+    d(i) = f + o + 3 [t != 0],      c(i) = f + o + [t != 0].
+
+A roll with ``s = 0`` loses the turn total. Otherwise the player stops (banking
+``tau``), rolls the ``n - d(i)`` non-scoring dice, rolls all ``N`` dice again
+when every die scored, or *moves*: sets aside only a smaller configuration
+``j < i`` (a strict non-empty subset of the scoring combinations, Definition
+2.1) and rolls more dice. A state is ``(tau, i, n)``: ``tau`` chips, the
+configuration ``i`` just set aside and ``n`` dice to roll.
+
+This module holds what follows from the rules alone: the configurations and
+their scores (:func:`configurations`, :func:`score`), how often ``n`` dice show
+each of them (:func:`frequencies`, the paper's Table 2, counted by a numba
+kernel in :mod:`._kernels`), the moves and their names (:func:`is_smaller`,
+:func:`move_name`, :func:`move`, the paper's Table 4 in :data:`ACTION_NAMES`),
+which states a turn can reach (:func:`is_reachable`), and the private checks
+that turn user input into a valid state. The solver is in :mod:`.solver`.
+
+The rules are generalised to ``N = 1..6`` dice: configurations are limited to
+``N`` dice and a roll in which all ``N`` dice score lets the player roll all
+``N`` again. With six dice a roll can hold two triples (``222333`` or six 2s)
+and six 5s or six 1s; a roll is then scored as the best partition into the
+combinations of Table 1 (two triples of 5s for six 5s), which for five dice or
+fewer is exactly the paper's formula. Such a configuration is written
+``(f, o, (t1, t2))``.
+"""
+from __future__ import annotations
+
+import itertools
+import numbers
+from dataclasses import dataclass
+from functools import lru_cache
+
+import numpy as np
+
+from ..util.validate import check_int
+from ._kernels import _roll_frequencies
+
+__all__ = ["MAX_DICE", "TRIPLE_KINDS", "PAPER_ACTIONS", "NEVER_OPTIMAL", "ACTION_NAMES", "STOP", "ROLL",
+           "configurations", "score", "is_smaller", "move_name", "frequencies", "move", "is_reachable"]
+
+#: The most dice the rules are generalised to (the paper plays with 5).
+MAX_DICE = 6
+#: The kinds of a triple counted in ``t`` (three 5s and three 1s are counted in ``f`` and ``o``).
+TRIPLE_KINDS = (2, 3, 4, 6)
+
+#: The paper's Table 4 names, in its order (``mt5``/``mt1`` resign three 5s/1s).
+PAPER_ACTIONS = ("s", "r", "m5", "m1", "m55", "m51", "m11", "m551", "m511",
+                 "mt1", "mt2", "mt3", "mt4", "mt5", "mt6")
+#: Moves that Theorem 4.1 says are never optimal.
+NEVER_OPTIMAL = ("m11", "m551", "m511", "mt1", "mt2", "mt3", "mt4", "mt5", "mt6")
+_ALIASES = {"m555": "mt5", "m111": "mt1"}
+
+#: Action codes of stop and roll in a policy table; a move's code is its index in ACTION_NAMES (>= 2).
+STOP, ROLL = 0, 1
+
+
+# ----------------------------------------------------------------------------- rules
+
+def _score(f, o, trip):
+    return f + 2 * o + 7 * (f // 3) + 14 * (o // 3) + 2 * sum(trip)
+
+
+def _public(f, o, trip):
+    if len(trip) == 0:
+        return (f, o, 0)
+    if len(trip) == 1:
+        return (f, o, trip[0])
+    return (f, o, tuple(trip))
+
+
+def _move_name(df, do, trip):
+    if df == 3 and do == 0 and not trip:
+        return "mt5"
+    if df == 0 and do == 3 and not trip:
+        return "mt1"
+    if df == 0 and do == 0 and len(trip) == 1:
+        return f"mt{trip[0]}"
+    return "m" + "5" * df + "1" * do + "".join(f"t{k}" for k in trip)
+
+
+def _all_configs(n_dice):
+    """Every configuration (f, o, triples) with d <= n_dice, the non-scoring one first."""
+    out = []
+    for ntr in range(0, n_dice // 3 + 1):
+        for trip in itertools.combinations_with_replacement(TRIPLE_KINDS, ntr):
+            for f in range(n_dice + 1):
+                for o in range(n_dice + 1):
+                    if f + o + 3 * ntr <= n_dice:
+                        out.append((f, o, tuple(trip)))
+    out.sort(key=lambda c: (c[0] + c[1] + 3 * len(c[2]), len(c[2]), -c[0], c[2]))
+    return out
+
+
+def _is_smaller(a, b):
+    """True when configuration a is a non-empty strict subset of b's combinations."""
+    if a == b or (a[0] + a[1] + len(a[2])) == 0:
+        return False
+    if a[0] > b[0] or a[1] > b[1]:
+        return False
+    rest = list(b[2])
+    for k in a[2]:
+        if k not in rest:
+            return False
+        rest.remove(k)
+    return True
+
+
+def _resigned(a, b):
+    """What is resigned when moving from b down to a."""
+    rest = list(b[2])
+    for k in a[2]:
+        rest.remove(k)
+    return b[0] - a[0], b[1] - a[1], tuple(rest)
+
+
+def _action_universe():
+    """All action names for up to MAX_DICE dice: the paper's first, then the rest."""
+    names = set()
+    for b in _all_configs(MAX_DICE):
+        db = b[0] + b[1] + 3 * len(b[2])
+        if db >= MAX_DICE:  # moves need a die that did not score
+            continue
+        for a in _all_configs(MAX_DICE):
+            if _is_smaller(a, b):
+                names.add(_move_name(*_resigned(a, b)))
+    extra = sorted(names - set(PAPER_ACTIONS), key=lambda x: (len(x), x))
+    return PAPER_ACTIONS + tuple(extra)
+
+
+ACTION_NAMES = _action_universe()
+_CODE = {name: k for k, name in enumerate(ACTION_NAMES)}
+
+
+@dataclass(frozen=True)
+class _Rules:
+    """Arrays describing the game with ``n_dice`` dice (built once per N)."""
+
+    n_dice: int
+    configs: tuple          # public (f, o, t) tuples, index 0 = non-scoring
+    index: dict             # public tuple -> index
+    f: np.ndarray
+    o: np.ndarray
+    s: np.ndarray
+    d: np.ndarray
+    c: np.ndarray
+    cfg_of: np.ndarray      # (7, 7, 7, 7): [f, o, t1, t2] -> index (t1 <= t2, 0 = none)
+    move_ptr: np.ndarray    # CSR over configs: moves from i
+    move_to: np.ndarray
+    move_code: np.ndarray
+    rev_ptr: np.ndarray     # CSR over configs: configs j that can move down to i
+    rev_from: np.ndarray
+    rev_code: np.ndarray
+    move_dest: np.ndarray   # (K, n_actions): destination of a move code, -1 if none
+    available: tuple        # action names that occur with this many dice
+
+
+@lru_cache(maxsize=None)
+def _rules(n_dice):
+    raw = _all_configs(n_dice)
+    K = len(raw)
+    configs = tuple(_public(*c) for c in raw)
+    index = {c: k for k, c in enumerate(configs)}
+    f = np.array([c[0] for c in raw], dtype=np.int64)
+    o = np.array([c[1] for c in raw], dtype=np.int64)
+    s = np.array([_score(*c) for c in raw], dtype=np.int64)
+    d = np.array([c[0] + c[1] + 3 * len(c[2]) for c in raw], dtype=np.int64)
+    c_ = np.array([c[0] + c[1] + len(c[2]) for c in raw], dtype=np.int64)
+    cfg_of = np.full((7, 7, 7, 7), -1, dtype=np.int64)
+    for k, (ff, oo, trip) in enumerate(raw):
+        t1 = trip[0] if len(trip) >= 1 else 0
+        t2 = trip[1] if len(trip) >= 2 else 0
+        if len(trip) == 1:
+            t1, t2 = 0, trip[0]
+        cfg_of[ff, oo, t1, t2] = k
+    fwd = [[] for _ in range(K)]
+    rev = [[] for _ in range(K)]
+    move_dest = np.full((K, len(ACTION_NAMES)), -1, dtype=np.int64)
+    for i, b in enumerate(raw):
+        if d[i] >= n_dice:
+            continue
+        for j, a in enumerate(raw):
+            if _is_smaller(a, b):
+                code = _CODE[_move_name(*_resigned(a, b))]
+                fwd[i].append((j, code))
+                rev[j].append((i, code))
+                move_dest[i, code] = j
+
+    def csr(lists):
+        ptr = np.zeros(K + 1, dtype=np.int64)
+        for k, lst in enumerate(lists):
+            ptr[k + 1] = ptr[k] + len(lst)
+        to = np.array([x for lst in lists for x, _ in lst], dtype=np.int64)
+        code = np.array([y for lst in lists for _, y in lst], dtype=np.int64)
+        return ptr, to, code
+
+    mp, mt, mc = csr(fwd)
+    rp, rf, rc = csr(rev)
+    used = {int(x) for x in mc}
+    available = tuple(name for k, name in enumerate(ACTION_NAMES) if k < 2 or k in used)
+    return _Rules(n_dice, configs, index, f, o, s, d, c_, cfg_of, mp, mt, mc, rp, rf, rc,
+                  move_dest, available)
+
+
+def _check_n_dice(n_dice, name="n_dice"):
+    return check_int(name, n_dice, 1, MAX_DICE)
+
+
+def _normalise_config(config, n_dice, name="config"):
+    """Validate a configuration against the rules with ``n_dice`` dice; return its index."""
+    if not isinstance(config, (tuple, list)) or len(config) != 3:
+        raise TypeError(f"{name} must be a tuple (f, o, t), got {config!r}")
+    f_, o_, t_ = config
+    for label, v in (("f (number of 5s)", f_), ("o (number of 1s)", o_)):
+        if isinstance(v, bool) or not isinstance(v, numbers.Integral):
+            raise TypeError(f"{name}: {label} must be an int, got {v!r}")
+        if v < 0:
+            raise ValueError(f"{name}: {label} must be >= 0, got {v}")
+    if isinstance(t_, (tuple, list)):
+        trip = tuple(sorted(int(x) for x in t_))
+        bad = [x for x in t_ if isinstance(x, bool) or not isinstance(x, numbers.Integral)]
+        if bad or len(trip) > 2:
+            raise ValueError(f"{name}: t must be 0, a kind in {TRIPLE_KINDS} or a pair of kinds, got {t_!r}")
+    elif isinstance(t_, bool) or not isinstance(t_, numbers.Integral):
+        raise TypeError(f"{name}: t must be an int (0 or the kind of a triple), got {t_!r}")
+    else:
+        trip = () if t_ == 0 else (int(t_),)
+    if any(k not in TRIPLE_KINDS for k in trip):
+        raise ValueError(f"{name}: a triple must be of 2, 3, 4 or 6 (three 5s and three 1s are counted "
+                         f"in f and o), got t={t_!r}")
+    dice = int(f_) + int(o_) + 3 * len(trip)
+    if dice > n_dice:
+        raise ValueError(f"{name}={tuple(config)!r} is impossible with {n_dice} dice "
+                         f"(it needs {dice} scoring dice)")
+    key = _public(int(f_), int(o_), trip)
+    rules = _rules(n_dice)
+    if key not in rules.index:  # pragma: no cover - every valid tuple is enumerated
+        raise ValueError(f"{name}={tuple(config)!r} is not a configuration")
+    return rules.index[key]
+
+
+def configurations(n_dice=5):
+    """All configurations possible with ``n_dice`` dice, the non-scoring ``(0, 0, 0)`` first.
+
+    Ordered as the paper's Table 2 (by scoring dice, then by triples, then fives).
+
+    Parameters
+    ----------
+    n_dice : int
+        Number of dice, 1..6.
+
+    Returns
+    -------
+    list of tuple
+        ``(f, o, t)`` tuples.
+
+    Examples
+    --------
+    >>> configurations(2)
+    [(0, 0, 0), (1, 0, 0), (0, 1, 0), (2, 0, 0), (1, 1, 0), (0, 2, 0)]
+    >>> len(configurations(5))
+    45
+    """
+    return list(_rules(_check_n_dice(n_dice)).configs)
+
+
+def score(config):
+    """Score ``s(i)`` (in chips), scoring dice ``d(i)`` and combinations ``c(i)`` of a configuration.
+
+    Parameters
+    ----------
+    config : tuple
+        ``(f, o, t)``.
+
+    Returns
+    -------
+    tuple of int
+        ``(s, d, c)``.
+
+    Examples
+    --------
+    >>> score((0, 3, 0))   # three 1s: 1000 points
+    (20, 3, 3)
+    >>> score((1, 0, 4))   # a 5 and three 4s
+    (9, 4, 2)
+    """
+    k = _normalise_config(config, MAX_DICE)
+    r = _rules(MAX_DICE)
+    return int(r.s[k]), int(r.d[k]), int(r.c[k])
+
+
+def is_smaller(j, i):
+    """Definition 2.1: True when ``j``'s scoring combinations are a non-empty strict subset of ``i``'s.
+
+    Examples
+    --------
+    >>> is_smaller((1, 0, 0), (2, 1, 0)), is_smaller((0, 0, 2), (1, 0, 3))
+    (True, False)
+    """
+    a = _rules(MAX_DICE).configs[_normalise_config(j, MAX_DICE, "j")]
+    b = _rules(MAX_DICE).configs[_normalise_config(i, MAX_DICE, "i")]
+
+    def raw(c):
+        t = c[2]
+        return (c[0], c[1], tuple(t) if isinstance(t, tuple) else (() if t == 0 else (t,)))
+
+    return _is_smaller(raw(a), raw(b))
+
+
+def move_name(i, j):
+    """The paper's name for the move from configuration ``i`` down to ``j`` (Table 4).
+
+    Raises ``ValueError`` when ``j`` is not smaller than ``i``.
+
+    Examples
+    --------
+    >>> move_name((2, 1, 0), (0, 1, 0))
+    'm55'
+    >>> move_name((1, 3, 0), (1, 0, 0))
+    'mt1'
+    """
+    if not is_smaller(j, i):
+        raise ValueError(f"configuration {tuple(j)!r} is not smaller than {tuple(i)!r} "
+                         "(it must keep a non-empty strict subset of the scoring combinations)")
+    r = _rules(MAX_DICE)
+    a = r.configs[_normalise_config(j, MAX_DICE, "j")]
+    b = r.configs[_normalise_config(i, MAX_DICE, "i")]
+
+    def trip(c):
+        t = c[2]
+        return tuple(t) if isinstance(t, tuple) else (() if t == 0 else (t,))
+
+    return _move_name(*_resigned((a[0], a[1], trip(a)), (b[0], b[1], trip(b))))
+
+
+# ----------------------------------------------------------------------------- frequencies
+
+@lru_cache(maxsize=None)
+def _freq_array(n):
+    r = _rules(MAX_DICE)
+    out = np.zeros(len(r.configs), dtype=np.int64)
+    _roll_frequencies(n, r.cfg_of, out)
+    return out
+
+
+def frequencies(n):
+    """Number of the ``6**n`` rolls of ``n`` dice giving each configuration (the paper's Table 2).
+
+    Found by enumerating every roll; the non-scoring configuration ``(0, 0, 0)`` is included.
+
+    Parameters
+    ----------
+    n : int
+        Number of dice rolled, 1..6.
+
+    Returns
+    -------
+    dict
+        ``{(f, o, t): count}`` for every configuration that ``n`` dice can show.
+
+    Examples
+    --------
+    >>> frequencies(1)
+    {(0, 0, 0): 4, (1, 0, 0): 1, (0, 1, 0): 1}
+    >>> frequencies(5)[(0, 0, 0)], sum(frequencies(5).values()) == 6**5
+    (600, True)
+    """
+    n = check_int("n", n, 1, MAX_DICE)
+    r = _rules(n)
+    full = _rules(MAX_DICE)
+    counts = _freq_array(n)
+    return {c: int(counts[full.index[c]]) for c in r.configs if counts[full.index[c]] > 0}
+
+
+@lru_cache(maxsize=None)
+def _prob_matrix(n_dice):
+    """p[n, k] = f(n, k) / 6**n for the configurations of the n_dice game."""
+    r = _rules(n_dice)
+    full = _rules(MAX_DICE)
+    p = np.zeros((n_dice + 1, len(r.configs)))
+    for n in range(1, n_dice + 1):
+        arr = _freq_array(n)
+        for k, c in enumerate(r.configs):
+            p[n, k] = arr[full.index[c]] / 6.0 ** n
+    return p
+
+
+# ----------------------------------------------------------------------------- states
+
+def _parse_actions(actions, n_dice):
+    """The allowed-action mask over :data:`ACTION_NAMES` and its label, from ``"all"`` or a list of names."""
+    rules = _rules(n_dice)
+    allowed = np.zeros(len(ACTION_NAMES), dtype=np.bool_)
+    if isinstance(actions, str):
+        if actions != "all":
+            raise ValueError(f"actions must be 'all' or a list of action names, got {actions!r}")
+        allowed[:] = True
+        return allowed, "all"
+    try:
+        names = list(actions)
+    except TypeError:
+        raise TypeError(f"actions must be 'all' or a list of action names, got {actions!r}") from None
+    for name in names:
+        if not isinstance(name, str):
+            raise TypeError(f"action names must be strings, got {name!r}")
+        key = _ALIASES.get(name, name)
+        if key not in _CODE:
+            raise ValueError(f"unknown action {name!r}; known actions: {', '.join(ACTION_NAMES)}")
+        allowed[_CODE[key]] = True
+    for must in ("s", "r"):
+        if not allowed[_CODE[must]]:
+            raise ValueError(f"actions must include {must!r} (every game lets the player stop and roll)")
+    label = ", ".join(n for n in ACTION_NAMES if allowed[_CODE[n]] and n in rules.available)
+    return allowed, label
+
+
+def _check_state(rules, tau, config, n):
+    """Validate a state ``(tau, config, n)`` of the game ``rules``; return ``(tau, k, n)`` (``k = -1``: about to roll)."""
+    N = rules.n_dice
+    tau = check_int("tau", tau, 0)
+    n = check_int("n", n, 1, N)
+    if config is None:
+        return tau, -1, n
+    k = _normalise_config(config, N)
+    if k == 0:
+        raise ValueError("config (0, 0, 0) scores nothing: the turn is over (value 0); "
+                         "pass a scoring configuration, or None for the moment before a roll")
+    if n < N and rules.d[k] > N - n:
+        raise ValueError(f"state impossible: config {tuple(config)!r} uses {int(rules.d[k])} dice, "
+                         f"so at most {N - int(rules.d[k])} dice are left (or all {N} again), got n={n}")
+    if tau < rules.s[k]:
+        raise ValueError(f"tau must be >= s(config) = {int(rules.s[k])} (the chips just set aside), got {tau}")
+    return tau, k, n
+
+
+def move(tau, config, n, to, n_dice=5):
+    """The state reached by setting aside only ``to`` instead of ``config`` (Definition 3.1).
+
+    Returns ``(tau', to, n')`` with ``tau' = tau - s(config) + s(to)`` and
+    ``n' = n + d(config) - d(to)``. Raises ``ValueError`` when ``to`` is not
+    smaller than ``config`` or the state cannot move (all dice scored).
+
+    Examples
+    --------
+    >>> move(4, (2, 1, 0), 2, (0, 1, 0))
+    (2, (0, 1, 0), 4)
+    """
+    n_dice = _check_n_dice(n_dice)
+    rules = _rules(n_dice)
+    tau, k, n = _check_state(rules, tau, config, n)
+    if k < 0:
+        raise ValueError("config must be the configuration just set aside, not None")
+    if n == n_dice:
+        raise ValueError(f"no move from a state with all {n_dice} dice to roll (every rolled die scored)")
+    j = _normalise_config(to, n_dice, "to")
+    if not is_smaller(rules.configs[j], rules.configs[k]):
+        raise ValueError(f"to={tuple(to)!r} is not smaller than config={tuple(config)!r}: a move keeps a "
+                         "non-empty strict subset of the scoring combinations")
+    return (tau - int(rules.s[k]) + int(rules.s[j]), rules.configs[j], n + int(rules.d[k]) - int(rules.d[j]))
+
+
+def is_reachable(tau, config, n, n_dice=5):
+    """Whether the state can occur in a turn (under some play), from a forward search.
+
+    Examples
+    --------
+    >>> is_reachable(1, (1, 0, 0), 4), is_reachable(1, (1, 0, 0), 5)
+    (True, False)
+    """
+    n_dice = _check_n_dice(n_dice)
+    rules = _rules(n_dice)
+    tau, k, n = _check_state(rules, tau, config, n)
+    # a state at tau may be reached by a move from a state up to max(s) chips higher
+    return (tau, k, n) in _reachable_states(n_dice, tau + int(rules.s.max()))
+
+
+@lru_cache(maxsize=None)
+def _reachable_states(n_dice, tau_max):
+    """All (tau, k, n) with tau <= tau_max reachable from the initial state (any actions)."""
+    rules = _rules(n_dice)
+    N = n_dice
+    K = len(rules.configs)
+    p = _prob_matrix(N)
+    seen = set()
+    stack = [(0, -1, N)]
+    pre_seen = set()
+    while stack:
+        tau, k, n = stack.pop()
+        # a roll of n dice with tau chips
+        if k < 0:
+            key = (tau, n)
+            if key in pre_seen:
+                continue
+            pre_seen.add(key)
+            for j in range(1, K):
+                if p[n, j] > 0 and tau + rules.s[j] <= tau_max:
+                    nn = n - int(rules.d[j]) or N
+                    st = (tau + int(rules.s[j]), j, nn)
+                    if st not in seen:
+                        seen.add(st)
+                        stack.append(st)
+            continue
+        stack.append((tau, -1, n))  # roll
+        if n < N:
+            for e in range(rules.move_ptr[k], rules.move_ptr[k + 1]):
+                j = int(rules.move_to[e])
+                st = (tau - int(rules.s[k]) + int(rules.s[j]), j, n + int(rules.d[k]) - int(rules.d[j]))
+                if st not in seen:
+                    seen.add(st)
+                    stack.append(st)
+    return frozenset(seen)
