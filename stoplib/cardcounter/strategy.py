@@ -1,20 +1,28 @@
-"""CardCounter beyond the contest: strategy charts, card-removal effects, figures, a panel.
+"""CardCounter beyond the contest: strategy charts, composition effects, card-removal effects.
 
-Builds on :mod:`stoplib.cardcounter` (the exact solver for one hand; see its
-docstring for the game and the two recursions) to study fresh decks and shoes:
-the optimal hit/stand chart for every dealer card and two-card hand beside the
-textbook basic strategy, composition-dependent decisions, how removing one card of
-each value moves the win probability of a dealt hand (the idea behind card
-counting), the reachable state counts, the notebook's figures and an ipywidgets
-panel. Source document: ``shared/seeds/003_796a598a91b6182b.txt`` (notebook 06).
+Builds on the exact solver (:mod:`.solver`; the game and its recursions are described
+in :mod:`.rules` and :mod:`._kernels`) to study fresh decks and shoes: the optimal
+hit/stand chart for every dealer card and two-card hand beside the textbook basic
+strategy (:func:`strategy_table`, :func:`chart_grid`, :func:`basic_strategy_grid`,
+:func:`chart_differences`), composition-dependent decisions (:func:`mixed_decisions`,
+:func:`player_hands`), how removing one card of each value moves the win probability
+of a dealt hand, the idea behind card counting (:func:`removal_effects`, :data:`HI_LO`),
+and the reachable state counts (:func:`state_counts`). Source document:
+``shared/seeds/003_796a598a91b6182b.txt`` (notebook 06); the figures of these studies
+are drawn by :mod:`.plots`.
 """
 from __future__ import annotations
 
 import numpy as np
 
-from .cardcounter import (Engine, OUTCOMES, _check_card, deal_win_probability, fresh_deck,
-                          hand_total, parse_deck, solve)
-from .util.validate import check_int
+from ..util.validate import check_int
+from .rules import _check_card, _parse_bracketed, fresh_deck, hand_total
+from .solver import Engine, deal_win_probability, solve
+
+__all__ = ["BASIC_STRATEGY_DEALERS", "BASIC_STRATEGY", "HI_LO", "strategy_table", "chart_grid",
+           "basic_strategy_grid", "chart_differences", "mixed_decisions", "player_hands",
+           "removal_effects", "state_counts"]
+
 
 # Textbook basic strategy, hit/stand part only. Transcribed from the standard table
 # (Wikipedia, "Blackjack", basic strategy for 3+ decks, dealer stands on soft 17,
@@ -138,71 +146,6 @@ def removal_effects(n_decks: int = 1, engine: Engine | None = None):
     return pd.DataFrame(rows)
 
 
-# ---------------------------------------------------------------- figures
-
-_ACTION_COLOURS = {"H": "#e8a0a0", "S": "#9fd4a3", "H/S": "#f4d58d", "": "#ffffff"}
-
-
-def plot_strategy_chart(ax, grid, reference=None, title=None):
-    """Draw a hit/stand chart as a coloured grid; cells differing from ``reference`` get a bold frame."""
-    from matplotlib.patches import Rectangle
-    rows, cols = list(grid.index), list(grid.columns)
-    for i, r in enumerate(rows):
-        for j, c in enumerate(cols):
-            val = grid.loc[r, c]
-            ax.add_patch(Rectangle((j, i), 1, 1, facecolor=_ACTION_COLOURS.get(val, "#dddddd"),
-                                   edgecolor="white", linewidth=1))
-            ax.text(j + 0.5, i + 0.5, val, ha="center", va="center", fontsize=7)
-            if reference is not None and r in reference.index and reference.loc[r, c] != val:
-                ax.add_patch(Rectangle((j + 0.04, i + 0.04), 0.92, 0.92, fill=False, edgecolor="black", linewidth=1.6))
-    ax.set_xlim(0, len(cols))
-    ax.set_ylim(len(rows), 0)
-    ax.set_xticks(np.arange(len(cols)) + 0.5)
-    ax.set_xticklabels(cols)
-    ax.set_yticks(np.arange(len(rows)) + 0.5)
-    ax.set_yticklabels(rows, fontsize=7)
-    ax.set_xlabel("dealer up card")
-    ax.tick_params(length=0)
-    for s in ax.spines.values():
-        s.set_visible(False)
-    if title:
-        ax.set_title(title, fontsize=9)
-    return ax
-
-
-def plot_removal_effects(ax, effects):
-    """Bar chart of the change in win probability (percentage points) when one card of each value is removed."""
-    df = effects[effects["value"] > 0]
-    colours = ["#3b7dd8" if c > 0 else "#d8553b" for c in df["change"]]
-    ax.bar(df["removed"], df["change"], color=colours)
-    ax.axhline(0, color="black", linewidth=0.8)
-    ax.set_xlabel("card value removed from a fresh deck")
-    ax.set_ylabel("change in win probability (points)")
-    return ax
-
-
-def plot_dealer_outcomes(ax, counts, dealers=range(1, 11)):
-    """Stacked bars of the dealer's final-total distribution for each up card drawn from ``counts``."""
-    counts = parse_deck(counts)
-    eng = Engine(counts)
-    bottoms = np.zeros(len(dealers))
-    dists = []
-    for up in dealers:
-        c = counts.copy()
-        c[up - 1] -= 1
-        dists.append(eng.dealer_distribution(c, up, up == 1))
-    dists = np.array(dists)
-    labels = ["A" if u == 1 else str(u) for u in dealers]
-    colours = ["#c6dbef", "#9ecae1", "#6baed6", "#3182bd", "#08519c", "#fd8d3c"]
-    for j, name in enumerate(OUTCOMES):
-        ax.bar(labels, dists[:, j], bottom=bottoms, label=name, color=colours[j])
-        bottoms += dists[:, j]
-    ax.set_xlabel("dealer up card")
-    ax.set_ylabel("probability of the dealer's final total")
-    ax.legend(title="dealer ends", fontsize=7, bbox_to_anchor=(1.01, 1), loc="upper left")
-    return ax
-
-
 # Hi-Lo card-counting tags (+1 for 2..6, 0 for 7..9, -1 for tens and aces): the
 # count a player keeps is the sum of the tags of the cards seen.
 HI_LO = {1: -1, 2: 1, 3: 1, 4: 1, 5: 1, 6: 1, 7: 0, 8: 0, 9: 0, 10: -1}
@@ -247,19 +190,6 @@ def player_hands(engine: Engine, dealer: int, total: int, soft: bool = False):
     return out[["hand", "n_cards", "stand", "hit", "action"]].sort_values(["n_cards", "hand"]).reset_index(drop=True)
 
 
-def _parse_bracketed(text: str) -> np.ndarray:
-    out, i = [], 0
-    while i < len(text):
-        if text[i] == "[":
-            j = text.index("]", i)
-            out.append(int(text[i + 1:j]))
-            i = j + 1
-        else:
-            out.append(int(text[i]))
-            i += 1
-    return np.array(out, dtype=np.int64)
-
-
 # raw bytes of one memo entry (int64 key + up to six float64 values), before the hash
 # table's own overhead (roughly a factor of two in numba's typed dict)
 _RAW_BYTES = 8 + 6 * 8
@@ -290,81 +220,6 @@ def state_counts(n_decks: int = 1, dealers=range(1, 11)):
                              "memo_mb": _RAW_BYTES * (s.n_player_states + s.n_dealer_states) / 1e6,
                              "seconds": s.seconds})
     return pd.DataFrame(rows)
-
-
-def counter_panel(deck=None, dealer: int = 10, player=(10, 6), seed=0):
-    """An ipywidgets panel: set the counts, the dealer card and the player's cards; see
-    P(win | stand), P(win | hit, then optimal), the best action; draw a card and step on.
-
-    Returns the panel (display it in a notebook). Drawing uses a seeded generator.
-
-    Examples
-    --------
-    >>> panel = counter_panel(dealer=10, player=(10, 6))
-    >>> "best: <b>stand</b>" in panel.children[-1].value
-    True
-    """
-    import ipywidgets as w
-    from .util.rng import as_generator
-    rng = as_generator(seed)
-    start = parse_deck(deck if deck is not None else fresh_deck(1, minus=[dealer, *player]))
-    sliders = [w.BoundedIntText(value=int(c), min=0, max=64, description="A" if v == 1 else str(v),
-                                layout=w.Layout(width="120px")) for v, c in zip(range(1, 11), start)]
-    dealer_box = w.Dropdown(options=[("A", 1)] + [(str(v), v) for v in range(2, 11)], value=int(dealer),
-                            description="dealer")
-    hand_box = w.Text(value=" ".join(map(str, player)), description="player")
-    draw = w.Button(description="draw a card")
-    out = w.HTML()
-
-    def current():
-        counts = [s.value for s in sliders]
-        cards = [int(x) for x in hand_box.value.replace(",", " ").split()]
-        return counts, int(dealer_box.value), cards
-
-    def refresh(*_):
-        try:
-            counts, up, cards = current()
-            total, soft = hand_total(cards)
-            if total > 21:
-                out.value = f"<b>bust</b> with {total}: the hand is lost"
-                return
-            s = solve(counts, up, cards)
-            out.value = (f"hand {'soft' if soft else 'hard'} {total} vs dealer {'A' if up == 1 else up}, "
-                         f"{sum(counts)} cards left<br>P(win | stand) = {s.stand_probability:.6f}<br>"
-                         f"P(win | hit, then optimal) = {s.hit_probability:.6f}<br>"
-                         f"best: <b>{s.action}</b>, P(win) = {s.win_probability:.6f} "
-                         f"({s.n_player_states} player / {s.n_dealer_states} dealer states, {1000 * s.seconds:.1f} ms)")
-        except (ValueError, TypeError) as err:
-            out.value = f"<span style='color:#b00'>{err}</span>"
-
-    def on_draw(_):
-        counts, up, cards = current()
-        if sum(counts) == 0:
-            out.value = "the deck is empty"
-            return
-        v = int(rng.choice(np.arange(1, 11), p=np.array(counts) / sum(counts)))
-        sliders[v - 1].value -= 1   # triggers a refresh
-        hand_box.value = hand_box.value + f" {v}"
-
-    for s in sliders:
-        s.observe(refresh, names="value")
-    dealer_box.observe(refresh, names="value")
-    hand_box.observe(refresh, names="value")
-    draw.on_click(on_draw)
-    refresh()
-    return w.VBox([w.HBox(sliders[:5]), w.HBox(sliders[5:]), w.HBox([dealer_box, hand_box, draw]), out])
-
-
-def plot_state_counts(ax, sizes):
-    """Reachable dealer states per starting hand (box per number of decks) against the dense grid size."""
-    groups = [g["n_dealer_states"].to_numpy() for _, g in sizes.groupby("n_decks")]
-    labels = [str(n) for n in sorted(sizes["n_decks"].unique())]
-    ax.boxplot(groups)
-    ax.set_xticks(np.arange(1, len(labels) + 1), labels)
-    ax.set_yscale("log")
-    ax.set_xlabel("number of decks")
-    ax.set_ylabel("memoised dealer states per hand")
-    return ax
 
 
 def mixed_decisions(engine: Engine):
@@ -401,57 +256,3 @@ def chart_differences(grid, reference):
     rows = [(r, c, grid.loc[r, c], reference.loc[r, c]) for r in grid.index for c in grid.columns
             if r in reference.index and grid.loc[r, c] != reference.loc[r, c]]
     return pd.DataFrame(rows, columns=["hand", "dealer", "ours", "reference"])
-
-
-def play_hand(deck, dealer: int, player, seed=0):
-    """Play one hand step by step with the optimal policy on a seeded shuffle.
-
-    At each of the player's decisions the exact probabilities are recomputed from the
-    cards that remain; then the dealer draws. Returns a DataFrame with one row per
-    step: ``who``, ``hand``, ``total``, ``stand``, ``hit``, ``action``, ``card``
-    (the card drawn, 0 when none) and a final ``result`` row.
-
-    Examples
-    --------
-    >>> steps = play_hand("1004000002", 5, (7, 8), seed=3)
-    >>> steps.iloc[0]["action"], steps.iloc[-1]["who"]
-    ('hit', 'result')
-    """
-    import pandas as pd
-    from .util.rng import as_generator
-    rng = as_generator(seed)
-    counts = parse_deck(deck).copy()
-    up = _check_card("dealer", dealer)
-    hand = [_check_card(f"player[{i}]", c) for i, c in enumerate(player)]
-
-    def draw():
-        v = int(rng.choice(np.arange(1, 11), p=counts / counts.sum()))
-        counts[v - 1] -= 1
-        return v
-
-    rows = []
-    while True:
-        total, soft = hand_total(hand)
-        if total > 21:
-            rows.append({"who": "player", "hand": "+".join(map(str, hand)), "total": total, "stand": 0.0,
-                         "hit": 0.0, "action": "bust", "card": 0})
-            break
-        s = solve(counts, up, hand)
-        card = draw() if s.action == "hit" else 0
-        rows.append({"who": "player", "hand": "+".join(map(str, hand)), "total": total, "stand": s.stand_probability,
-                     "hit": s.hit_probability, "action": s.action, "card": card})
-        if s.action == "stand":
-            break
-        hand.append(card)
-    ptotal, _ = hand_total(hand)
-    dhand = [up]
-    if ptotal <= 21:
-        while hand_total(dhand)[0] < 17:
-            dhand.append(draw())
-            rows.append({"who": "dealer", "hand": "+".join(map(str, dhand)), "total": hand_total(dhand)[0],
-                         "stand": np.nan, "hit": np.nan, "action": "draw", "card": dhand[-1]})
-    dtotal = hand_total(dhand)[0]
-    won = ptotal <= 21 and (dtotal > 21 or dtotal < ptotal)
-    rows.append({"who": "result", "hand": f"player {ptotal}, dealer {dtotal}", "total": ptotal, "stand": np.nan,
-                 "hit": np.nan, "action": "player wins" if won else "player loses", "card": 0})
-    return pd.DataFrame(rows)
