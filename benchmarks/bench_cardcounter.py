@@ -1,9 +1,9 @@
 """Benchmark the CardCounter solvers (document 003: contest decks of at most 16 cards).
 
 Methods side by side:
-  fast      numba recursion memoised on composition codes (``stoplib.cardcounter.solve``)
-  float     the document's two functions in pure Python floats (``DocumentSolver(float)``)
-  fraction  the same in exact fractions (``solve_exact``)
+  fast      numba recursion memoised on composition codes (``stoplib.cardcounter.solver.solve``)
+  float     the document's two functions in pure Python floats (``twins.DocumentSolver(float)``)
+  fraction  the same in exact fractions (``twins.solve_exact``)
 Sizes: random 16-card contest decks, the document's example 5, and the worst starting
 hand (A+A against a 2) of 1, 2, 4 and 8 fresh decks; then the whole strategy chart and
 the card-removal study of a single deck. Numba is warmed up (compiled or loaded from
@@ -20,8 +20,8 @@ import time
 import numpy as np
 
 from stoplib import cardcounter as cc
-from stoplib import cardcounter_study as study
-from stoplib.sources import doc003_cardcounter as doc
+from stoplib.cardcounter import document as doc
+from stoplib.cardcounter import strategy
 from stoplib.util.timing import median_time as timed
 
 
@@ -95,9 +95,9 @@ def main(argv=None):
         row(f"{n} deck(s), A+A vs 2 (worst hand)", deck, 2, (1, 1), 5, twins=twins, fraction=twins)
 
     print("\nwhole studies (single deck, one shared engine):")
-    t_chart, _ = timed(lambda: study.strategy_table(1), 3)
+    t_chart, _ = timed(lambda: strategy.strategy_table(1), 3)
     print(f"  strategy chart, 550 hands:               {t_chart:8.3f} s")
-    t_eff, _ = timed(lambda: study.removal_effects(1), 3)
+    t_eff, _ = timed(lambda: strategy.removal_effects(1), 3)
     print(f"  removal effects, 11 decks x 550 deals:   {t_eff:8.3f} s")
     n_games = 1_000_000 if args.full else 200_000
     eng = cc.Engine(cc.fresh_deck(1))

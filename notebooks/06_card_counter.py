@@ -6,6 +6,7 @@
 #       extension: .py
 #       format_name: percent
 #       format_version: '1.3'
+#       jupytext_version: 1.19.6
 #   kernelspec:
 #     display_name: Python 3
 #     language: python
@@ -61,9 +62,9 @@ from fractions import Fraction
 from IPython.display import display
 
 import stoplib as sl
-import stoplib.cardcounter as cc
-import stoplib.cardcounter_study as study
-from stoplib.sources import doc003_cardcounter as doc
+from stoplib import cardcounter as cc
+from stoplib.cardcounter import claims as ccclaims, document as doc, plots as ccplots
+from stoplib.cardcounter import strategy as ccstrategy, widgets as ccwidgets
 
 STEM = "06_card_counter"
 print("quick mode" if sl.is_quick() else "full mode")
@@ -108,7 +109,7 @@ display(ex6.states()[["player_sum", "has_ace", "total", "deck", "removed", "stan
 
 # %%
 fig, ax = plt.subplots(figsize=(7, 3.6))
-study.plot_dealer_outcomes(ax, cc.fresh_deck(1))
+ccplots.plot_dealer_outcomes(ax, cc.fresh_deck(1))
 sl.save_figure(fig, STEM, "dealer-outcomes")
 plt.show()
 
@@ -138,8 +139,8 @@ assert 0.40 < busts[5] < 0.44 and 0.40 < busts[6] < 0.44 and busts[10] < 0.25 an
 # exactly those two functions, and compare.
 
 # %%
-ours6 = cc.memo_dump(doc.EX6_DECK, doc.EX6_DEALER, doc.EX6_PLAYER)
-cmp6 = cc.compare_dump(ours6, doc.EX6_MEMO_DUMP)
+ours6 = ccclaims.memo_dump(doc.EX6_DECK, doc.EX6_DEALER, doc.EX6_PLAYER)
+cmp6 = ccclaims.compare_dump(ours6, doc.EX6_MEMO_DUMP)
 sl.save_table(cmp6, "cardcounter_example6_memo_comparison")
 print(cmp6["verdict"].value_counts().to_string())
 assert len(ours6) == len(doc.EX6_MEMO_DUMP) == 58
@@ -161,7 +162,7 @@ with pd.option_context("display.max_rows", 80, "display.max_colwidth", 70, "disp
 # memo: final-total distributions keyed by composition) reproduces every one of them.
 
 # %%
-gap = cc.check_dump_with_fast(doc.EX6_MEMO_DUMP)
+gap = ccclaims.check_dump_with_fast(doc.EX6_MEMO_DUMP)
 print(f"largest gap between the document's printed values and the fast solver: {gap:.1e}")
 assert gap < 5e-9 + 1e-12
 
@@ -187,25 +188,13 @@ assert (n_doc_dealer, ex6.n_dealer_states) == (48, 22)
 # Dealer ace, player two aces, deck `4440000004` (four each of aces, 2s, 3s and tens).
 # The document gives the stand probability, the total of the hit branch and the answer,
 # but the per-card lines after "Let's consider each in turn:" are missing from it. We
-# regenerate them.
+# regenerate them with the document's own two functions in exact fractions
+# (`claims.example5`), and set every printed number beside ours.
 
 # %%
-doc5 = cc.DocumentSolver(Fraction)
-d5 = tuple(cc.parse_deck(doc.EX5_DECK))
-best5 = doc5.players_move(*doc.EX5_FIRST_CALL[:3], d5)
-stand5 = doc5.dealers_move(*doc.EX5_STAND_CALL[:3], d5)
-terms5 = pd.DataFrame([{"card": "A" if v == 1 else str(v), "count": c, "P(win) after it": float(p),
-                        "count x P": float(c * p)} for v, c, p in doc5.hit_terms(*doc.EX5_FIRST_CALL[:3], d5)])
-hit_total = terms5["count x P"].sum()
-display(terms5)
-ex5 = pd.DataFrame([
-    ("stand: dealers_move(1, true, 12, ...)", float(stand5), doc.EX5_STAND),
-    ("sum over the hit cards of count x P", hit_total, doc.EX5_HIT_TOTAL),
-    ("ways to get a hit", terms5["count"].sum(), doc.EX5_HIT_WAYS),
-    ("hit = best", float(best5), doc.EX5_ANSWER),
-], columns=["quantity", "ours", "document"])
-places = [6, 5, 0, 6]   # decimals the document prints for each quantity
-ex5["verdict"] = ["matches" if round(o, k) == d else "differs" for o, d, k in zip(ex5["ours"], ex5["document"], places)]
+check5 = ccclaims.example5()   # the document's own functions, in exact fractions
+best5, stand5, ex5 = check5.best, check5.stand, check5.table
+display(check5.terms)
 sl.save_table(ex5, "cardcounter_example5")
 display(ex5)
 assert (ex5["verdict"] == "matches").all()
@@ -270,7 +259,7 @@ display(checks.head(10))
 # %%
 deck_sizes = sl.pick((1, 2, 4, 8), (1, 2))
 dealer_cards = sl.pick(range(1, 11), (1, 2, 6, 10))   # quick mode: a few dealer cards only
-sizes = pd.concat([study.state_counts(n, dealers=dealer_cards) for n in deck_sizes], ignore_index=True)
+sizes = pd.concat([ccstrategy.state_counts(n, dealers=dealer_cards) for n in deck_sizes], ignore_index=True)
 sl.save_table(sizes, "cardcounter_state_counts")
 summary = sizes.groupby("n_decks").agg(max_player_states=("n_player_states", "max"),
                                        max_dealer_states=("n_dealer_states", "max"),
@@ -294,7 +283,7 @@ assert summary.loc[1, "max_dealer_states"] < 5 ** 9 * 17 / 100 and summary.loc[1
 
 # %%
 fig, ax = plt.subplots(figsize=(5, 3.2))
-study.plot_state_counts(ax, sizes)
+ccplots.plot_state_counts(ax, sizes)
 sl.save_figure(fig, STEM, "state-counts")
 plt.show()
 
@@ -312,20 +301,20 @@ plt.show()
 
 # %%
 engine = cc.Engine(cc.fresh_deck(1))
-table = study.strategy_table(1, engine)
-grid = study.chart_grid(table)
-basic = study.basic_strategy_grid(grid.index)
+table = ccstrategy.strategy_table(1, engine)
+grid = ccstrategy.chart_grid(table)
+basic = ccstrategy.basic_strategy_grid(grid.index)
 sl.save_table(table, "cardcounter_strategy_single_deck")
 sl.save_table(grid.reset_index(names="hand"), "cardcounter_chart_single_deck")
-diff = study.chart_differences(grid, basic)
+diff = ccstrategy.chart_differences(grid, basic)
 print(f"{len(diff)} of {grid.size} cells differ from basic strategy:")
 print(diff.to_string(index=False))
 assert len(diff) == 12
 
 # %%
 fig, axes = plt.subplots(1, 2, figsize=(10, 7.5), sharey=True)
-study.plot_strategy_chart(axes[0], grid, reference=basic, title="optimal here (ties lose), fresh single deck")
-study.plot_strategy_chart(axes[1], basic, title="textbook basic strategy (hit/stand part)")
+ccplots.plot_strategy_chart(axes[0], grid, reference=basic, title="optimal here (ties lose), fresh single deck")
+ccplots.plot_strategy_chart(axes[1], basic, title="textbook basic strategy (hit/stand part)")
 sl.save_figure(fig, STEM, "strategy-chart")
 plt.show()
 
@@ -347,10 +336,10 @@ plt.show()
 #   that this particular deck tips towards hitting.
 
 # %%
-mixed = study.mixed_decisions(engine)
+mixed = ccstrategy.mixed_decisions(engine)
 sl.save_table(mixed, "cardcounter_mixed_decisions")
 display(mixed)
-h16 = study.player_hands(engine, 10, 16)
+h16 = ccstrategy.player_hands(engine, 10, 16)
 print(h16.groupby("n_cards")["action"].value_counts().unstack(fill_value=0).T.to_string())
 
 # %% [markdown]
@@ -367,8 +356,8 @@ print(h16.groupby("n_cards")["action"].value_counts().unstack(fill_value=0).T.to
 
 # %%
 shoe_decks = sl.pick(8, 2)
-grid_shoe = study.chart_grid(study.strategy_table(shoe_decks))
-diff_shoe = study.chart_differences(grid_shoe, basic)
+grid_shoe = ccstrategy.chart_grid(ccstrategy.strategy_table(shoe_decks))
+diff_shoe = ccstrategy.chart_differences(grid_shoe, basic)
 sl.save_table(grid_shoe.reset_index(names="hand"), f"cardcounter_chart_{shoe_decks}_decks")
 print(f"{shoe_decks} decks: {len(diff_shoe)} cells differ from basic strategy")
 print(diff_shoe.to_string(index=False))
@@ -391,7 +380,7 @@ assert not {("hard 17", "7"), ("hard 17", "8"), ("soft 18", "5")} & set(zip(diff
 # compute the exact win probability; then again after removing one card of each value.
 
 # %%
-effects = study.removal_effects(1, engine)
+effects = ccstrategy.removal_effects(1, engine)
 sl.save_table(effects, "cardcounter_removal_effects")
 display(effects)
 best_removed = effects.iloc[1:].sort_values("change", ascending=False).iloc[0]
@@ -402,7 +391,7 @@ assert effects.set_index("removed").loc["10", "change"] < 0
 
 # %%
 fig, ax = plt.subplots(figsize=(6, 3.4))
-study.plot_removal_effects(ax, effects)
+ccplots.plot_removal_effects(ax, effects)
 sl.save_figure(fig, STEM, "removal-effects")
 plt.show()
 
@@ -416,7 +405,7 @@ plt.show()
 # or ace) follows these effects closely:
 
 # %%
-tags = np.array([study.HI_LO[v] for v in range(1, 11)])
+tags = np.array([ccstrategy.HI_LO[v] for v in range(1, 11)])
 corr = np.corrcoef(tags, effects.change.iloc[1:])[0, 1]
 print(f"correlation between Hi-Lo tags and the removal effects: {corr:.2f}")
 assert corr > 0.5
@@ -477,7 +466,7 @@ display(shoes)
 # hand takes two hits; most seeds end sooner).
 
 # %%
-steps = study.play_hand(cc.fresh_deck(1, minus=[10, 10, 2]), 10, (10, 2), seed=11)
+steps = cc.play_hand(cc.fresh_deck(1, minus=[10, 10, 2]), 10, (10, 2), seed=11)
 display(steps)
 first = steps.iloc[0]
 assert first.action == "hit" and first.hit > first.stand
@@ -513,7 +502,7 @@ else:
 # step through a hand. (The panel needs a live kernel.)
 
 # %%
-study.counter_panel()
+ccwidgets.counter_panel()
 
 # %% [markdown]
 # ## Open questions

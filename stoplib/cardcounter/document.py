@@ -1,9 +1,19 @@
-"""Numbers printed by document 003 (J. S. Plank's write-up of TopCoder SRM 734 D1 400,
-"CardCounter", shared/seeds/003_796a598a91b6182b.txt), transcribed for tests and notebook 06.
+"""CardCounter: the numbers document 003 prints, transcribed once (facts only).
+
+Source document: J. S. Plank's write-up of TopCoder SRM 734 D1 400, "CardCounter"
+(``shared/seeds/003_796a598a91b6182b.txt``), used by the tests and notebook 06. Each
+number carries a pointer to where it appears in the document; :mod:`.claims` sets our
+own values beside them.
 
 Card values: 1 is the ace, 10 every ten-valued card; a deck is ten counts, the
 document's ten-digit string such as "1004000002" (aces first, tens last).
 """
+
+__all__ = [
+    "EX5_DECK", "EX5_DEALER", "EX5_PLAYER", "EX5_FIRST_CALL", "EX5_STAND_CALL", "EX5_STAND",
+    "EX5_HIT_TOTAL", "EX5_HIT_WAYS", "EX5_HIT", "EX5_ANSWER", "EX5_RANKS",
+    "EX6_DECK", "EX6_DEALER", "EX6_PLAYER", "EX6_ANSWER", "EX6_STAND", "EX6_MEMO_DUMP",
+]
 
 # --- Example 5 ("I have it in main.cpp as example 5"): dealer 1, player {1, 1}, deck 4440000004.
 EX5_DECK = "4440000004"

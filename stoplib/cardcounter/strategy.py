@@ -1,0 +1,258 @@
+"""CardCounter beyond the contest: strategy charts, composition effects, card-removal effects.
+
+Builds on the exact solver (:mod:`.solver`; the game and its recursions are described
+in :mod:`.rules` and :mod:`._kernels`) to study fresh decks and shoes: the optimal
+hit/stand chart for every dealer card and two-card hand beside the textbook basic
+strategy (:func:`strategy_table`, :func:`chart_grid`, :func:`basic_strategy_grid`,
+:func:`chart_differences`), composition-dependent decisions (:func:`mixed_decisions`,
+:func:`player_hands`), how removing one card of each value moves the win probability
+of a dealt hand, the idea behind card counting (:func:`removal_effects`, :data:`HI_LO`),
+and the reachable state counts (:func:`state_counts`). Source document:
+``shared/seeds/003_796a598a91b6182b.txt`` (notebook 06); the figures of these studies
+are drawn by :mod:`.plots`.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from ..util.validate import check_int
+from .rules import _check_card, _parse_bracketed, fresh_deck, hand_total
+from .solver import Engine, deal_win_probability, solve
+
+__all__ = ["BASIC_STRATEGY_DEALERS", "BASIC_STRATEGY", "HI_LO", "strategy_table", "chart_grid",
+           "basic_strategy_grid", "chart_differences", "mixed_decisions", "player_hands",
+           "removal_effects", "state_counts"]
+
+
+# Textbook basic strategy, hit/stand part only. Transcribed from the standard table
+# (Wikipedia, "Blackjack", basic strategy for 3+ decks, dealer stands on soft 17,
+# doubling and splitting allowed, pushes returned); doubling and surrender cells are
+# read as the table's fallback ("Dh" -> hit, "Ds" -> stand, "SU" -> hit), pairs by
+# their total. Columns: dealer up card 2..10 then ace (1). It is NOT for this game
+# (ties lose, no doubling/splitting, one known deck), so differences are expected.
+BASIC_STRATEGY_DEALERS = (2, 3, 4, 5, 6, 7, 8, 9, 10, 1)
+BASIC_STRATEGY = {
+    **{("hard", t): "HHHHHHHHHH" for t in range(4, 12)},
+    ("hard", 12): "HHSSSHHHHH",
+    **{("hard", t): "SSSSSHHHHH" for t in range(13, 17)},
+    **{("hard", t): "SSSSSSSSSS" for t in range(17, 22)},
+    **{("soft", t): "HHHHHHHHHH" for t in range(12, 18)},
+    ("soft", 18): "SSSSSSSHHH",
+    **{("soft", t): "SSSSSSSSSS" for t in range(19, 22)},
+}
+
+
+def strategy_table(n_decks: int = 1, engine: Engine | None = None, dealers=range(1, 11)):
+    """Optimal first decision for every two-card hand against every dealer card.
+
+    The deck is ``n_decks`` fresh decks minus the dealer's up card and the player's
+    two cards; each hand is solved exactly (composition-dependent play).
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per (dealer, first, second) with ``first <= second``: ``total``,
+        ``soft``, ``stand``, ``hit``, ``best``, ``action``.
+
+    Examples
+    --------
+    >>> t = strategy_table(1, dealers=[10])
+    >>> t.loc[(t["first"] == 6) & (t["second"] == 10), "action"].item()
+    'stand'
+    """
+    import pandas as pd
+    n_decks = check_int("n_decks", n_decks, 1)
+    eng = engine if engine is not None else Engine(fresh_deck(n_decks))
+    rows = []
+    for up in dealers:
+        up = _check_card("dealer", up)
+        for a in range(1, 11):
+            for b in range(a, 11):
+                counts = fresh_deck(n_decks, minus=[up, a, b])
+                best, stand, hit = eng.value(counts, up, (a, b))
+                total, soft = hand_total([a, b])
+                rows.append({"dealer": up, "first": a, "second": b, "total": total, "soft": soft,
+                             "stand": stand, "hit": hit, "best": best,
+                             "action": "hit" if hit > stand + 1e-12 else "stand"})
+    return pd.DataFrame(rows)
+
+
+def chart_grid(table):
+    """Collapse :func:`strategy_table` to a chart: rows "hard 4".."soft 21", columns dealer 2..10, A.
+
+    Cells are ``"H"`` (every hand with that total hits), ``"S"`` (every one stands)
+    or ``"H/S"`` (depends on the composition).
+
+    Examples
+    --------
+    >>> grid = chart_grid(strategy_table(1, dealers=[2]))
+    >>> grid.loc["hard 12", "2"], grid.loc["hard 20", "2"]
+    ('H/S', 'S')
+    """
+    import pandas as pd
+    cells = {}
+    for (soft, total, up), grp in table.groupby(["soft", "total", "dealer"]):
+        acts = set(grp["action"])
+        cells[(("soft" if soft else "hard") + f" {total}", up)] = "H" if acts == {"hit"} else ("S" if acts == {"stand"} else "H/S")
+    rows = [f"hard {t}" for t in range(4, 21)] + [f"soft {t}" for t in range(12, 22)]
+    rows = [r for r in rows if any((r, up) in cells for up in range(1, 11))]
+    cols = list(BASIC_STRATEGY_DEALERS)
+    grid = pd.DataFrame([[cells.get((r, up), "") for up in cols] for r in rows], index=rows,
+                        columns=["A" if c == 1 else str(c) for c in cols])
+    return grid
+
+
+def basic_strategy_grid(rows):
+    """The textbook hit/stand chart (:data:`BASIC_STRATEGY`) on the same rows/columns as :func:`chart_grid`.
+
+    Examples
+    --------
+    >>> basic_strategy_grid(["hard 16"]).loc["hard 16"].str.cat()
+    'SSSSSHHHHH'
+    """
+    import pandas as pd
+    data = []
+    for r in rows:
+        kind, t = r.split()
+        data.append(list(BASIC_STRATEGY[(kind, int(t))]))
+    return pd.DataFrame(data, index=list(rows), columns=["A" if c == 1 else str(c) for c in BASIC_STRATEGY_DEALERS])
+
+
+def removal_effects(n_decks: int = 1, engine: Engine | None = None):
+    """How the win probability of a dealt hand moves when one card of each value is removed.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Rows "none", then values 1..10: ``removed``, ``win_probability``, ``change``
+        (percentage points versus the full deck).
+
+    Examples
+    --------
+    >>> eff = removal_effects(1)
+    >>> eff.sort_values("change").iloc[-1]["removed"]
+    '5'
+    """
+    import pandas as pd
+    n_decks = check_int("n_decks", n_decks, 1)
+    full = fresh_deck(n_decks)
+    eng = engine if engine is not None else Engine(full)
+    base = deal_win_probability(full, eng)
+    rows = [{"removed": "none", "value": 0, "win_probability": base, "change": 0.0}]
+    for v in range(1, 11):
+        p = deal_win_probability(fresh_deck(n_decks, minus=[v]), eng)
+        rows.append({"removed": "A" if v == 1 else str(v), "value": v, "win_probability": p,
+                     "change": 100 * (p - base)})
+    return pd.DataFrame(rows)
+
+
+# Hi-Lo card-counting tags (+1 for 2..6, 0 for 7..9, -1 for tens and aces): the
+# count a player keeps is the sum of the tags of the cards seen.
+HI_LO = {1: -1, 2: 1, 3: 1, 4: 1, 5: 1, 6: 1, 7: 0, 8: 0, 9: 0, 10: -1}
+
+
+def player_hands(engine: Engine, dealer: int, total: int, soft: bool = False):
+    """Every memoised hand of ``total`` (hard or soft) against ``dealer``, with its decision.
+
+    The engine's base must be the shoe before the deal (as in :func:`strategy_table`),
+    so that the cards removed from it are the dealer's up card and the player's hand.
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``hand`` (e.g. ``"10+6"``), ``n_cards``, ``stand``, ``hit``, ``action``,
+        sorted by number of cards then hand.
+
+    Examples
+    --------
+    >>> eng = Engine(fresh_deck(1))
+    >>> _ = strategy_table(1, eng, dealers=[10])
+    >>> player_hands(eng, 10, 16)["hand"].head(3).tolist()
+    ['10+6', '8+8', '9+7']
+    """
+    dealer = _check_card("dealer", dealer)
+    df = engine.states()
+    df = df[(df.dealer == dealer) & (df.total == total) & (df.soft == bool(soft))]
+    hands, sizes, keep = [], [], []
+    for removed in df["removed"]:
+        counts = _parse_bracketed(removed)
+        counts[dealer - 1] -= 1
+        if counts.min() < 0:
+            keep.append(False)
+            hands.append("")
+            sizes.append(0)
+            continue
+        cards = [v for v in range(10, 0, -1) for _ in range(counts[v - 1])]
+        keep.append(True)
+        hands.append("+".join("A" if v == 1 else str(v) for v in cards))
+        sizes.append(len(cards))
+    out = df.assign(hand=hands, n_cards=sizes)[np.array(keep, dtype=bool)]
+    return out[["hand", "n_cards", "stand", "hit", "action"]].sort_values(["n_cards", "hand"]).reset_index(drop=True)
+
+
+# raw bytes of one memo entry (int64 key + up to six float64 values), before the hash
+# table's own overhead (roughly a factor of two in numba's typed dict)
+_RAW_BYTES = 8 + 6 * 8
+
+
+def state_counts(n_decks: int = 1, dealers=range(1, 11)):
+    """Reachable player and dealer states, and solve time, for every starting hand of fresh decks.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per (dealer, first, second): ``n_player_states``, ``n_dealer_states``,
+        ``memo_mb`` (raw key and value bytes of the memo, before hash-table overhead), ``seconds``.
+
+    Examples
+    --------
+    >>> int(state_counts(1, dealers=[10])["n_dealer_states"].max()) < 5 ** 9 * 17
+    True
+    """
+    import pandas as pd
+    rows = []
+    for up in dealers:
+        for a in range(1, 11):
+            for b in range(a, 11):
+                s = solve(fresh_deck(n_decks, minus=[up, a, b]), up, [a, b])
+                rows.append({"n_decks": n_decks, "dealer": up, "first": a, "second": b,
+                             "n_player_states": s.n_player_states, "n_dealer_states": s.n_dealer_states,
+                             "memo_mb": _RAW_BYTES * (s.n_player_states + s.n_dealer_states) / 1e6,
+                             "seconds": s.seconds})
+    return pd.DataFrame(rows)
+
+
+def mixed_decisions(engine: Engine):
+    """(dealer, total, softness) cells where the memoised hands disagree: some hit, some stand.
+
+    Counts every memoised hand of the engine (two-card and multi-card hands alike).
+
+    Examples
+    --------
+    >>> eng = Engine(fresh_deck(1))
+    >>> _ = strategy_table(1, eng, dealers=[2])
+    >>> mixed_decisions(eng)[["dealer", "total", "hit", "stand"]].values.tolist()
+    [[2, 12, 2, 53]]
+    """
+    df = engine.states()
+    counts = df.groupby(["dealer", "soft", "total"])["action"].value_counts().unstack(fill_value=0)
+    for col in ("hit", "stand"):
+        if col not in counts:
+            counts[col] = 0
+    counts = counts.reset_index()
+    return counts[(counts["hit"] > 0) & (counts["stand"] > 0)].reset_index(drop=True)
+
+
+def chart_differences(grid, reference):
+    """Cells where two charts disagree, as a table (``hand``, ``dealer``, ``ours``, ``reference``).
+
+    Examples
+    --------
+    >>> g = basic_strategy_grid(["hard 16"])
+    >>> len(chart_differences(g, g))
+    0
+    """
+    import pandas as pd
+    rows = [(r, c, grid.loc[r, c], reference.loc[r, c]) for r in grid.index for c in grid.columns
+            if r in reference.index and grid.loc[r, c] != reference.loc[r, c]]
+    return pd.DataFrame(rows, columns=["hand", "dealer", "ours", "reference"])

@@ -1,0 +1,33 @@
+"""CardCounter strategy (``stoplib.cardcounter.strategy``): the fresh-deck chart and card-removal effects."""
+import numpy as np
+
+import stoplib.cardcounter as cc
+from stoplib.cardcounter import strategy
+
+
+def test_strategy_chart_sanity():
+    eng = cc.Engine(cc.fresh_deck(1))
+    table = strategy.strategy_table(1, eng)
+    assert len(table) == 550
+    grid = strategy.chart_grid(table)
+    assert (grid.loc["hard 11"] == "H").all() and (grid.loc["hard 20"] == "S").all()
+    assert (grid.loc["soft 21"] == "S").all()
+    basic = strategy.basic_strategy_grid(grid.index)
+    assert basic.shape == grid.shape
+    diff = strategy.chart_differences(grid, basic)
+    # the no-push effects: stand on 16 against a 10, hit hard 17 against an ace
+    assert {("hard 16", "10"), ("hard 17", "A")} <= set(zip(diff.hand, diff.dealer))
+    assert (diff.ours != diff.reference).all()
+
+
+def test_seeing_a_burnt_card_never_hurts_on_average():
+    eng = cc.Engine(cc.fresh_deck(1))
+    eff = strategy.removal_effects(1, eng)
+    base = eff.win_probability.iloc[0]
+    # an unseen burnt card changes nothing; a SEEN one is information, so the
+    # average over which card was burnt is at least the fresh-deck value
+    weights = np.array([4] * 9 + [16]) / 52
+    average = (weights * eff.win_probability.iloc[1:].to_numpy()).sum()
+    assert average >= base
+    assert average - base < 0.01
+
