@@ -47,7 +47,7 @@ import pandas as pd
 
 import stoplib as sl
 from stoplib import fields as fl
-from stoplib.sources import doc001_fields as doc
+from stoplib.fields import document as doc
 
 print("quick mode:", sl.is_quick())
 

@@ -11,7 +11,8 @@ import numpy as np
 import pytest
 
 from stoplib import fields as fl
-from stoplib.sources import doc001_fields as doc
+from stoplib.fields import solver
+from stoplib.fields import document as doc
 
 
 all_states = fl.all_states
@@ -92,7 +93,7 @@ def test_float_table_matches_fractions():
 
 def test_scaled_float_path_matches_fractions(monkeypatch):
     """Large sizes rescale the table by exp(alpha k + beta s + gamma); force it on small ones."""
-    monkeypatch.setattr(fl, "_SCALE_THRESHOLD", 0.0)
+    monkeypatch.setattr(solver, "_SCALE_THRESHOLD", 0.0)
     fl.clear_cache()
     try:
         for V, F in [(40, 12), (80, 30), (30, 29)]:
@@ -133,7 +134,7 @@ def test_monotonicity_claim_holds_exactly_on_larger_grid():
 
 def test_monotonicity_checker_finds_a_planted_counterexample(monkeypatch):
     """The checker is not vacuous: a plain recurrence with a wrong argmax set is caught."""
-    real = fl._exact_counts
+    real = solver._exact_counts
 
     def doctored(K, S, method="fast", n_max=None, record=None):
         if record is None:
@@ -145,7 +146,7 @@ def test_monotonicity_checker_finds_a_planted_counterexample(monkeypatch):
             record(k, s, r, flo, vals)
         return real(K, S, method, n_max, bad_record)
 
-    monkeypatch.setattr(fl, "_exact_counts", doctored)
+    monkeypatch.setattr(solver, "_exact_counts", doctored)
     report = fl.check_monotonicity(10)
     assert not report.holds
     assert any(c[:3] == (10, 5, 2) and c[3] == (2,) for c in report.counterexamples)
@@ -282,10 +283,10 @@ def test_simulate_is_reproducible():
 
 def test_each_simulated_game_has_its_own_stream():
     """Game g's rolls depend only on (seed, g): a longer run extends a shorter one."""
-    w = fl._table_for(5, 45).w
+    w = solver._table_for(5, 45).w
     short, long = np.zeros(300, np.int8), np.zeros(900, np.int8)
-    fl._simulate(50, 5, 300, 0, w, 12345, short)
-    fl._simulate(50, 5, 900, 0, w, 12345, long)
+    solver._simulate(50, 5, 300, 0, w, 12345, short)
+    solver._simulate(50, 5, 900, 0, w, 12345, long)
     assert (short == long[:300]).all() and 0 < long.sum() < 900
 
 

@@ -55,8 +55,8 @@ from functools import lru_cache
 import numpy as np
 from numba import njit
 
-from .util.rng import as_generator
-from .util.validate import check_choice, check_int
+from ..util.rng import as_generator
+from ..util.validate import check_choice, check_int
 
 __all__ = [
     "win_probability", "win_table", "placement_probabilities", "best_placement",
@@ -580,7 +580,7 @@ def time_win_probability(V, F, exact=False, method="fast", repeats=5):
     >>> seconds >= 0 and 0 < value < 1
     True
     """
-    from .util.timing import median_time
+    from ..util.timing import median_time
     repeats = check_int("repeats", repeats, 1)
     return median_time(lambda: win_probability(V, F, exact=exact, method=method), repeats,
                        setup=clear_cache)
