@@ -15,7 +15,7 @@ import statistics
 import time
 
 from stoplib import fields as fl
-from stoplib.sources import doc001_fields as doc
+from stoplib.fields import document as doc
 from stoplib.util.timing import median_time
 
 

@@ -35,7 +35,8 @@
 # simple heuristics, and end with a playable version of the game.
 
 # %% [markdown]
-# One imports cell: the package, its fields module and the numbers the document prints.
+# One imports cell: the package, the game's subpackage `stoplib.fields` (its API, figures and widgets)
+# and the numbers the document prints.
 
 # %%
 import time
@@ -47,7 +48,7 @@ import pandas as pd
 
 import stoplib as sl
 from stoplib import fields as fl
-from stoplib.sources import doc001_fields as doc
+from stoplib.fields import document as doc, plots as fplots, widgets as fwidgets
 
 print("quick mode:", sl.is_quick())
 
@@ -165,7 +166,7 @@ print("Win(V, 2), V = 2..12:", ", ".join(map(str, F2)))
 V_heat, F_heat = sl.pick(60, 30), sl.pick(20, 10)
 grid = fl.win_table(V_heat, F_heat)
 fig, ax = plt.subplots(figsize=(7.5, 4.5))
-fl.plot_win_heatmap(V_heat, F_heat, ax=ax, table=grid)
+fplots.plot_win_heatmap(V_heat, F_heat, ax=ax, table=grid)
 sl.save_figure(fig, "04_increasing_fields", "win-heatmap")
 sl.save_table(pd.DataFrame(grid[:, 1:], columns=[f"F={f}" for f in range(1, F_heat + 1)])
               .rename_axis("V").reset_index(), "fields_win_table")
@@ -178,7 +179,7 @@ plt.show()
 
 # %%
 fig, ax = plt.subplots(figsize=(7, 4))
-fl.plot_win_vs_values((2, 3, 5, 8, 12, 20), sl.pick(1000, 200), ax=ax)
+fplots.plot_win_vs_values((2, 3, 5, 8, 12, 20), sl.pick(1000, 200), ax=ax)
 sl.save_figure(fig, "04_increasing_fields", "win-vs-values")
 plt.show()
 print(f"Win(1000, 20) = {fl.win_probability(1000, 20):.6e}")
@@ -309,7 +310,7 @@ print("Win after placing 2 in the (9, 3) game:", p9)
 
 # %%
 fig, ax = plt.subplots(figsize=(7, 4))
-fl.plot_optimal_policy(200, 10, ax=ax)
+fplots.plot_optimal_policy(200, 10, ax=ax)
 sl.save_figure(fig, "04_increasing_fields", "optimal-first-move")
 plt.show()
 pol = fl.optimal_policy(200, 10)
@@ -393,9 +394,9 @@ rates
 # %%
 fig, ax = plt.subplots(figsize=(6, 4))
 V, F = 100, 10
-fl.plot_win_rates([results[(V, F, p)] for p in fl.POLICIES],
-                  {"optimal": fl.win_probability(V, F),
-                   "proportional": fl.policy_win_probability(V, F, "proportional")}, ax=ax)
+fplots.plot_win_rates([results[(V, F, p)] for p in fl.POLICIES],
+                      {"optimal": fl.win_probability(V, F),
+                       "proportional": fl.policy_win_probability(V, F, "proportional")}, ax=ax)
 ax.set_title(f"V = {V}, F = {F}")
 nearest = results[(V, F, "nearest")]
 assert fl.win_probability(V, F) - nearest.mean > 4 * nearest.std_err     # nearest is clearly worse
@@ -427,13 +428,13 @@ pd.DataFrame(exact_rows, columns=["V", "F", "optimal", "proportional", "ratio"])
 # the static results above do not depend on them.)
 
 # %%
-fl.fields_widget(V=20, F=5, seed=0)
+fwidgets.fields_widget(V=20, F=5, seed=0)
 
 # %% [markdown]
 # A second widget sweeps $V$ and a list of $F$ values and redraws $Win(V, F)$ against $V$.
 
 # %%
-fl.win_sweep_widget(V_max=200, F_values=(2, 3, 5, 8, 12, 20))
+fwidgets.win_sweep_widget(V_max=200, F_values=(2, 3, 5, 8, 12, 20))
 
 # %% [markdown]
 # ## Open questions

@@ -1,12 +1,19 @@
-"""Numbers and checkable claims printed by document 001
-(shared/seeds/001_dba9ac7e55753289.txt): the increasing-fields game, an
-interactive web page with a write-up of its solution.
+"""The increasing-fields game: the numbers and checkable claims printed by document 001
+(``shared/seeds/001_dba9ac7e55753289.txt``), an interactive web page with a
+write-up of its solution.
 
 Line numbers refer to that text file. Facts only: numbers, no code or prose.
 The page prints no win probability (line 3, "Win prob:", is the live web widget,
 empty in the text), so its only numbers are the timing, the sizes it was taken
-at, the base cases and the complexity claims below.
+at, the base cases and the complexity claims below. The tests
+(``tests/fields/``) and notebook 04 set our results beside them; the claims
+are checked in :mod:`stoplib.fields.claims`.
 """
+
+__all__ = [
+    "TIMING_V", "TIMING_F", "TIMING_SECONDS", "WIN_NO_FIELDS", "WIN_MORE_FIELDS_THAN_VALUES",
+    "PLAIN_COMPLEXITY", "FAST_COMPLEXITY", "MONOTONE_STEP",
+]
 
 # Line 53: "Win(1000, 20) computes in 12 seconds" with the author's Python
 # implementation (big integers and math.comb, the O(V^2 F A) version of line 51).

@@ -1,0 +1,72 @@
+r"""The increasing-fields game (document 001): Win(V, F), optimal play from any
+state, heuristics, Monte Carlo and a playable game.
+
+The game (source: document 001, ``shared/seeds/001_dba9ac7e55753289.txt``).
+There are ``V`` values ``0..V-1`` and ``F`` fields in a row. ``F`` times, an
+integer is drawn uniformly *without repetition* from the values not yet drawn,
+and the player must place it on an empty field so that the filled fields stay
+increasing from left to right. The game is won when every field is filled and
+lost as soon as a roll has no legal field. ``Win(V, F)`` is the win
+probability under optimal play; the document's recursion and gap formula are
+written out in :mod:`stoplib.fields.solver`.
+
+The rooms
+---------
+``rules.py``
+    The rules and the state encoding (a list with a value or ``None`` per
+    field), the legal moves, every state, the heuristic players' rules.
+``solver.py``
+    Win(V, F), mid-game values and the optimal field: validated public
+    functions over the numba kernels and cached float tables of ``_kernels.py``.
+``twins.py``
+    The exact twins: Python-integer recursion (``exact=True``) and a
+    brute-force expectimax over real game states.
+``simulation.py``
+    Monte Carlo play with the optimal player and two heuristics.
+``claims.py``
+    The document's unproved monotonicity claim checked with exact integers;
+    the tied first moves.
+``game.py``
+    :class:`FieldsGame`, one playable game (the widget's model).
+``document.py``
+    The numbers document 001 prints.
+``plots.py``, ``widgets.py``
+    The figures and ipywidgets panels of notebook 04.
+
+``from stoplib import fields as fl`` gives the names in ``__all__`` below;
+figures, panels and the document's numbers are modules of their own:
+``from stoplib.fields import plots, widgets, document``.
+
+Examples
+--------
+>>> from stoplib import fields as fl
+>>> fl.win_probability(3, 2, exact=True)
+Fraction(5, 6)
+>>> fl.placement_probabilities(4, 2, [None, None], 1, exact=True)
+{0: Fraction(2, 3), 1: Fraction(1, 3)}
+"""
+from .rules import POLICIES, all_states, legal_fields, place
+from .solver import (METHODS, Placement, best_placement, choose_field, clear_cache,
+                     optimal_policy, placement_probabilities, policy_win_probability,
+                     state_probability, time_win_probability, win_probability, win_table)
+from .twins import brute_force_state_probability, brute_force_win_probability
+from .simulation import SimulationResult, simulate
+from .claims import MonotonicityReport, check_monotonicity, tied_first_moves
+from .game import FieldsGame
+
+__all__ = [
+    # rules
+    "POLICIES", "legal_fields", "place", "all_states",
+    # solver
+    "METHODS", "win_probability", "win_table", "optimal_policy", "policy_win_probability",
+    "state_probability", "placement_probabilities", "best_placement", "Placement",
+    "choose_field", "clear_cache", "time_win_probability",
+    # twins
+    "brute_force_win_probability", "brute_force_state_probability",
+    # simulation
+    "simulate", "SimulationResult",
+    # claims
+    "check_monotonicity", "tied_first_moves", "MonotonicityReport",
+    # game
+    "FieldsGame",
+]

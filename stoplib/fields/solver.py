@@ -1,0 +1,373 @@
+r"""The increasing-fields game (document 001): Win(V, F) and optimal play from any state.
+
+The validated API over the numba kernels of :mod:`stoplib.fields._kernels`;
+the game and its state encoding are in :mod:`stoplib.fields.rules`, the source
+is document 001 (``shared/seeds/001_dba9ac7e55753289.txt``).
+
+The recursion. Write ``Win(V, F)`` for the win probability under optimal play.
+Placing roll ``r`` on field ``f`` splits the game into two independent
+sub-games (``f`` fields on the values below ``r``, ``F-f-1`` fields on the
+``V-r-1`` values above it), and the remaining ``F-1`` rolls must split
+exactly ``f`` / ``F-f-1`` between them (a hypergeometric probability)::
+
+    Win(V, 0) = 1,      Win(V, F) = 0 if V < F,
+    Win(V, F) = 1/V sum_r max_f  C(r,f) C(V-r-1,F-f-1) / C(V-1,F-1)
+                                  * Win(r, f) * Win(V-r-1, F-f-1).
+
+With ``W(V, F) = C(V, F) Win(V, F)`` the binomials cancel:
+``W(V, F) = 1/F sum_r max_f W(r, f) W(V-1-r, F-1-f)``; in exact arithmetic
+we use ``N(V, F) = F! W(V, F)``, the number of winning roll sequences, an
+integer. We index tables by the number of fields ``k`` and the *slack*
+``s = n - k`` (spare values), since a sub-game of ``Win(V, F)`` never has more
+slack than ``V - F``: the placement of roll ``r = f + s1`` on field ``f`` gives
+the lower sub-game ``(f, s1)`` and the upper ``(k-1-f, s-s1)``.
+
+The document's optimisation claims that if ``f`` is optimal for roll ``r``, an
+optimal field for roll ``r+1`` is ``f`` or ``f+1``: the optimal policy is then
+a monotone lattice path and each roll needs two candidates instead of ``F``
+(``O(V^2 F)`` instead of ``O(V^2 F^2)``). ``method="fast"`` relies on it;
+:func:`stoplib.fields.claims.check_monotonicity` tests it with exact integers.
+
+Mid-game (the document's gap formula): a state's empty fields form gaps; a gap
+with ``F_G`` fields whose neighbours leave ``V_G`` values between them is an
+independent sub-game, and with ``D`` rolls done::
+
+    State = prod_G C(V_G, F_G) Win(V_G, F_G) / C(V - D, F - D).
+
+Public functions validate and convert input, the ``_kernels`` (numba) compute.
+``exact=True`` answers come from the exact integer twin in
+:mod:`stoplib.fields.twins`, where a brute-force expectimax over real game
+states, which knows nothing of gaps or binomials, checks them all on tiny games.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+
+import numpy as np
+
+from ..util.validate import check_choice, check_int
+from ._kernels import _optimal_field, _float_table, _table_for, _TABLE_KEYS
+from .rules import (POLICIES, _check_roll, _check_sizes, _check_state, _gap_of, _gaps,
+                    _heuristic_field)
+from .twins import _exact_table, _exact_win, _exact_win_table
+
+__all__ = [
+    "METHODS", "win_probability", "win_table", "optimal_policy", "policy_win_probability",
+    "state_probability", "placement_probabilities", "best_placement", "Placement",
+    "choose_field", "clear_cache", "time_win_probability",
+]
+
+#: Methods of :func:`win_probability` and :func:`win_table`.
+METHODS = ("fast", "plain")
+
+
+# --------------------------------------------------------------------------
+# public API: Win(V, F)
+# --------------------------------------------------------------------------
+def win_probability(V, F, exact=False, method="fast"):
+    """Win probability of the (V, F) game under optimal play.
+
+    Parameters
+    ----------
+    V : int
+        Number of values (rolls are drawn from 0..V-1 without repetition), V >= 0.
+    F : int
+        Number of fields, 0 <= F <= V.
+    exact : bool
+        Return a :class:`fractions.Fraction` computed with Python integers
+        (small sizes only) instead of a float64.
+    method : {"fast", "plain"}
+        ``"fast"``: the document's O(V^2 F) monotone-argmax recurrence
+        (checked exactly by :func:`stoplib.fields.check_monotonicity`);
+        ``"plain"``: the full O(V^2 F^2) max over fields.
+
+    Returns
+    -------
+    float or fractions.Fraction
+
+    Examples
+    --------
+    >>> win_probability(3, 2, exact=True)
+    Fraction(5, 6)
+    >>> round(win_probability(3, 2), 12)
+    0.833333333333
+    """
+    V, F = _check_sizes(V, F)
+    if not isinstance(exact, bool):
+        raise TypeError(f"exact must be True or False, got {exact!r}")
+    check_choice("method", method, METHODS)
+    if exact:
+        return _exact_win(V, F, method)
+    if F == 0 or F == V:
+        return 1.0
+    return float(_table_for(F, V - F, method).win[F, V - F])
+
+
+def clear_cache():
+    """Forget every cached Win table (float and exact), e.g. before timing."""
+    _float_table.cache_clear()
+    _TABLE_KEYS.clear()
+    _exact_table.cache_clear()
+
+
+def time_win_probability(V, F, exact=False, method="fast", repeats=5):
+    """Median wall-clock seconds of :func:`win_probability` from a cold table cache.
+
+    Call it once on a small size first so that numba compilation is not timed.
+
+    Returns
+    -------
+    tuple
+        ``(seconds, value)``.
+
+    Examples
+    --------
+    >>> seconds, value = time_win_probability(20, 4, repeats=1)
+    >>> seconds >= 0 and 0 < value < 1
+    True
+    """
+    from ..util.timing import median_time
+    repeats = check_int("repeats", repeats, 1)
+    return median_time(lambda: win_probability(V, F, exact=exact, method=method), repeats,
+                       setup=clear_cache)
+
+
+def win_table(V_max, F_max, exact=False, method="fast"):
+    """Win(V, F) for all 0 <= V <= V_max, 0 <= F <= F_max (zero where V < F).
+
+    Parameters
+    ----------
+    V_max, F_max : int
+        Largest number of values and of fields.
+    exact : bool
+        Fractions (an object array) instead of float64.
+    method : {"fast", "plain"}
+
+    Returns
+    -------
+    numpy.ndarray
+        ``table[V, F]``, shape ``(V_max + 1, F_max + 1)``.
+
+    Examples
+    --------
+    >>> t = win_table(4, 2, exact=True)
+    >>> t[3, 2], t[1, 2], t[4, 0]
+    (Fraction(5, 6), Fraction(0, 1), Fraction(1, 1))
+    """
+    V_max = check_int("V_max", V_max, 0)
+    F_max = check_int("F_max", F_max, 0, V_max)
+    check_choice("method", method, METHODS)
+    if exact:
+        return _exact_win_table(V_max, F_max, method)
+    tab = _table_for(F_max, V_max, method).win
+    out = np.zeros((V_max + 1, F_max + 1))
+    for k in range(F_max + 1):
+        out[k:, k] = tab[k, :V_max + 1 - k]
+    return out
+
+
+def optimal_policy(V, F):
+    """The optimal field for each roll on the empty board (smallest one on ties).
+
+    Parameters
+    ----------
+    V, F : int
+        Game size, 1 <= F <= V.
+
+    Returns
+    -------
+    numpy.ndarray
+        ``field[r]`` for r = 0..V-1.
+
+    Examples
+    --------
+    >>> optimal_policy(6, 3).tolist()
+    [0, 0, 1, 1, 2, 2]
+    """
+    V, F = _check_sizes(V, F)
+    if F == 0:
+        raise ValueError("F must be >= 1 for a policy")
+    w = _table_for(F, V - F).w
+    return np.array([_optimal_field(w, V, F, r) for r in range(V)], dtype=np.int64)
+
+
+def policy_win_probability(V, F, policy="proportional"):
+    """Win probability of a gap-local policy, computed exactly by recursion (float64).
+
+    Parameters
+    ----------
+    V, F : int
+        Game size, 0 <= F <= V.
+    policy : {"optimal", "proportional"}
+        ``"proportional"`` places roll r of a gap with V_G values and F_G
+        fields on gap field ``floor(r F_G / V_G)``. ("nearest" depends on the
+        whole board, not only on the gap; estimate it with
+        :func:`stoplib.fields.simulate`.)
+
+    Returns
+    -------
+    float
+
+    Examples
+    --------
+    >>> round(policy_win_probability(3, 2, "proportional"), 12)
+    0.833333333333
+    """
+    V, F = _check_sizes(V, F)
+    check_choice("policy", policy, ("optimal", "proportional"))
+    if policy == "optimal":
+        return win_probability(V, F)
+    if F == 0 or F == V:
+        return 1.0
+    return float(_table_for(F, V - F, "proportional").win[F, V - F])
+
+
+# --------------------------------------------------------------------------
+# public API: mid-game
+# --------------------------------------------------------------------------
+def _state_value(V, F, cells, exact):
+    D = sum(1 for v in cells if v >= 0)
+    gaps = [(n_f, n_v) for _, n_f, n_v in _gaps(V, F, cells) if n_f > 0]
+    if any(n_v < n_f for n_f, n_v in gaps):
+        return Fraction(0) if exact else 0.0
+    if not gaps:
+        return Fraction(1) if exact else 1.0
+    if exact:
+        K = max(n_f for n_f, _ in gaps)
+        S = max(n_v - n_f for n_f, n_v in gaps)
+        N = _exact_table(K, S, "fast")
+        num = 1
+        for n_f, n_v in gaps:
+            num *= Fraction(N[n_f][n_v - n_f], math.factorial(n_f))   # C(V_G, F_G) Win
+        return num / math.comb(V - D, F - D)
+    tab = _table_for(F, V - F).win
+    prob = 1.0
+    logw = -(math.lgamma(V - D + 1) - math.lgamma(F - D + 1) - math.lgamma(V - F + 1))
+    for n_f, n_v in gaps:
+        prob *= tab[n_f, n_v - n_f]
+        logw += math.lgamma(n_v + 1) - math.lgamma(n_f + 1) - math.lgamma(n_v - n_f + 1)
+    return float(prob * math.exp(logw))
+
+
+def state_probability(V, F, state, exact=False):
+    """Win probability of a mid-game state (before the next roll), optimal play.
+
+    The document's gap formula: with D fields filled and gaps G of F_G empty
+    fields and V_G values between their neighbours,
+    ``prod C(V_G, F_G) Win(V_G, F_G) / C(V - D, F - D)``.
+
+    Parameters
+    ----------
+    V, F : int
+        Game size, 0 <= F <= V.
+    state : list
+        Length F, the value on each field or None when empty; filled values
+        must be increasing.
+    exact : bool
+        Return a Fraction (small sizes).
+
+    Returns
+    -------
+    float or fractions.Fraction
+
+    Examples
+    --------
+    >>> state_probability(4, 3, [None, 1, None], exact=True)
+    Fraction(2, 3)
+    >>> state_probability(4, 3, [None, None, None], exact=True) == win_probability(4, 3, exact=True)
+    True
+    """
+    V, F = _check_sizes(V, F)
+    cells = _check_state(V, F, state)
+    return _state_value(V, F, cells, bool(exact))
+
+
+def placement_probabilities(V, F, state, roll, exact=False):
+    """Win probability after placing ``roll`` on each legal field, optimal play after.
+
+    Parameters
+    ----------
+    V, F : int
+        Game size, 0 <= F <= V.
+    state : list
+        Length F, a value or None per field (filled values increasing).
+    roll : int
+        The value just drawn, in 0..V-1 and not on the board.
+    exact : bool
+        Fractions instead of floats (small sizes).
+
+    Returns
+    -------
+    dict
+        ``{field index: win probability}`` over the legal fields; empty when
+        the roll has no legal field (the game is lost).
+
+    Examples
+    --------
+    >>> placement_probabilities(4, 2, [None, None], 1, exact=True)
+    {0: Fraction(2, 3), 1: Fraction(1, 3)}
+    """
+    V, F = _check_sizes(V, F)
+    cells = _check_state(V, F, state)
+    roll = _check_roll(V, cells, roll)
+    a, b, _, _ = _gap_of(V, F, cells, roll)
+    out = {}
+    for f in range(a, b + 1):
+        new = list(cells)
+        new[f] = roll
+        out[f] = _state_value(V, F, new, bool(exact))
+    return out
+
+
+@dataclass(frozen=True)
+class Placement:
+    """The optimal move for a roll: ``field`` (None if no legal field),
+    its win ``probability`` and the ``probabilities`` of every legal field."""
+    field: int | None
+    probability: float
+    probabilities: dict
+
+
+def best_placement(V, F, state, roll, exact=False):
+    """The optimal field for ``roll`` (smallest index on exact ties).
+
+    Examples
+    --------
+    >>> best_placement(10, 3, [None, None, None], 5).field
+    1
+    """
+    probs = placement_probabilities(V, F, state, roll, exact=exact)
+    if not probs:
+        return Placement(None, Fraction(0) if exact else 0.0, probs)
+    best = max(probs.values())
+    f = min(k for k, v in probs.items() if v == best)
+    return Placement(f, best, probs)
+
+
+def choose_field(V, F, state, roll, policy="optimal"):
+    """The field a policy picks for ``roll`` (None when no field is legal).
+
+    ``"optimal"``: the best field; ``"proportional"``: gap field
+    ``floor(r' F_G / V_G)`` for the roll's rank r' among the gap's V_G values;
+    ``"nearest"``: the legal field nearest to ``floor(roll F / V)``.
+
+    Examples
+    --------
+    >>> choose_field(10, 3, [None, None, None], 9, "proportional")
+    2
+    """
+    check_choice("policy", policy, POLICIES)
+    V, F = _check_sizes(V, F)
+    cells = _check_state(V, F, state)
+    roll = _check_roll(V, cells, roll)
+    if policy != "optimal":
+        return _heuristic_field(V, F, cells, roll, policy)
+    a, b, lo, hi = _gap_of(V, F, cells, roll)
+    if a > b:
+        return None
+    n_f, n_v, rr = b - a + 1, hi - lo - 1, roll - lo - 1
+    if n_v < n_f:
+        return a
+    return a + int(_optimal_field(_table_for(F, V - F).w, n_v, n_f, rr))

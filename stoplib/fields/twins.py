@@ -1,0 +1,200 @@
+"""The increasing-fields game (document 001): the exact twins the tests compare the solver with.
+
+Two independent ways to the same numbers as :mod:`stoplib.fields.solver`:
+
+- **Exact integers.** ``N(V, F) = F! C(V, F) Win(V, F)``, the number of winning
+  ordered roll sequences, obeys the document's recursion (lines 27-37 of
+  ``shared/seeds/001_dba9ac7e55753289.txt``) with the binomials cancelled::
+
+      N(k, s) = sum_r max_f C(k-1, f) N(f, r-f) N(k-1-f, s-r+f),   N(0, s) = 1,
+
+  with ``k`` fields and slack ``s`` (spare values). ``_exact_counts`` computes
+  it with Python integers, by the full max (``"plain"``) or along the
+  document's monotone path (``"fast"``); it serves ``exact=True`` in the
+  solver and the exact checks of :mod:`stoplib.fields.claims`.
+- **Brute force.** :func:`brute_force_state_probability` is an expectimax over
+  actual game states (the value on each field) that knows nothing of gaps,
+  binomials or sub-games; it checks every formula above on tiny games.
+"""
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+from functools import lru_cache
+
+import numpy as np
+
+from ..util.validate import check_choice
+from .rules import _check_sizes, _check_state, _heuristic_field
+
+__all__ = ["brute_force_win_probability", "brute_force_state_probability",
+           "MAX_EXACT_STEPS", "MAX_BRUTE_STATES"]
+
+MAX_EXACT_STEPS = 3e7                 # Python big-integer products
+MAX_BRUTE_STATES = 200_000            # C(V + F, F) bounds the states visited
+
+
+# --------------------------------------------------------------------------
+# exact integers
+# --------------------------------------------------------------------------
+def _exact_counts(K, S, method="fast", n_max=None, record=None):
+    """N[k][s]: number of winning ordered roll sequences of the (k+s, k) game.
+
+    N(k, s) = sum_r max_f C(k-1, f) N(f, r-f) N(k-1-f, s-r+f), N(0, s) = 1.
+    ``method='fast'`` follows the monotone path; ``'plain'`` takes the full max.
+    With ``record`` (a callable) the plain method reports, for each (k, s, r),
+    the list of products over the feasible fields.
+    """
+    n_max = K + S if n_max is None else n_max
+    binom = [[math.comb(k - 1, f) for f in range(k)] if k else [] for k in range(K + 1)]
+    N = [[1] * (S + 1)]
+    for k in range(1, K + 1):
+        row = [0] * (S + 1)
+        ck = binom[k]
+        for s in range(S + 1):
+            n = k + s
+            if n > n_max:
+                break
+            if method == "plain":
+                total = 0
+                for r in range(n):
+                    flo, fhi = max(0, r - s), min(r, k - 1)
+                    vals = [ck[f] * N[f][r - f] * N[k - 1 - f][s - r + f] for f in range(flo, fhi + 1)]
+                    if record is not None:
+                        record(k, s, r, flo, vals)
+                    total += max(vals)
+            else:
+                last = (n - 1) // 2
+                f = s1 = 0
+                best = N[k - 1][s]
+                total = best
+                for _ in range(1, last + 1):
+                    a = ck[f] * N[f][s1 + 1] * N[k - 1 - f][s - s1 - 1] if s1 < s else -1
+                    b = ck[f + 1] * N[f + 1][s1] * N[k - 2 - f][s - s1] if f < k - 1 else -1
+                    if b > a:
+                        f, best = f + 1, b
+                    else:
+                        s1, best = s1 + 1, a
+                    total += best
+                total *= 2
+                if n % 2 == 1:
+                    total -= best
+            row[s] = total
+        N.append(row)
+    return N
+
+
+def _falling(n, k):
+    return math.perm(n, k)
+
+
+@lru_cache(maxsize=64)
+def _exact_table(K, S, method):
+    steps = K * S * (K + S) / 4.0 if method == "fast" else K * K * S * (K + S) / 8.0
+    if steps > MAX_EXACT_STEPS:
+        raise ValueError(f"exact=True for V={K + S}, F={K} needs about {steps:.1e} big-integer "
+                         f"products (limit {MAX_EXACT_STEPS:.0e}); use exact=False for large sizes")
+    return _exact_counts(K, S, method)
+
+
+def _exact_win(n, k, method="fast"):
+    N = _exact_table(k, n - k, method)
+    return Fraction(N[k][n - k], _falling(n, k))
+
+
+def _exact_win_table(V_max, F_max, method):
+    """Win(V, F) as Fractions for all V <= V_max, F <= F_max (an object array)."""
+    steps = F_max * V_max * V_max / 4.0 if method == "fast" else F_max ** 2 * V_max ** 2 / 8.0
+    if steps > MAX_EXACT_STEPS:
+        raise ValueError(f"exact=True for V_max={V_max}, F_max={F_max} needs about {steps:.1e} "
+                         f"big-integer products (limit {MAX_EXACT_STEPS:.0e}); use exact=False")
+    N = _exact_counts(F_max, V_max, method, n_max=V_max)
+    out = np.full((V_max + 1, F_max + 1), Fraction(0), dtype=object)
+    for n in range(V_max + 1):
+        for k in range(min(n, F_max) + 1):
+            out[n, k] = Fraction(N[k][n - k], _falling(n, k))
+    return out
+
+
+# --------------------------------------------------------------------------
+# brute force over real game states
+# --------------------------------------------------------------------------
+def brute_force_state_probability(V, F, state=None, policy=None):
+    """Exact win probability by expectimax over actual game states (tiny games).
+
+    Knows nothing of gaps, binomials or sub-games: from a state (the value on
+    each field) it averages over every undrawn value, and for each takes the
+    best legal field (or the one ``policy`` picks), memoising on the state.
+
+    Parameters
+    ----------
+    V, F : int
+        Game size with C(V + F, F) <= 200,000.
+    state : list or None
+        Starting state (None: the empty board).
+    policy : None or {"proportional", "nearest"}
+        Evaluate that heuristic instead of optimal play.
+
+    Returns
+    -------
+    fractions.Fraction
+
+    Examples
+    --------
+    >>> brute_force_state_probability(3, 2)
+    Fraction(5, 6)
+    """
+    V, F = _check_sizes(V, F)
+    if math.comb(V + F, F) > MAX_BRUTE_STATES:
+        raise ValueError(f"brute force for V={V}, F={F} visits up to C(V+F, F) = "
+                         f"{math.comb(V + F, F):,} states (limit {MAX_BRUTE_STATES:,})")
+    if policy is not None:
+        check_choice("policy", policy, ("proportional", "nearest"))
+    cells = _check_state(V, F, [None] * F if state is None else state)
+
+    memo = {}
+
+    def legal(st, r):
+        lo_field, hi_field = 0, F - 1
+        for i, v in enumerate(st):
+            if v >= 0 and v < r:
+                lo_field = i + 1
+            elif v > r:
+                hi_field = i - 1
+                break
+        return [f for f in range(lo_field, hi_field + 1) if st[f] < 0]
+
+    def value(st):
+        if st in memo:
+            return memo[st]
+        empty = st.count(-1)
+        if empty == 0:
+            return Fraction(1)
+        undrawn = [r for r in range(V) if r not in st]
+        total = Fraction(0)
+        for r in undrawn:
+            fields = legal(st, r)
+            if not fields:
+                continue
+            if policy is None:
+                best = max(value(st[:f] + (r,) + st[f + 1:]) for f in fields)
+            else:
+                f = _heuristic_field(V, F, st, r, policy)
+                best = value(st[:f] + (r,) + st[f + 1:])
+            total += best
+        res = total / len(undrawn)
+        memo[st] = res
+        return res
+
+    return value(tuple(cells))
+
+
+def brute_force_win_probability(V, F):
+    """Win(V, F) by :func:`brute_force_state_probability` from the empty board.
+
+    Examples
+    --------
+    >>> brute_force_win_probability(4, 2)
+    Fraction(5, 6)
+    """
+    return brute_force_state_probability(V, F)

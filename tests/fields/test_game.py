@@ -1,0 +1,54 @@
+"""Tests for stoplib.fields.game (document 001): the playable game, without a browser."""
+import pytest
+
+from stoplib import fields as fl
+
+
+def test_game_plays_to_an_outcome_and_rejects_illegal_moves():
+    outcomes = set()
+    for seed in range(40):
+        g = fl.FieldsGame(12, 4, seed=seed)
+        with pytest.raises(ValueError, match="roll first"):
+            g.place(0)
+        while g.outcome is None:
+            r = g.roll()
+            if g.outcome == "lost":
+                assert g.legal_fields() == [] and g.placement_probabilities() == {}
+                break
+            with pytest.raises(ValueError, match="pending"):
+                g.roll()
+            legal = g.legal_fields()
+            assert legal == fl.legal_fields(12, 4, g.state, r)
+            illegal = [f for f in range(4) if f not in legal]
+            if illegal:
+                with pytest.raises(ValueError):
+                    g.place(illegal[0])
+            assert g.best_field() in legal
+            g.place(g.best_field())
+        outcomes.add(g.outcome)
+        with pytest.raises(ValueError, match="over"):
+            g.roll()
+        if g.outcome == "won":
+            assert g.win_probability() == 1.0 and all(v is not None for v in g.state)
+    assert outcomes == {"won", "lost"}
+
+
+def test_game_is_seeded():
+    def rolls(seed):
+        g = fl.FieldsGame(30, 5, seed=seed)
+        out = []
+        while g.outcome is None:
+            out.append(g.roll())
+            if g.outcome is None:
+                g.place(g.legal_fields()[0])
+        return out
+    assert rolls(1) == rolls(1)
+
+
+def test_game_rejects_illegal_moves_and_sizes():
+    g = fl.FieldsGame(10, 3, seed=0)
+    g.roll()
+    with pytest.raises(ValueError):
+        g.place(7)
+    with pytest.raises(ValueError):
+        fl.FieldsGame(3, 4)
