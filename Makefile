@@ -7,13 +7,14 @@ PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.stoplib-installed
 PYTEST_ARGS ?=
 
-.PHONY: install workbook quick-workbook test test-fast bench bench-full lab clean-cache help
+.PHONY: install browser workbook quick-workbook test test-fast stress bench bench-full lab clean-cache help
 
 help:
 	@echo "make workbook   install into .venv and execute every notebook (full mode)"
 	@echo "make test       install into .venv and run the whole test suite"
 	@echo "make bench      run the benchmarks (make bench-full for the largest sizes)"
 	@echo "make lab        open JupyterLab on notebooks/"
+	@echo "make stress     execute the widget notebooks 20 times each under CPU load (not in CI)"
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -25,17 +26,31 @@ $(STAMP): pyproject.toml | $(PY)
 
 install: $(STAMP)
 
+# The browser test drives Debian's Chromium with Playwright (never `playwright install`,
+# which downloads a browser). Installed here when it is missing.
+CHROMIUM ?= /usr/bin/chromium
+browser:
+	@if [ ! -x "$(CHROMIUM)" ]; then \
+	  echo "installing Debian's chromium for the browser test"; \
+	  if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO="sudo -n"; fi; \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium >/dev/null; \
+	fi
+	@"$(CHROMIUM)" --version
+
 workbook: install
 	$(PY) -m stoplib.workbook.runner run --mode full
 
 quick-workbook: install
 	STOPLIB_QUICK=1 $(PY) -m stoplib.workbook.runner run --mode quick
 
-test: install
+test: install browser
 	$(PY) -m pytest $(PYTEST_ARGS)
 
 test-fast: install
-	$(PY) -m pytest -m "not notebook and not slow" $(PYTEST_ARGS)
+	$(PY) -m pytest -m "not notebook and not slow and not browser" $(PYTEST_ARGS)
+
+stress: install
+	$(PY) -m stoplib.workbook.stress --repeat 20 --load 2 --bound 300
 
 bench: install
 	$(PY) benchmarks/run_all.py
