@@ -22,17 +22,17 @@ import numpy as np
 os.environ.setdefault("STOPLIB_PROGRESS", "0")
 
 from stoplib import redblack as rb  # noqa: E402
+from stoplib.redblack import _kernels, solver  # noqa: E402
+from stoplib.redblack.solver import _live_from_boundary, _tiled  # noqa: E402
 from stoplib.util.timing import median_time as timed  # noqa: E402
 
-
 live_cells = rb.live_cells
-
 
 
 def warm_up() -> None:
     for m in ("row", "diagonal", "tiled"):
         rb.value(300, 300, method=m)
-    rb._tiled(300, 300, parallel=False)
+    _tiled(300, 300, parallel=False)
     rb.balanced_values(300)
     rb.value_table(30, 30)
     rb.stopping_boundary(100)
@@ -51,7 +51,7 @@ def vector_report() -> str:
     up = np.zeros(64)
     out = []
     for name, fastmath in (("_diag_update_fast", True), ("_diag_update_exact", False)):
-        fn = njit(fastmath=fastmath)(getattr(rb, name).py_func)
+        fn = njit(fastmath=fastmath)(getattr(_kernels, name).py_func)
         fn(up, up.copy(), up.copy(), 1.0, 2.0, 0.5)
         asm = fn.inspect_asm(fn.signatures[0])
         out.append(f"{name}: vmaxpd x{len(re.findall('vmaxpd', asm))}, "
@@ -74,7 +74,7 @@ def main(argv=None) -> int:
 
     import numba
     print(f"numba {numba.__version__}, {numba.config.NUMBA_NUM_THREADS} threads; "
-          f"default tile {rb.DEFAULT_TILE}", flush=True)
+          f"default tile {solver.DEFAULT_TILE}", flush=True)
     t0 = time.perf_counter()
     warm_up()
     print(f"warm-up (compile or load cache): {time.perf_counter() - t0:.2f} s", flush=True)
@@ -93,7 +93,7 @@ def main(argv=None) -> int:
         cells = (n + 1) ** 2 if method in ("exact", "topdown") else live_cells(n, n)
         row(method, n, sec, cells, float(v))
     for n in (10_000, 100_000):
-        sec, v = timed(lambda: rb._tiled(n, n, parallel=False)[0], 1 if n > 10_000 else reps)
+        sec, v = timed(lambda: _tiled(n, n, parallel=False)[0], 1 if n > 10_000 else reps)
         row("tiled (1 core)", n, sec, live_cells(n, n), v)
     sec, bv = timed(lambda: rb.balanced_values(100_000), reps)
     row("balanced_values", 100_000, sec, live_cells(100_000, 100_000), bv[-1])
@@ -102,8 +102,8 @@ def main(argv=None) -> int:
         n = 1_000_000
         # the tiled sweep records the stopping boundary as it goes (no extra
         # cost), which gives the exact number of cells it updated
-        sec, out = timed(lambda: rb._tiled(n, n, boundary=True), 1)
-        cells = rb._live_from_boundary(out[2], n)
+        sec, out = timed(lambda: _tiled(n, n, boundary=True), 1)
+        cells = _live_from_boundary(out[2], n)
         row("tiled", n, sec, cells, out[0])
         sec, bv = timed(lambda: rb.balanced_values(n), 1)
         row("balanced_values", n, sec, cells, bv[-1])
@@ -112,7 +112,7 @@ def main(argv=None) -> int:
         n = 100_000
         print(f"\ntile size at n = {n:,} (parallel, fastmath)")
         for tile in (128, 256, 384, 512, 768, 1024, 1536, 2048, 4096):
-            sec, v = timed(lambda: rb._tiled(n, n, tile=tile)[0], reps)
+            sec, v = timed(lambda: _tiled(n, n, tile=tile)[0], reps)
             print(f"  tile {tile:>5}: {sec:.4f} s", flush=True)
     return 0
 

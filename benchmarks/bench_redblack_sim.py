@@ -14,9 +14,8 @@ os.environ.setdefault("STOPLIB_PROGRESS", "0")
 
 import numba  # noqa: E402
 
-from stoplib import redblack_sim as rbs  # noqa: E402
+from stoplib import redblack as rbs  # noqa: E402
 from stoplib.util.timing import median_seconds as timed  # noqa: E402
-
 
 
 def main(argv=None) -> int:

@@ -6,6 +6,7 @@
 #       extension: .py
 #       format_name: percent
 #       format_version: '1.3'
+#       jupytext_version: 1.19.6
 #   kernelspec:
 #     display_name: Python 3
 #     language: python
@@ -34,12 +35,12 @@
 # 4. When should you stop?
 # 5. Which game is the R program's "143 cards, worth \$6.21519192"?
 #
-# All the algorithms live in `stoplib.redblack` (numba kernels behind a validated API); the
-# figures are drawn by `stoplib.redblack_plots`. Notebook 02 simulates the game and
-# notebook 03 studies how the value grows with the deck.
+# All the algorithms live in `stoplib.redblack` (the solver, `stoplib.redblack.solver`, is
+# numba kernels behind a validated API); the figures are drawn by `stoplib.redblack.plots`
+# and the panel at the end is built by `stoplib.redblack.widgets`. Notebook 02 simulates the
+# game and notebook 03 studies how the value grows with the deck.
 
 # %%
-import ipywidgets as widgets
 import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
@@ -47,8 +48,9 @@ from IPython.display import display
 
 import stoplib as sl
 from stoplib import redblack as rb
-from stoplib import redblack_plots as rp
-from stoplib.sources import doc000_redblack as doc
+from stoplib.redblack import document as doc
+from stoplib.redblack import plots as rbplots
+from stoplib.redblack import widgets as rbwidgets
 
 NB = "01_redblack_dp"
 print("quick mode" if sl.is_quick() else "full mode")
@@ -132,7 +134,7 @@ assert list(table.loc[~emulated, "n"]) == [20, 24, 26]
 # The document reproduces Han Zheng's 27 x 27 spreadsheet (lines 15-798): a header
 # "Good #", the labels 26 down to 0, then 27 rows, each a label and 27 cells printed to
 # about four significant digits. Here it is as printed (transcribed once into
-# `stoplib.sources.doc000_redblack`).
+# `stoplib.redblack.document`).
 
 # %%
 sheet = pd.DataFrame(doc.SPREADSHEET, index=pd.Index(doc.SPREADSHEET_ROW_LABELS, name="row label"),
@@ -186,8 +188,8 @@ assert holdings.n_match == holdings.n_cells == 729
 
 # %%
 fig, axes = plt.subplots(1, 2, figsize=(11, 4.5))
-rp.plot_spreadsheet_comparison(axes[0], naive, title="cell = V(column, row): 79 of 729 match")
-rp.plot_spreadsheet_comparison(axes[1], holdings, title="cell = (b - r) + V(r, b), rows red: all match")
+rbplots.plot_spreadsheet_comparison(axes[0], naive, title="cell = V(column, row): 79 of 729 match")
+rbplots.plot_spreadsheet_comparison(axes[1], holdings, title="cell = (b - r) + V(r, b), rows red: all match")
 fig.tight_layout()
 sl.save_figure(fig, NB, "spreadsheet-comparison")
 plt.show()
@@ -204,9 +206,9 @@ plt.show()
 values = rb.value_table(26, 26)
 recomputed = rb.holdings_table(26, 26)
 fig, axes = plt.subplots(1, 2, figsize=(17, 7))
-rp.plot_value_heatmap(axes[0], recomputed, cmap="magma",
+rbplots.plot_value_heatmap(axes[0], recomputed, cmap="magma",
                       title="the spreadsheet recomputed: (b - r) + V(r, b)")
-rp.plot_value_heatmap(axes[1], values, title="V(r, b): value of the rest of the game")
+rbplots.plot_value_heatmap(axes[1], values, title="V(r, b): value of the rest of the game")
 fig.tight_layout()
 sl.save_figure(fig, NB, "value-heatmap")
 plt.show()
@@ -255,7 +257,7 @@ layout.map(lambda x: float(f"{x:.4g}")).iloc[:8, :10]
 #   without being touched, and only the edges of tiles are stored, so memory is $O(N)$.
 #
 # All float methods agree to 1e-12 relative on random balanced and unbalanced decks, and with
-# the exact fraction on small ones (tests/test_redblack.py). We time them on the same decks;
+# the exact fraction on small ones (`tests/redblack/test_solver.py`). We time them on the same decks;
 # the numbers depend on what else this shared 2-core machine is doing.
 
 # %%
@@ -286,7 +288,7 @@ assert small["value"].nunique() == 1
 sl.save_table(timings, "redblack_method_timings")
 fig, ax = plt.subplots(figsize=(7, 3.2))
 labels = timings.assign(method=timings["method"] + " (n = " + timings["n_red"].map("{:,}".format) + ")")
-rp.plot_method_timings(ax, labels)
+rbplots.plot_method_timings(ax, labels)
 ax.set_title("seconds per method (this machine, under whatever load it had)")
 sl.save_figure(fig, NB, "method-timings")
 plt.show()
@@ -330,8 +332,8 @@ assert np.all(boundary[1:] > np.arange(1, len(boundary)))
 
 # %%
 fig, axes = plt.subplots(1, 2, figsize=(11, 4.5))
-rp.plot_stopping_boundary(axes[0], boundary)
-rp.plot_policy(axes[1], rb.policy_table(26, 26), title="policy in the 52-card deck")
+rbplots.plot_stopping_boundary(axes[0], boundary)
+rbplots.plot_policy(axes[1], rb.policy_table(26, 26), title="policy in the 52-card deck")
 fig.tight_layout()
 sl.save_figure(fig, NB, "stopping-boundary")
 plt.show()
@@ -402,17 +404,7 @@ print("both match")
 # the policy map for every position reachable from it. Move a slider and release it.
 
 # %%
-def show_position(n_red=26, n_black=26):
-    fig = rp.plot_position_panel(n_red, n_black)
-    plt.show()
-
-
-panel = widgets.interactive(
-    show_position,
-    n_red=widgets.IntSlider(value=26, min=0, max=300, description="red", continuous_update=False),
-    n_black=widgets.IntSlider(value=26, min=0, max=300, description="black", continuous_update=False),
-)
-display(panel)
+display(rbwidgets.position_panel())
 
 # %% [markdown]
 # ## Open questions

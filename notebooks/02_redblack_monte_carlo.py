@@ -6,6 +6,7 @@
 #       extension: .py
 #       format_name: percent
 #       format_version: '1.3'
+#       jupytext_version: 1.19.6
 #   kernelspec:
 #     display_name: Python 3
 #     language: python
@@ -27,7 +28,7 @@
 # checks this the honest way, by playing the policy on random decks (10,000,000 games in R,
 # mean $2.6243913), draws 49 sample games, and admits a mistake: its first program kept
 # the chance of a red card at 1/2 and found $2.86. This notebook redoes all of that with a
-# seeded numba simulator (`stoplib.redblack_sim`), and asks:
+# seeded numba simulator (`stoplib.redblack.simulation`), and asks:
 #
 # 1. Does the simulated mean agree with the exact value, within its standard error?
 # 2. What do optimal games look like, and how are the final winnings distributed?
@@ -43,9 +44,9 @@ import pandas as pd
 
 import stoplib
 from stoplib import redblack as rb
-from stoplib import redblack_sim as rbs
-from stoplib.sources import doc000_redblack as doc
-from stoplib.sources import doc000_redblack_fits as docfits
+from stoplib.redblack import document as doc
+from stoplib.redblack import plots as rbplots
+from stoplib.redblack import widgets as rbwidgets
 
 NB = "02_redblack_monte_carlo"
 N_GAMES = stoplib.pick(10_000_000, 200_000)
@@ -74,7 +75,7 @@ assert round(exact, 9) == doc.VALUE_26_26
 # random stream.
 
 # %%
-res = rbs.simulate(26, 26, N_GAMES, seed=2022)
+res = rb.simulate(26, 26, N_GAMES, seed=2022)
 z = res.z_score(exact)
 print(f"simulated mean {res.mean:.6f} ± {res.std_err:.6f} (standard error), "
       f"exact {exact:.6f}, z = {z:+.2f}")
@@ -90,12 +91,12 @@ assert abs(z) < 4
 # $\sqrt{10^7}$.
 
 # %%
-se_doc = res.std / np.sqrt(docfits.SIMULATION_GAMES)
-z_doc = (docfits.SIMULATION_MEAN - exact) / se_doc
+se_doc = res.std / np.sqrt(doc.SIMULATION_GAMES)
+z_doc = (doc.SIMULATION_MEAN - exact) / se_doc
 comparison = pd.DataFrame({
     "source": ["document (R)", "ours (numba)"],
-    "games": [docfits.SIMULATION_GAMES, res.n_games],
-    "mean": [docfits.SIMULATION_MEAN, res.mean],
+    "games": [doc.SIMULATION_GAMES, res.n_games],
+    "mean": [doc.SIMULATION_MEAN, res.mean],
     "standard error": [se_doc, res.std_err],
     "z vs exact": [z_doc, z],
 })
@@ -112,8 +113,8 @@ comparison
 
 # %%
 small = stoplib.pick(2_000_000, 100_000)
-par = rbs.simulate(26, 26, small, seed=7, parallel=True)
-ser = rbs.simulate(26, 26, small, seed=7, parallel=False)
+par = rb.simulate(26, 26, small, seed=7, parallel=True)
+ser = rb.simulate(26, 26, small, seed=7, parallel=False)
 assert np.array_equal(par.counts, ser.counts) and par.mean == ser.mean
 print(f"parallel and serial: identical histograms, mean {par.mean:.6f}")
 
@@ -128,8 +129,8 @@ print(f"parallel and serial: identical histograms, mean {par.mean:.6f}")
 # the dot.
 
 # %%
-paths = rbs.sample_paths(26, 26, docfits.SAMPLE_GAMES, seed=49)
-fig = rbs.plot_sample_paths(paths, ylim=docfits.SAMPLE_GAMES_YLIM)
+paths = rb.sample_paths(26, 26, doc.SAMPLE_GAMES, seed=49)
+fig = rbplots.plot_sample_paths(paths, ylim=doc.SAMPLE_GAMES_YLIM)
 stoplib.save_figure(fig, NB, "sample-games")
 plt.show()
 print(f"stopped after {paths.stop_step.min()}..{paths.stop_step.max()} cards; "
@@ -150,10 +151,10 @@ print(f"stopped after {paths.stop_step.min()}..{paths.stop_step.max()} cards; "
 # through the policy, `winnings_distribution`).
 
 # %%
-w_exact, p_exact = rbs.winnings_distribution(26, 26)
+w_exact, p_exact = rb.winnings_distribution(26, 26)
 assert abs((w_exact * p_exact).sum() - exact) < 1e-12
 fig, ax = plt.subplots(figsize=(7, 3.5))
-rbs.plot_winnings_distribution(res, ax=ax, exact=exact, exact_distribution=(w_exact, p_exact))
+rbplots.plot_winnings_distribution(res, ax=ax, exact=exact, exact_distribution=(w_exact, p_exact))
 ax.set_title("final winnings of optimal play, 26 red / 26 black")
 stoplib.save_figure(fig, NB, "winnings-distribution")
 plt.show()
@@ -193,7 +194,7 @@ decks = [(10, 5), (26, 13), (30, 1), (13, 12), (20, 22), (50, 55), (5, 10)]
 n_check = stoplib.pick(2_000_000, 100_000)
 rows = []
 for r, b in decks:
-    s = rbs.simulate(r, b, n_check, seed=100 * r + b)
+    s = rb.simulate(r, b, n_check, seed=100 * r + b)
     v = rb.value(r, b)
     rows.append({"red": r, "black": b, "exact": v, "simulated": s.mean,
                  "std_err": s.std_err, "z": s.z_score(v)})
@@ -217,13 +218,13 @@ unbalanced
 
 # %%
 mistake = rb.value_with_replacement(26, 26)
-res_mistake = rbs.simulate(26, 26, N_GAMES, seed=286, replacement=True)
+res_mistake = rb.simulate(26, 26, N_GAMES, seed=286, replacement=True)
 z_mistake = res_mistake.z_score(mistake)
 print(f"mistaken model: DP {mistake:.6f}, simulated {res_mistake.mean:.6f} "
       f"± {res_mistake.std_err:.6f} (z = {z_mistake:+.2f}); document: ${doc.WITH_REPLACEMENT_MISTAKE}")
 assert round(mistake, 2) == doc.WITH_REPLACEMENT_MISTAKE
 assert abs(z_mistake) < 4
-assert abs(rbs.replacement_table(26, 26)[26, 26] - mistake) < 1e-12
+assert abs(rb.replacement_table(26, 26)[26, 26] - mistake) < 1e-12
 
 # %% [markdown]
 # The mistaken model is worth $2.8630, which rounds to the document's $2.86: **matches**;
@@ -234,8 +235,8 @@ assert abs(rbs.replacement_table(26, 26)[26, 26] - mistake) < 1e-12
 
 # %%
 fig, ax = plt.subplots(figsize=(7, 3.5))
-rbs.plot_winnings_distribution(res, ax=ax, label="real game", color="tab:blue")
-rbs.plot_winnings_distribution(res_mistake, ax=ax, label="mistaken model (p = 1/2)",
+rbplots.plot_winnings_distribution(res, ax=ax, label="real game", color="tab:blue")
+rbplots.plot_winnings_distribution(res_mistake, ax=ax, label="mistaken model (p = 1/2)",
                                color="tab:orange")
 ax.set_title("final winnings: the real game against the document's mistake")
 stoplib.save_figure(fig, NB, "mistake-distribution")
@@ -268,27 +269,7 @@ print(f"information is worth ${float(omni) - exact:.4f} per deck "
 # value. (Widgets need a live kernel; in the static page they show nothing.)
 
 # %%
-import ipywidgets as widgets
-
-
-def explore(n_red=26, n_black=26, n_games=100_000):
-    s = rbs.simulate(n_red, n_black, n_games, seed=0)
-    v = rb.value(n_red, n_black)
-    fig, ax = plt.subplots(figsize=(7, 3.2))
-    w, p = rbs.winnings_distribution(n_red, n_black)
-    rbs.plot_winnings_distribution(s, ax=ax, exact=v, exact_distribution=(w, p))
-    plt.show()
-    print(f"exact {v:.6f}, simulated {s.mean:.6f} ± {s.std_err:.6f}, z = {s.z_score(v):+.2f}")
-
-
-panel = widgets.interactive(
-    explore,
-    n_red=widgets.IntSlider(value=26, min=0, max=200, description="red"),
-    n_black=widgets.IntSlider(value=26, min=0, max=200, description="black"),
-    n_games=widgets.SelectionSlider(options=[1_000, 10_000, 100_000, 1_000_000],
-                                    value=100_000, description="games"),
-)
-panel
+rbwidgets.simulation_panel()
 
 # %% [markdown]
 # ## Open questions

@@ -6,6 +6,7 @@
 #       extension: .py
 #       format_name: percent
 #       format_version: '1.3'
+#       jupytext_version: 1.19.6
 #   kernelspec:
 #     display_name: Python 3
 #     language: python
@@ -46,9 +47,11 @@ import pandas as pd
 
 import stoplib
 from stoplib import redblack as rb
-from stoplib import redblack_asymptotics as rba
-from stoplib.sources import doc000_redblack as doc
-from stoplib.sources import doc000_redblack_fits as docfits
+from stoplib.redblack import asymptotics as rba
+from stoplib.redblack import claims
+from stoplib.redblack import document as doc
+from stoplib.redblack import plots as rbplots
+from stoplib.redblack import widgets as rbwidgets
 
 NB = "03_redblack_sqrt_vs_log"
 N_ALL = stoplib.pick(100_000, 22_974)
@@ -82,8 +85,8 @@ if N_ALL >= 100_000:
 # $1 \le n \le 22{,}974$ and the point $(100{,}000,\ 165.076)$) with statsmodels' formula API.
 
 # %%
-n_doc = np.r_[np.arange(docfits.FIT_N_MAX + 1), docfits.FIT_EXTRA_N]
-v_doc = np.r_[values[: docfits.FIT_N_MAX + 1], docfits.FIT_EXTRA_VALUE]
+n_doc = np.r_[np.arange(doc.FIT_N_MAX + 1), doc.FIT_EXTRA_N]
+v_doc = np.r_[values[: doc.FIT_N_MAX + 1], doc.FIT_EXTRA_VALUE]
 fits = rba.fit_growth(n_doc, v_doc)
 print(fits.sqrt.summary().tables[1])
 print(fits.log.summary().tables[1])
@@ -108,9 +111,9 @@ fits_all.coefficients()
 
 # %%
 fig, axes = plt.subplots(1, 2, figsize=(12, 4))
-rba.plot_fits(fits, ax=axes[0])
+rbplots.plot_fits(fits, ax=axes[0])
 axes[0].set_title("exact values and the three fits")
-rba.plot_fits(fits, ax=axes[1])
+rbplots.plot_fits(fits, ax=axes[1])
 axes[1].set_xlim(0, 300)
 axes[1].set_ylim(-10, 12)
 axes[1].set_title("the first 300: the log fit goes negative")
@@ -123,7 +126,7 @@ plt.show()
 # at this scale. The residuals say the same at a finer scale:
 
 # %%
-axes = rba.plot_residuals(fits)
+axes = rbplots.plot_residuals(fits)
 fig = axes[0].figure
 stoplib.save_figure(fig, NB, "residuals")
 plt.show()
@@ -140,8 +143,8 @@ fits.residual_quantiles()
 doc_coefs = pd.DataFrame({
     "coefficient": ["log: intercept", "log: slope", "sqrt: intercept", "sqrt: slope",
                     "log+sqrt: log", "log+sqrt: sqrt"],
-    "document": [docfits.LOG_FIT_INTERCEPT, docfits.LOG_FIT_SLOPE, docfits.SQRT_FIT_INTERCEPT,
-                 docfits.SQRT_FIT_SLOPE, docfits.LOGSQRT_FIT_LOG, docfits.LOGSQRT_FIT_SQRT],
+    "document": [doc.LOG_FIT_INTERCEPT, doc.LOG_FIT_SLOPE, doc.SQRT_FIT_INTERCEPT,
+                 doc.SQRT_FIT_SLOPE, doc.LOGSQRT_FIT_LOG, doc.LOGSQRT_FIT_SQRT],
     "ours (float64 values)": [fits.log.params["Intercept"], fits.log.params["np.log(n)"],
                               fits.sqrt.params["Intercept"], fits.sqrt.params["np.sqrt(n)"],
                               fits.log_sqrt.params["np.log(n)"], fits.log_sqrt.params["np.sqrt(n)"]],
@@ -159,11 +162,11 @@ doc_coefs
 # $(r, b)$, so one sweep reproduces the whole file:
 
 # %%
-v32 = np.round(rba.float32_balanced_values(docfits.FIT_N_MAX), 6)
-drift = v32 - values[: docfits.FIT_N_MAX + 1]
+v32 = np.round(claims.float32_balanced_values(doc.FIT_N_MAX), 6)
+drift = v32 - values[: doc.FIT_N_MAX + 1]
 print(f"float32 - float64 at n = 26: {drift[26]:+.2e}, 1000: {drift[1000]:+.2e}, "
       f"22974: {drift[22_974]:+.2e}")
-v32_doc = np.r_[v32, docfits.FIT_EXTRA_VALUE]
+v32_doc = np.r_[v32, doc.FIT_EXTRA_VALUE]
 fits32 = rba.fit_growth(n_doc, v32_doc)
 sqrt32_with0 = rba.fit_sqrt(n_doc, v32_doc)  # the printed sqrt fit kept n = 0 (see below)
 stacked32 = rba.fit_stacked(n_doc, v32_doc)
@@ -171,10 +174,10 @@ doc_coefs["ours (float32 values)"] = [
     fits32.log.params["Intercept"], fits32.log.params["np.log(n)"],
     sqrt32_with0.params["Intercept"], sqrt32_with0.params["np.sqrt(n)"],
     stacked32.params["np.log(n)"], stacked32.params["np.sqrt(n)"]]
-assert abs(fits32.log.params["np.log(n)"] / docfits.LOG_FIT_SLOPE - 1) < 1e-5
-assert abs(sqrt32_with0.params["np.sqrt(n)"] - docfits.SQRT_FIT_SLOPE) < 2e-6
-assert int(sqrt32_with0.df_resid) == docfits.SQRT_FIT_DF
-assert int(stacked32.df_resid) == docfits.LOGSQRT_FIT_DF
+assert abs(fits32.log.params["np.log(n)"] / doc.LOG_FIT_SLOPE - 1) < 1e-5
+assert abs(sqrt32_with0.params["np.sqrt(n)"] - doc.SQRT_FIT_SLOPE) < 2e-6
+assert int(sqrt32_with0.df_resid) == doc.SQRT_FIT_DF
+assert int(stacked32.df_resid) == doc.LOGSQRT_FIT_DF
 doc_coefs
 
 # %% [markdown]
@@ -193,9 +196,9 @@ doc_coefs
 # ours: a negligible log term.
 
 # %%
-print(f"stacked fit R^2 = {stacked32.rsquared:.6f} (document {docfits.LOGSQRT_FIT_R2}), "
-      f"residual SE = {math.sqrt(stacked32.scale):.5f} (document {docfits.LOGSQRT_FIT_RESIDUAL_SE})")
-assert abs(stacked32.rsquared - docfits.LOGSQRT_FIT_R2) < 1e-5
+print(f"stacked fit R^2 = {stacked32.rsquared:.6f} (document {doc.LOGSQRT_FIT_R2}), "
+      f"residual SE = {math.sqrt(stacked32.scale):.5f} (document {doc.LOGSQRT_FIT_RESIDUAL_SE})")
+assert abs(stacked32.rsquared - doc.LOGSQRT_FIT_R2) < 1e-5
 
 # %% [markdown]
 # ## What is the true constant: 0.5 or something else?
@@ -231,12 +234,12 @@ assert abs(bridge.residual) < 1e-12 and abs(alpha - 0.8399236757) < 1e-10
 # the exact values, divided by $\sqrt{n}$:
 
 # %%
-slopes = {"document's sqrt fit": docfits.SQRT_FIT_SLOPE,
-          "document's fit with 133M": docfits.SQRT_FIT2_SLOPE}
+slopes = {"document's sqrt fit": doc.SQRT_FIT_SLOPE,
+          "document's fit with 133M": doc.SQRT_FIT2_SLOPE}
 fig, axes = plt.subplots(1, 2, figsize=(13, 4))
-rba.plot_ratio(n_all, values, ax=axes[0], slopes=slopes)
+rbplots.plot_ratio(n_all, values, ax=axes[0], slopes=slopes)
 axes[0].set_ylim(0.49, 0.53)
-rba.plot_ratio(n_all, values, ax=axes[1], slopes=slopes)
+rbplots.plot_ratio(n_all, values, ax=axes[1], slopes=slopes)
 axes[1].set_xlim(1000, N_ALL * 1.2)
 axes[1].set_ylim(0.5212, 0.5222)
 axes[1].set_title("zoom: n >= 1000")
@@ -264,7 +267,7 @@ gaps
 
 # %%
 n_bound = stoplib.pick(5_000, 1_000)
-axes = rba.plot_boundary_comparison(n_bound)
+axes = rbplots.plot_boundary_comparison(n_bound)
 stoplib.save_figure(axes[0].figure, NB, "boundary")
 plt.show()
 exact_b = rb.stopping_boundary(n_bound)
@@ -310,8 +313,8 @@ preds = pd.DataFrame({
     "model": ["c sqrt(n) (bridge)", "0.5 sqrt(n) (document's conjecture)",
               "document's first sqrt fit", "document's fit including 133M"],
     "V(133,787,000)": [c * math.sqrt(N133), 0.5 * math.sqrt(N133),
-                       docfits.SQRT_FIT_INTERCEPT + docfits.SQRT_FIT_SLOPE * math.sqrt(N133),
-                       docfits.SQRT_FIT2_INTERCEPT + docfits.SQRT_FIT2_SLOPE * math.sqrt(N133)],
+                       doc.SQRT_FIT_INTERCEPT + doc.SQRT_FIT_SLOPE * math.sqrt(N133),
+                       doc.SQRT_FIT2_INTERCEPT + doc.SQRT_FIT2_SLOPE * math.sqrt(N133)],
 })
 assert round(preds["V(133,787,000)"][2], 5) == doc.SQRT_FIT_PREDICTION_133M
 assert round(preds["V(133,787,000)"][3], 5) == doc.SQRT_FIT2_PREDICTION_133M
@@ -323,7 +326,7 @@ preds
 # value: the introduction quotes the approximation, the body the computation (6,038.22). The
 # fit that produced 6,038.32 was itself fitted *through* the point 6,038.22 (its most negative
 # residual, −0.1035, is that point), and refitting with 6,038.32 instead gives a slope of
-# 0.522055, not the printed 0.522048 (tested in `tests/test_redblack_asymptotics.py`).
+# 0.522055, not the printed 0.522048 (tested in `tests/redblack/test_claims.py`).
 # The conjecture $0.5\sqrt{n}$ is off by \$255.
 #
 # To do better than $c\sqrt{n}$, fit the correction $V(n, n) - c\sqrt{n}$ with $c$ fixed.
@@ -368,11 +371,11 @@ ext
 # set them beside the exact values we have and the bridge-plus-correction prediction.
 
 # %%
-targets = np.array(sorted(docfits.SQRT_FIT_PREDICTIONS), dtype=float)
+targets = np.array(sorted(doc.SQRT_FIT_PREDICTIONS), dtype=float)
 doc_pred = pd.DataFrame({
     "n": targets.astype(np.int64),
-    "document printed": [docfits.SQRT_FIT_PREDICTIONS[int(t)] for t in targets],
-    "document's fit, recomputed": docfits.SQRT_FIT_INTERCEPT + docfits.SQRT_FIT_SLOPE * np.sqrt(targets),
+    "document printed": [doc.SQRT_FIT_PREDICTIONS[int(t)] for t in targets],
+    "document's fit, recomputed": doc.SQRT_FIT_INTERCEPT + doc.SQRT_FIT_SLOPE * np.sqrt(targets),
     "ours: c sqrt(n) + correction": corr.predict(targets),
 })
 exact_known = {100_000: values[100_000] if N_ALL >= 100_000 else np.nan}
@@ -381,9 +384,9 @@ if FULL:
 doc_pred["exact"] = [exact_known.get(int(t), np.nan) for t in targets]
 doc_pred["document minus ours"] = doc_pred["document's fit, recomputed"] - doc_pred["ours: c sqrt(n) + correction"]
 # the document's arithmetic, to the digits it printed (truncated, not rounded)
-for t, printed in docfits.SQRT_FIT_PREDICTIONS.items():
+for t, printed in doc.SQRT_FIT_PREDICTIONS.items():
     digits = len(f"{printed}".split(".")[1])
-    recomputed = docfits.SQRT_FIT_INTERCEPT + docfits.SQRT_FIT_SLOPE * math.sqrt(t)
+    recomputed = doc.SQRT_FIT_INTERCEPT + doc.SQRT_FIT_SLOPE * math.sqrt(t)
     assert 0 <= recomputed - printed < 10 ** -digits, t
 stoplib.save_table(doc_pred, "redblack_document_extrapolations")
 doc_pred
@@ -402,8 +405,8 @@ doc_pred
 # first fit said "1m = 522.0", our $c\sqrt{n}$ alone says 522.0377.)
 
 # %%
-half = (rba.rounded_interval("6038.22")[1] - rba.rounded_interval("6038.22")[0]) / 2
-ax = rba.plot_correction(n_fit, v_fit, fits=[corr],
+half = (claims.rounded_interval("6038.22")[1] - claims.rounded_interval("6038.22")[0]) / 2
+ax = rbplots.plot_correction(n_fit, v_fit, fits=[corr],
                          points=[(N133, doc.VALUE_133M_BODY, "document: 6038.22 (printed with %g)", half)])
 ax.set_ylim(-0.05, 0.01)
 stoplib.save_figure(ax.figure, NB, "correction")
@@ -424,9 +427,9 @@ plt.show()
 # (2c\sqrt{n} + 1)$.
 
 # %%
-lo, hi = rba.rounded_interval("6038.22")
-bound64 = rba.rounding_error_bound(N133)
-bound32 = rba.rounding_error_bound(22_974, eps=2.0 ** -24)
+lo, hi = claims.rounded_interval("6038.22")
+bound64 = claims.rounding_error_bound(N133)
+bound32 = claims.rounding_error_bound(22_974, eps=2.0 ** -24)
 print(f"'6038.22' printed with %g: [{lo}, {hi})")
 print(f"float64 drift bound at n = 133,787,000: {bound64:.4f}")
 print(f"the same bound in float32 at n = 22,974: {bound32:.2f}; measured drift {abs(drift[22_974]):.4f}")
@@ -470,7 +473,7 @@ assert bound64 < (hi - lo) / 2 and abs(drift[22_974]) < bound32
 # %%
 summary = pd.DataFrame({
     "quantity": ["limit of V(n,n)/sqrt(n)", "V(100,000)", "V(133,787,000)"],
-    "document": [f"{docfits.CONJECTURED_SLOPE} (conjecture)", f"{doc.VALUE_100000}",
+    "document": [f"{doc.CONJECTURED_SLOPE} (conjecture)", f"{doc.VALUE_100000}",
                  f"{doc.VALUE_133M_BODY} (body) / {doc.VALUE_133M_INTRO} (intro)"],
     "ours": [f"{c:.10f} (Brownian bridge)",
              f"{values[100_000]:.6f}" if N_ALL >= 100_000 else "(full mode)",
@@ -488,25 +491,7 @@ summary
 # with $c$. (Needs a live kernel.)
 
 # %%
-import ipywidgets as widgets
-
-
-def refit(n_min=1, n_max=min(N_ALL, 22_974)):
-    if n_max <= n_min + 10:
-        print("choose n_max > n_min + 10")
-        return
-    f = rba.fit_growth(n_all[n_min: n_max + 1], values[n_min: n_max + 1])
-    slope = f.sqrt.params["np.sqrt(n)"]
-    print(f"fit on {n_min}..{n_max}: value = {f.sqrt.params['Intercept']:+.6f} "
-          f"+ {slope:.7f} sqrt(n); slope - c = {slope - c:+.2e}")
-
-
-panel = widgets.interactive(
-    refit,
-    n_min=widgets.IntSlider(value=1, min=1, max=N_ALL // 2, description="n from"),
-    n_max=widgets.IntSlider(value=min(N_ALL, 22_974), min=100, max=N_ALL, description="n to"),
-)
-panel
+rbwidgets.refit_panel(values)
 
 # %% [markdown]
 # ## Open questions

@@ -1,12 +1,13 @@
-"""Monte Carlo for the red/black card game: play the optimal policy many times.
+"""The red/black card game ("Problem 14") by Monte Carlo: play the optimal policy many times.
 
 The game
 --------
 A deck of ``n_red`` red cards (+$1 each) and ``n_black`` black cards (-$1 each)
 is shuffled; you turn cards over one by one and may stop whenever you like.
-:mod:`stoplib.redblack` computes the value ``V(r, b)`` of the rest of the game
-with ``r`` red and ``b`` black cards left, and the optimal policy: draw while
-``V(r, b) > 0`` (ties stop, as in the document's R code). This module plays that
+:mod:`stoplib.redblack.solver` computes the value ``V(r, b)`` of the rest of the
+game with ``r`` red and ``b`` black cards left,
+``V(r, b) = max(0, r/(r+b) (V(r-1, b) + 1) + b/(r+b) (V(r, b-1) - 1))``, and the
+optimal policy: draw while ``V(r, b) > 0`` (ties stop, as in the document's R code). This module plays that
 policy on random decks, to check the exact value by simulation (document 000
 does the same in R: ``mean(replicate(10000000, simulateGame(26,26,0)))``) and
 to draw sample games.
@@ -28,8 +29,9 @@ the counts still ran down, and found $2.86. ``replacement=True`` plays exactly
 that mistaken model: while both colours are left each card is red with
 probability 1/2; with no black card left the remaining reds are collected; with
 no red card left the game is worth nothing more. The policy played is the
-optimal one *for that model* (its own DP, :func:`replacement_table`, whose
-corner equals :func:`stoplib.redblack.value_with_replacement`), so the simulated
+optimal one *for that model* (its own DP,
+:func:`stoplib.redblack.variants.replacement_table`, whose corner equals
+:func:`stoplib.redblack.variants.value_with_replacement`), so the simulated
 mean approaches about 2.86, not the true 2.62. It is not sampling with
 replacement proper (that would have no end tied to the counts); it is the
 document's program.
@@ -45,12 +47,17 @@ decides each card (red iff ``u * (r + b) < r``; bias below ``2**-53``).
 Outcomes are counted in integer histograms, so the mean and standard error are
 computed exactly from integers, in any order.
 
+The exact distribution of the final winnings (:func:`winnings_distribution`)
+is the exact twin of the histogram; the slow twin of the simulator itself is
+:func:`stoplib.redblack.twins.simulate_reference`, and the figures
+(``plot_sample_paths``, ``plot_winnings_distribution``) are in
+:mod:`stoplib.redblack.plots`.
+
 Source
 ------
 Document 000 (``shared/seeds/000_cd0610b35b05a9e7.txt``): its R simulation
 (10,000,000 games, mean 2.6243913), its 49 sample games, its $2.86 mistake.
-Numbers in :mod:`stoplib.sources.doc000_redblack` and
-:mod:`stoplib.sources.doc000_redblack_fits`.
+Numbers in :mod:`stoplib.redblack.document`.
 """
 from __future__ import annotations
 
@@ -61,13 +68,14 @@ from fractions import Fraction
 import numpy as np
 from numba import njit, prange
 
-from .workbook.progress import progress
-from .util.rng import as_generator, kernel_seed
-from .util.validate import check_int
+from ..util.rng import kernel_seed
+from ..util.validate import check_int
+from ..workbook.progress import progress
+from .solver import policy_table, stopping_boundary
+from .variants import replacement_table
 
 __all__ = [
-    "simulate", "sample_paths", "replacement_table", "policy_limits",
-    "simulate_reference", "winnings_distribution", "plot_sample_paths", "plot_winnings_distribution",
+    "simulate", "sample_paths", "policy_limits", "winnings_distribution",
     "SimulationResult", "SamplePaths", "CHUNK",
 ]
 
@@ -308,31 +316,6 @@ def _limits_from_table(draw: np.ndarray) -> np.ndarray:
     return limit
 
 
-def replacement_table(n_red: int, n_black: int) -> np.ndarray:
-    """Value table ``U(r, b)`` of the document's mistaken model (red always 1/2).
-
-    ``U(0, b) = 0``, ``U(r, 0) = r`` and
-    ``U(r, b) = max(0, (U(r-1, b) + 1)/2 + (U(r, b-1) - 1)/2)``; its corner is
-    :func:`stoplib.redblack.value_with_replacement`.
-
-    Examples
-    --------
-    >>> round(float(replacement_table(26, 26)[26, 26]), 2)
-    2.86
-    """
-    n_red = check_int("n_red", n_red, 0, MAX_COUNT)
-    n_black = check_int("n_black", n_black, 0, MAX_COUNT)
-    cells = (n_red + 1) * (n_black + 1)
-    if cells > 50_000_000:
-        raise ValueError(f"replacement_table({n_red}, {n_black}) would hold {cells} cells "
-                         f"({cells * 8 / 1e9:.2g} GB); the limit is 50,000,000 cells")
-    out = np.empty((n_red + 1, n_black + 1))
-    from .redblack import _table
-
-    _table(n_red, n_black, out, True)
-    return out
-
-
 def policy_limits(n_red: int, n_black: int, replacement: bool = False) -> np.ndarray:
     """The optimal policy as thresholds: with ``r`` red cards left, draw while
     fewer than ``limit[r]`` black cards are left.
@@ -340,7 +323,8 @@ def policy_limits(n_red: int, n_black: int, replacement: bool = False) -> np.nda
     Read from :func:`stoplib.redblack.policy_table` (or, for decks above
     ``MAX_POLICY_CELLS`` cells, from :func:`stoplib.redblack.stopping_boundary`,
     which the tests show to be the same thing); with ``replacement=True``, from
-    the mistaken model's table :func:`replacement_table`. ``limit[0] = 0``.
+    the mistaken model's table
+    :func:`stoplib.redblack.variants.replacement_table`. ``limit[0] = 0``.
 
     Examples
     --------
@@ -358,11 +342,9 @@ def policy_limits(n_red: int, n_black: int, replacement: bool = False) -> np.nda
                              f"(n_red+1)*(n_black+1) = {cells} is above MAX_POLICY_CELLS = "
                              f"{MAX_POLICY_CELLS}")
         return _limits_from_table(replacement_table(n_red, n_black) > 0.0)
-    from . import redblack  # lazy: redblack imports this module at its end
-
     if cells <= MAX_POLICY_CELLS:
-        return _limits_from_table(redblack.policy_table(n_red, n_black))
-    boundary = np.asarray(redblack.stopping_boundary(n_red), dtype=np.int64)
+        return _limits_from_table(policy_table(n_red, n_black))
+    boundary = np.asarray(stopping_boundary(n_red), dtype=np.int64)
     return np.minimum(boundary, n_black + 1)
 
 
@@ -396,7 +378,7 @@ def simulate(n_red: int, n_black: int, n_games: int, seed=0, replacement: bool =
     replacement : bool
         Play the document's mistaken model (red always with probability 1/2,
         counts still running down) with that model's own optimal policy; the
-        mean then approaches :func:`stoplib.redblack.value_with_replacement`
+        mean then approaches :func:`stoplib.redblack.variants.value_with_replacement`
         (about 2.86 for 26/26), not the true value.
     parallel : bool
         Spread chunks of games over the cores (numba ``prange``); the result is
@@ -516,41 +498,6 @@ def sample_paths(n_red: int, n_black: int, n_paths: int, seed=0,
                        replacement=replacement, base_seed=base)
 
 
-def simulate_reference(n_red: int, n_black: int, n_games: int, seed=0) -> float:
-    """Slow twin of :func:`simulate`: shuffle whole decks with NumPy, play the
-    DP policy table in plain Python, return the mean winnings.
-
-    Independent of the kernel's random stream (NumPy ``Generator.permutation``),
-    so it agrees with :func:`simulate` only statistically.
-
-    Examples
-    --------
-    >>> simulate_reference(1, 1, 200, seed=0) >= 0.0
-    True
-    """
-    from . import redblack
-
-    n_red, n_black = _check_deck(n_red, n_black)
-    n_games = check_int("n_games", n_games, 1, 1_000_000)
-    rng = as_generator(seed)
-    draw = redblack.policy_table(n_red, n_black)
-    deck = np.array([1] * n_red + [-1] * n_black, dtype=np.int64)
-    total = 0
-    for _ in range(n_games):
-        cards = rng.permutation(deck)
-        r, b, w = n_red, n_black, 0
-        for card in cards:
-            if not draw[r, b]:
-                break
-            w += int(card)
-            if card > 0:
-                r -= 1
-            else:
-                b -= 1
-        total += w
-    return total / n_games
-
-
 def winnings_distribution(n_red: int, n_black: int, replacement: bool = False):
     """Exact distribution of the final winnings under the optimal policy.
 
@@ -607,105 +554,3 @@ def _forward(limit, n_red, n_black, replacement, prob, out):
             if pr < 1.0:
                 prob[r, b - 1] += p * (1.0 - pr)
 
-
-# ---------------------------------------------------------------------------
-# Plots
-# ---------------------------------------------------------------------------
-def plot_sample_paths(paths_result: SamplePaths, ncols: int = 7, max_games: int = 49,
-                      ylim=(-7, 5), fig=None):
-    """Small multiples of sample games, like the document's 49-game facet grid.
-
-    Each panel shows one game's winnings card by card up to the stop (dot),
-    with a grey line at 0. Returns the matplotlib Figure.
-
-    Examples
-    --------
-    >>> import matplotlib
-    >>> matplotlib.use("Agg")
-    >>> fig = plot_sample_paths(sample_paths(3, 3, 4, seed=0), ncols=2)
-    >>> len(fig.axes)
-    4
-    """
-    import matplotlib.pyplot as plt
-
-    ncols = check_int("ncols", ncols, 1, 50)
-    max_games = check_int("max_games", max_games, 1, 400)
-    n = min(max_games, paths_result.paths.shape[0])
-    nrows = -(-n // ncols)
-    if fig is None:
-        fig = plt.figure(figsize=(1.6 * ncols, 1.25 * nrows + 0.6))
-    axes = fig.subplots(nrows, ncols, sharex=True, sharey=True, squeeze=False)
-    length = paths_result.paths.shape[1] - 1
-    lo = min(ylim[0], int(paths_result.paths[:n].min()) - 1) if ylim else None
-    hi = max(ylim[1], int(paths_result.paths[:n].max()) + 1) if ylim else None
-    for i, ax in enumerate(axes.flat):
-        if i >= n:
-            ax.set_axis_off()
-            continue
-        k = int(paths_result.stop_step[i])
-        steps = np.arange(k + 1)
-        y = paths_result.paths[i, : k + 1]
-        ax.axhline(0, color="0.75", lw=0.8)
-        ax.plot(steps, y, color="0.15", lw=1.2)
-        w = int(paths_result.final[i])
-        ax.plot([k], [w], "o", ms=3.5, color="tab:green" if w > 0 else
-                ("tab:red" if w < 0 else "tab:gray"))
-        ax.set_xlim(0, length)
-        if ylim:
-            ax.set_ylim(lo, hi)
-        ax.tick_params(labelsize=6)
-    for ax in axes[-1]:
-        ax.set_xlabel("card", fontsize=7)
-    for ax in axes[:, 0]:
-        ax.set_ylabel("winnings ($)", fontsize=7)
-    kind = " (mistaken model)" if paths_result.replacement else ""
-    fig.suptitle(f"{n} games of {paths_result.n_red} red / {paths_result.n_black} black, "
-                 f"optimal play{kind}; dot = stop", fontsize=9)
-    fig.tight_layout()
-    return fig
-
-
-def plot_winnings_distribution(sim_result: SimulationResult, ax=None, exact=None,
-                               label=None, color="tab:blue", exact_distribution=None):
-    """Bar chart of the final winnings of simulated games, with the mean.
-
-    Parameters
-    ----------
-    sim_result : SimulationResult
-    ax : matplotlib Axes or None
-    exact : float or None
-        The exact value, drawn as a dashed line if given.
-    exact_distribution : (winnings, probabilities) or None
-        The exact distribution (:func:`winnings_distribution`), drawn as markers.
-
-    Examples
-    --------
-    >>> import matplotlib
-    >>> matplotlib.use("Agg")
-    >>> ax = plot_winnings_distribution(simulate(3, 3, 1000, seed=0))
-    >>> ax.get_xlabel()
-    'final winnings ($)'
-    """
-    import matplotlib.pyplot as plt
-
-    if ax is None:
-        _, ax = plt.subplots(figsize=(6, 3.2))
-    p = sim_result.probabilities
-    keep = sim_result.counts > 0
-    x = sim_result.winnings[keep]
-    ax.bar(x, p[keep], width=0.8, color=color, alpha=0.8,
-           label=label or f"{sim_result.n_games:,} games")
-    ax.axvline(sim_result.mean, color="k", lw=1.2,
-               label=f"mean {sim_result.mean:.4f} ± {sim_result.std_err:.4f}")
-    if exact_distribution is not None:
-        w, p_exact = exact_distribution
-        m = np.asarray(p_exact) > 0
-        ax.plot(np.asarray(w)[m], np.asarray(p_exact)[m], "_", color="k", ms=9, mew=1.5,
-                label="exact probabilities")
-    if exact is not None:
-        ax.axvline(float(exact), color="tab:red", lw=1.2, ls="--",
-                   label=f"exact {float(exact):.4f}")
-    ax.set_xlabel("final winnings ($)")
-    ax.set_ylabel("fraction of games")
-    ax.legend(fontsize=8)
-    return ax

@@ -1,13 +1,55 @@
-"""Numbers printed by document 000 (shared/seeds/000_cd0610b35b05a9e7.txt): the
-red/black card game ("Problem 14"), solved by dynamic programming.
+"""The red/black card game ("Problem 14"): the numbers document 000 prints.
 
-Line numbers refer to that text file. Facts only: numbers, no code or prose.
-The spreadsheet below was parsed from the document text once (lines 15-798) by a
+Document 000 is ``shared/seeds/000_cd0610b35b05a9e7.txt`` (gwern's write-up of
+the problem, with Han Zheng's spreadsheet, R, Haskell and C programs); line
+numbers below refer to that text file. Facts only: numbers, no code or prose.
+The spreadsheet was parsed from the document text once (lines 15-798) by a
 small script and pasted here as a literal, so nothing depends on the document
-being present.
+being present. The text lost its minus signs (``−1.86936e02`` is R's
+``-1.86936e-02``; ``ylim=c(7,5)`` is ``c(-7, 5)``); they are restored here, as
+the fitted lines themselves show they must be.
+
+The values all concern the recursion of :mod:`stoplib.redblack.rules`,
+``V(r, b) = max(0, r/(r+b) (V(r-1, b) + 1) + b/(r+b) (V(r, b-1) - 1))``, where
+the document's "Cards" is ``n``, the number of cards of each colour.
+:mod:`stoplib.redblack.claims`, the tests and notebooks 01-03 set our numbers
+beside these.
+
+Sections: the dynamic programming (balanced values, the exact 26/26 fraction,
+100,000 and 133,787,000 cards, the spreadsheet); the simulation and the
+sample games; the growth fits of the "Approximating" section.
 """
 from fractions import Fraction
 
+__all__ = [
+    # the dynamic programming
+    "BALANCED_0_TO_26_R", "BALANCED_0_TO_26_R_DECIMALS", "BALANCED_0_TO_26_C",
+    "BALANCED_0_TO_26_C_DECIMALS", "VALUE_26_26", "VALUE_26_26_EXACT", "VALUE_26_26_EXACT_DECIMAL",
+    "R_LIMIT_CARDS", "R_LIMIT_VALUE", "WITH_REPLACEMENT_MISTAKE", "OMNISCIENT_26_26",
+    "VALUE_100000", "VALUE_100000_ROUNDED", "VALUE_2000000", "CARDS_133M", "VALUE_133M_BODY",
+    "VALUE_133M_INTRO", "VALUE_133M_PRINTED_DIGITS",
+    "SPREADSHEET_LABELS", "SPREADSHEET_ROW_LABELS", "SPREADSHEET_TEXT", "SPREADSHEET",
+    "SPREADSHEET_CELLS_TEXT",
+    # the simulation
+    "SIMULATION_GAMES", "SIMULATION_MEAN", "SAMPLE_GAMES", "SAMPLE_GAMES_YLIM",
+    # the growth fits
+    "CONJECTURED_SLOPE", "FIT_N_MAX", "FIT_EXTRA_N", "FIT_EXTRA_VALUE",
+    "LOG_FIT_INTERCEPT", "LOG_FIT_INTERCEPT_SE", "LOG_FIT_SLOPE", "LOG_FIT_SLOPE_SE",
+    "LOG_FIT_RESIDUAL_SE", "LOG_FIT_DF", "LOG_FIT_R2", "LOG_FIT_RESIDUALS",
+    "SQRT_FIT_INTERCEPT", "SQRT_FIT_INTERCEPT_SE", "SQRT_FIT_SLOPE", "SQRT_FIT_SLOPE_SE",
+    "SQRT_FIT_RESIDUAL_SE", "SQRT_FIT_DF", "SQRT_FIT_RESIDUALS", "SQRT_FIT_PREDICTIONS",
+    "SQRT_FIT_PREDICTION_133M",
+    "LOGSQRT_FIT_INTERCEPT", "LOGSQRT_FIT_INTERCEPT_SE", "LOGSQRT_FIT_LOG", "LOGSQRT_FIT_LOG_SE",
+    "LOGSQRT_FIT_SQRT", "LOGSQRT_FIT_SQRT_SE", "LOGSQRT_FIT_RESIDUAL_SE", "LOGSQRT_FIT_DF",
+    "LOGSQRT_FIT_R2", "LOGSQRT_FIT_RESIDUALS",
+    "SQRT_FIT2_INTERCEPT", "SQRT_FIT2_INTERCEPT_SE", "SQRT_FIT2_SLOPE", "SQRT_FIT2_SLOPE_SE",
+    "SQRT_FIT2_RESIDUAL_SE", "SQRT_FIT2_DF", "SQRT_FIT2_RESIDUALS", "SQRT_FIT2_PREDICTION_133M",
+    "SQRT_FIT_ERROR_133M_PERCENT", "SQRT_FIT2_ERROR_133M_PERCENT",
+]
+
+# ===========================================================================
+# The dynamic programming
+# ===========================================================================
 # Lines 828-832: the R program's values of the balanced games 0/0 .. 26/26
 # (``sapply(0:26, function(t) mV(t, t, 0))``), printed to 9 decimals.
 BALANCED_0_TO_26_R = (
@@ -42,10 +84,6 @@ VALUE_26_26_EXACT_DECIMAL = 2.624475548993925
 R_LIMIT_CARDS = 143
 R_LIMIT_VALUE = 6.21519192
 
-# Line 853: the R simulation of the optimal policy, 10,000,000 games.
-R_SIMULATION_GAMES = 10_000_000
-R_SIMULATION_MEAN = 2.6243913
-
 # Line 811: the author's first R attempt, with the probability of a red card
 # fixed at 0.5 all game, "yielded a value of $2.86".
 WITH_REPLACEMENT_MISTAKE = 2.86
@@ -68,20 +106,16 @@ CARDS_133M = 133_787_000
 VALUE_133M_BODY = 6038.22
 VALUE_133M_INTRO = 6038.32
 
-# Lines 1664-1666 (also 1722): the square-root fits and their predictions at 133,787,000.
-SQRT_FIT_INTERCEPT = -0.0186936
-SQRT_FIT_SLOPE = 0.522088
-SQRT_FIT_PREDICTION_133M = 6038.78162
-SQRT_FIT2_INTERCEPT = -0.0146229
-SQRT_FIT2_SLOPE = 0.522048
-SQRT_FIT2_PREDICTION_133M = 6038.32303
+# Line 1659: the 133,787,000-card C program prints ``printf("value=%g\n", ...)``:
+# %g keeps 6 significant digits, so "6038.22" means a value in [6038.215, 6038.225).
+VALUE_133M_PRINTED_DIGITS = 6
 
 # Lines 15-798: Han Zheng's 27 x 27 spreadsheet. The document prints the header
 # "Good #" followed by the 27 labels 26..0, then 27 rows, each a label (26..0)
 # followed by 27 cells. Cells are as printed (about 4 significant digits).
 # ``SPREADSHEET_TEXT[i]`` is the row labelled ``SPREADSHEET_ROW_LABELS[i]``, its
 # cells under ``SPREADSHEET_LABELS``. Which label is red and which black is
-# worked out numerically in stoplib.redblack.spreadsheet_comparison.
+# worked out numerically in stoplib.redblack.claims.spreadsheet_comparison.
 SPREADSHEET_LABELS = (26, 25, 24, 23, 22, 21, 20, 19, 18, 17, 16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0)
 SPREADSHEET_ROW_LABELS = (26, 25, 24, 23, 22, 21, 20, 19, 18, 17, 16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0)
 SPREADSHEET_TEXT = (
@@ -115,3 +149,98 @@ SPREADSHEET_TEXT = (
 )
 SPREADSHEET = tuple(tuple(float(x) for x in row.split()) for row in SPREADSHEET_TEXT)
 SPREADSHEET_CELLS_TEXT = tuple(tuple(row.split()) for row in SPREADSHEET_TEXT)
+
+
+# ===========================================================================
+# The simulation and the sample games
+# ===========================================================================
+# Lines 852-853: the R simulation of the optimal policy,
+# ``mean(replicate(10000000, simulateGame(26,26,0)))`` -> 2.6243913.
+SIMULATION_GAMES = 10_000_000
+SIMULATION_MEAN = 2.6243913
+
+# Lines 854-887: "Simulating 49 sample games", drawn with ``facet_wrap(~ID)`` and
+# ``coord_cartesian(ylim=c(-7,5))``.
+SAMPLE_GAMES = 49
+SAMPLE_GAMES_YLIM = (-7, 5)
+
+
+# ===========================================================================
+# The growth fits ("Approximating")
+# ===========================================================================
+# Line 1: "the value approaches 0.5 x sqrt(l)"; line 1752: "I wonder if the limit
+# is just 0.5 x sqrt(l)?"; line 1769: "it does converge to 0.5 x sqrt(l)".
+CONJECTURED_SLOPE = 0.5
+
+# Lines 1000 and 1689: exact values V(i, i) for i = 0..22,974 (a text file of the
+# C program's output), plus line 1691: the 100,000 value entered as 165.076.
+FIT_N_MAX = 22_974
+FIT_EXTRA_N = 100_000
+FIT_EXTRA_VALUE = 165.076
+
+# Lines 1692-1705: ``lm(Value ~ log(Cards))`` on 1..22,974 and 100,000.
+LOG_FIT_INTERCEPT = -106.6454973
+LOG_FIT_INTERCEPT_SE = 0.3724555
+LOG_FIT_SLOPE = 17.6267169
+LOG_FIT_SLOPE_SE = 0.0409405
+LOG_FIT_RESIDUAL_SE = 6.19828
+LOG_FIT_DF = 22_973
+LOG_FIT_R2 = 0.889734
+LOG_FIT_RESIDUALS = (-6.62279, -4.98638, -1.00526, 3.96333, 107.14550)  # min, q1, median, q3, max
+
+# Lines 1706-1718: ``lm(Value ~ sqrt(Cards))``.
+SQRT_FIT_INTERCEPT = -0.0186936
+SQRT_FIT_INTERCEPT_SE = 3.70052e-05
+SQRT_FIT_SLOPE = 0.522088
+SQRT_FIT_SLOPE_SE = 3.45212e-07
+SQRT_FIT_RESIDUAL_SE = 0.00187101
+SQRT_FIT_DF = 22_974
+SQRT_FIT_RESIDUALS = (-0.05298383, -0.00071444, 0.00047093, 0.00121099, 0.01869362)
+
+# Lines 1664-1666 (also 1722): the sqrt fit's prediction at 133,787,000.
+SQRT_FIT_PREDICTION_133M = 6038.78162
+
+# Lines 1722-1725: the fit's predictions "100k = 165.080028 (not quite 165.076),
+# 1m = 522.0, 10m = 1650.96, 100m = 5220.86, 1b = 16509.85, 10b = 52208.78,
+# 100b = 165098.70".
+SQRT_FIT_PREDICTIONS = {
+    100_000: 165.080028,
+    1_000_000: 522.0,
+    10_000_000: 1650.96,
+    100_000_000: 5220.86,
+    1_000_000_000: 16509.85,
+    10_000_000_000: 52208.78,
+    100_000_000_000: 165098.70,
+}
+
+# Lines 1726-1739: ``lm(Value ~ log(Cards) + sqrt(Cards))``. Note 91,897 residual
+# degrees of freedom = 4 x 22,975 - 3: the printed fit was run on a data frame
+# four times the data (see the notebook 03 for the explanation).
+LOGSQRT_FIT_INTERCEPT = -26.6931
+LOGSQRT_FIT_INTERCEPT_SE = 0.172306
+LOGSQRT_FIT_LOG = 4.40946
+LOGSQRT_FIT_LOG_SE = 0.0266876
+LOGSQRT_FIT_SQRT = 0.391493
+LOGSQRT_FIT_SQRT_SE = 7.45612e-04
+LOGSQRT_FIT_RESIDUAL_SE = 2.68411
+LOGSQRT_FIT_DF = 91_897
+LOGSQRT_FIT_R2 = 0.978735
+LOGSQRT_FIT_RESIDUALS = (-80.34388, -1.34909, -0.15215, 1.34937, 26.80501)
+
+# Lines 1755-1768: the square-root fit again with the 133,787,000 value 6038.22
+# added (line 1755: ``Value=6038.22``).
+SQRT_FIT2_INTERCEPT = -0.0146229
+SQRT_FIT2_INTERCEPT_SE = 2.54948e-05
+SQRT_FIT2_SLOPE = 0.522048
+SQRT_FIT2_SLOPE_SE = 1.93756e-07
+SQRT_FIT2_RESIDUAL_SE = 0.00245711
+SQRT_FIT2_DF = 22_974
+SQRT_FIT2_RESIDUALS = (-0.10346355, 0.00010533, 0.00071383, 0.00105519, 0.00453808)
+
+# Lines 1664-1666: the second sqrt fit's prediction at 133,787,000.
+SQRT_FIT2_PREDICTION_133M = 6038.32303
+
+# Lines 1664-1666: relative errors of the two fits at 133,787,000 ("0.009%" and
+# "0.0017%"); line 6: "An approximation yields <0.002% relative error".
+SQRT_FIT_ERROR_133M_PERCENT = 0.009
+SQRT_FIT2_ERROR_133M_PERCENT = 0.0017

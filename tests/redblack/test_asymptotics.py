@@ -1,8 +1,8 @@
-"""Tests for stoplib.redblack_asymptotics: the Brownian-bridge limit and the fits.
+"""Tests for stoplib.redblack.asymptotics: the Brownian-bridge limit and the fits.
 
-Order: the document's numbers (its fits, reproduced from its own single-precision
-data), the bridge constant and its equation, the approach of V(n, n) / sqrt(n)
-to c, fit properties on synthetic data, bad inputs.
+Order: the bridge constant and its equation, the approach of V(n, n) / sqrt(n)
+to c, fit properties on synthetic data, bad inputs. (The document's own fits,
+reproduced from its single-precision data, are in test_claims.py.)
 """
 import math
 
@@ -10,78 +10,11 @@ import numpy as np
 import pytest
 
 import stoplib.redblack as rb
-import stoplib.redblack_asymptotics as asy
-from stoplib.sources import doc000_redblack as doc
-from stoplib.sources import doc000_redblack_fits as docfits
+import stoplib.redblack.asymptotics as asy
+from stoplib.redblack import document as doc
 
 # Shepp (1969) / Ekstrom & Wanntorp (2009): alpha = 0.839923675692373...
 LITERATURE_ALPHA = 0.8399236757
-
-
-# ---------------------------------------------------------------------------
-# The document's fits, from its own data
-# ---------------------------------------------------------------------------
-@pytest.fixture(scope="module")
-def document_data():
-    """The document's data frame: float32 values 1..22,974 printed with %f, and
-    (100,000, 165.076); n = 0 kept for the sqrt fit as its residuals show."""
-    v32 = np.round(asy.float32_balanced_values(docfits.FIT_N_MAX), 6)
-    n = np.r_[np.arange(docfits.FIT_N_MAX + 1), docfits.FIT_EXTRA_N]
-    v = np.r_[v32, docfits.FIT_EXTRA_VALUE]
-    return n, v
-
-
-@pytest.mark.slow
-def test_document_fits_reproduced_from_its_float32_data(document_data):
-    n, v = document_data
-    fits = asy.fit_growth(n, v)  # drops n = 0, as the document does for log
-    assert fits.log.params["np.log(n)"] == pytest.approx(docfits.LOG_FIT_SLOPE, rel=1e-5)
-    assert fits.log.params["Intercept"] == pytest.approx(docfits.LOG_FIT_INTERCEPT, rel=1e-5)
-    assert fits.log.rsquared == pytest.approx(docfits.LOG_FIT_R2, abs=2e-6)
-    assert int(fits.log.df_resid) == docfits.LOG_FIT_DF
-    # the printed sqrt fit kept n = 0 (its max residual is minus its intercept)
-    import pandas as pd
-    import statsmodels.formula.api as smf
-
-    sq = smf.ols("value ~ np.sqrt(n)", pd.DataFrame({"n": n, "value": v})).fit()
-    assert int(sq.df_resid) == docfits.SQRT_FIT_DF
-    assert sq.params["np.sqrt(n)"] == pytest.approx(docfits.SQRT_FIT_SLOPE, abs=2e-6)
-    assert sq.params["Intercept"] == pytest.approx(docfits.SQRT_FIT_INTERCEPT, abs=1e-4)
-    # the stacked combined fit: 91,897 degrees of freedom and the same coefficients
-    st = asy.fit_stacked(n, v)
-    assert int(st.df_resid) == docfits.LOGSQRT_FIT_DF
-    assert st.params["np.log(n)"] == pytest.approx(docfits.LOGSQRT_FIT_LOG, rel=1e-3)
-    assert st.params["np.sqrt(n)"] == pytest.approx(docfits.LOGSQRT_FIT_SQRT, rel=1e-3)
-    assert st.rsquared == pytest.approx(docfits.LOGSQRT_FIT_R2, abs=1e-5)
-
-
-@pytest.mark.slow
-def test_document_133m_fit_used_6038_22(document_data):
-    import pandas as pd
-    import statsmodels.formula.api as smf
-
-    n, v = document_data
-    slopes = {}
-    for value in (doc.VALUE_133M_BODY, doc.VALUE_133M_INTRO):
-        df = pd.DataFrame({"n": np.r_[n[1:], doc.CARDS_133M], "value": np.r_[v[1:], value]})
-        slopes[value] = smf.ols("value ~ np.sqrt(n)", df).fit().params["np.sqrt(n)"]
-    assert slopes[doc.VALUE_133M_BODY] == pytest.approx(docfits.SQRT_FIT2_SLOPE, abs=1.5e-6)
-    assert abs(slopes[doc.VALUE_133M_INTRO] - docfits.SQRT_FIT2_SLOPE) > 5e-6
-    # and the intro's 6038.32 is the fit's prediction, not a computed value
-    pred = docfits.SQRT_FIT2_INTERCEPT + docfits.SQRT_FIT2_SLOPE * math.sqrt(doc.CARDS_133M)
-    assert round(pred, 2) == doc.VALUE_133M_INTRO
-
-
-def test_float32_values_match_the_slow_c_program():
-    np.testing.assert_array_equal(asy.float32_balanced_values(60), rb.c_program_values(60))
-
-
-def test_float32_drift_is_visible_and_grows():
-    v32 = asy.float32_balanced_values(4000)
-    v64 = rb.balanced_values(4000)
-    d = v32 - v64
-    assert abs(d[26]) < 1e-6
-    assert abs(d[4000]) > 10 * abs(d[100])
 
 
 # ---------------------------------------------------------------------------
@@ -127,7 +60,7 @@ def test_bridge_value_function_solves_the_ode_with_smooth_fit():
 
 def test_not_one_half():
     _, c = asy.bridge_constant()
-    assert c - docfits.CONJECTURED_SLOPE > 0.02
+    assert c - doc.CONJECTURED_SLOPE > 0.02
 
 
 # ---------------------------------------------------------------------------
@@ -238,50 +171,12 @@ def test_fit_correction_recovers_coefficients():
     assert full[10**6] == pytest.approx(c * 1e3 + 0.01 - 0.1 * 10**-1.5 + 0.05e-3, abs=1e-8)
 
 
-def test_rounding_error_bound_covers_measured_float32_drift():
-    v32 = asy.float32_balanced_values(3000)
-    v64 = rb.balanced_values(3000)
-    for n in (100, 1000, 3000):
-        assert abs(v32[n] - v64[n]) < asy.rounding_error_bound(n, eps=2.0 ** -24)
-    # in double precision the document's 133,787,000 run drifts less than %g resolves
-    assert asy.rounding_error_bound(doc.CARDS_133M) < 0.005
-    with pytest.raises(ValueError):
-        asy.rounding_error_bound(10, eps=0.0)
-
 
 def test_fit_sqrt_keeps_zero():
     n = np.arange(0, 100)
     r = asy.fit_sqrt(n, 0.1 + 0.5 * np.sqrt(n))
     assert int(r.df_resid) == 98
     assert r.params["Intercept"] == pytest.approx(0.1, abs=1e-12)
-
-
-def test_rounded_interval():
-    assert asy.rounded_interval("6038.22") == (6038.215, 6038.225)
-    assert asy.rounded_interval("165.075847") == (165.0758465, 165.0758475)
-
-
-def test_float32_drift_exponent():
-    n = np.array([1000.0, 4000.0, 16000.0])
-    A, p = asy.float32_drift_exponent(n, -2e-9 * n ** 1.7)
-    assert p == pytest.approx(1.7) and A == pytest.approx(2e-9)
-
-
-def test_plots():
-    import matplotlib
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    n = np.arange(0, 2001)
-    v = rb.balanced_values(2000)
-    fits = asy.fit_growth(n, v)
-    asy.plot_fits(fits, extra=([2000], [v[-1]], "check"))
-    asy.plot_residuals(fits)
-    f = asy.fit_correction(n, v, n_min=100)
-    asy.plot_correction(n, v, fits=[f], points=[(10**8, 5220.4, 'x', 0.005)])
-    asy.plot_boundary_comparison(300)
-    asy.plot_ratio(n, v, slopes={"a": 0.522})
-    plt.close("all")
 
 
 # ---------------------------------------------------------------------------
@@ -318,15 +213,14 @@ def test_fit_correction_bad_input(kwargs, exc):
         asy.fit_correction(n, np.sqrt(n), **kwargs)
 
 
+
+
 @pytest.mark.parametrize("func,args,exc", [
     (asy.bridge_boundary, (-1,), ValueError),
     (asy.bridge_boundary, (True,), TypeError),
     (asy.bridge_boundary, (2.0,), TypeError),
     (asy.bridge_value, (3, -1), ValueError),
     (asy.bridge_value, (3.0, 1), TypeError),
-    (asy.float32_balanced_values, (-1,), ValueError),
-    (asy.float32_balanced_values, (10**7,), ValueError),
-    (asy.float32_balanced_values, (False,), TypeError),
 ])
 def test_bad_counts(func, args, exc):
     with pytest.raises(exc):

@@ -1,11 +1,13 @@
-r"""Large decks in the red/black card game: the Brownian-bridge limit, and fits.
+r"""The red/black card game ("Problem 14") for large decks: the Brownian-bridge limit, and fits.
 
 The question
 ------------
 Document 000 computes ``V(n, n)``, the value of optimal play with ``n`` red and
 ``n`` black cards, up to ``n = 133,787,000``, fits ``V`` against ``log n`` and
 ``sqrt n``, and conjectures that ``V(n, n) / sqrt(n) -> 0.5``. This module
-derives the true limit and provides the fits.
+derives the true limit and provides the fits; the exact values they are fitted
+to come from :func:`stoplib.redblack.balanced_values` (one sweep of the
+recursion of :mod:`stoplib.redblack.rules`).
 
 The Brownian-bridge limit (Shepp 1969; Ekstrom and Wanntorp 2009)
 ------------------------------------------------------------------
@@ -52,11 +54,15 @@ Fits
 :func:`fit_growth` repeats the document's ``lm`` fits with statsmodels' formula
 API; :func:`fit_stacked` reproduces its odd combined fit (run on four stacked
 copies of the data, 91,897 residual degrees of freedom); :func:`fit_correction`
-fits ``V(n, n) - c sqrt(n)`` with ``c`` fixed, for extrapolation.
+fits ``V(n, n) - c sqrt(n)`` with ``c`` fixed, and :func:`extrapolate`
+compares several such models at a far ``n``. The single-precision data the
+document fitted, and the precision of its printed numbers, are in
+:mod:`stoplib.redblack.claims`; the figures in :mod:`stoplib.redblack.plots`.
 
 Source
 ------
-Document 000 (``shared/seeds/000_cd0610b35b05a9e7.txt``), "Approximating".
+Document 000 (``shared/seeds/000_cd0610b35b05a9e7.txt``), "Approximating"; its
+printed fits are in :mod:`stoplib.redblack.document`.
 L. A. Shepp, "Explicit solutions to some problems of optimal stopping",
 Ann. Math. Statist. 40 (1969); E. Ekstrom and H. Wanntorp, "Optimal stopping of
 a Brownian bridge", J. Appl. Probab. 46 (2009).
@@ -67,16 +73,13 @@ import math
 from dataclasses import dataclass, field
 
 import numpy as np
-from numba import njit
 
-from .util.validate import check_int
+from ..util.validate import check_int
 
 __all__ = [
     "bridge_constant", "bridge_solution", "bridge_equation", "bridge_boundary",
     "bridge_value", "BridgeSolution", "fit_growth", "fit_stacked", "fit_sqrt", "GrowthFits",
-    "fit_correction", "CorrectionFit", "extrapolate", "float32_balanced_values",
-    "float32_drift_exponent", "plot_fits", "plot_residuals", "plot_correction",
-    "plot_boundary_comparison", "plot_ratio", "rounded_interval", "rounding_error_bound",
+    "fit_correction", "CorrectionFit", "extrapolate", "FORMULAS",
 ]
 
 _SQRT2PI = math.sqrt(2.0 * math.pi)
@@ -249,108 +252,6 @@ def bridge_value(n_red: int, n_black: int) -> float:
         return 0.0
     g = _SQRT2PI * (1.0 - alpha * alpha) * math.exp(0.5 * y * y) * _phi_cdf(y)
     return scale * g - (n_black - n_red)
-
-
-# ---------------------------------------------------------------------------
-# The document's data, as its C program stored them (single precision)
-# ---------------------------------------------------------------------------
-@njit(cache=True)
-def _float32_sweep(n_max, row, out):
-    """One row-by-row sweep storing every cell as float32, arithmetic in double,
-    exactly like the document's C program; ``out[i]`` = cell ``(i, i)``."""
-    for b in range(n_max + 1):
-        row[b] = np.float32(0.0)
-    out[0] = 0.0
-    for r in range(1, n_max + 1):
-        row[0] = np.float32(r)
-        for b in range(1, n_max + 1):
-            x = (r * 1.0 / (r + b) * (np.float64(row[b]) + 1.0)
-                 + b * 1.0 / (r + b) * (np.float64(row[b - 1]) - 1.0))
-            if x < 0.0:
-                x = 0.0
-            row[b] = np.float32(x)
-            if b == r:
-                out[r] = row[b]
-
-
-def float32_balanced_values(n_max: int) -> np.ndarray:
-    """``V(i, i)``, ``i = 0..n_max``, as the document's single-precision C program
-    computes them, from ONE sweep.
-
-    The C program recomputes every ``i`` from scratch (``O(n^3)``), but a cell's
-    float32 value depends only on ``(r, b)`` (the same operations in the same
-    order whatever ``i`` is), so one ``O(n^2)`` sweep gives all of them. The
-    slow twin is :func:`stoplib.redblack.c_program_values`. Its text file of
-    values ``0..22,974`` (printed with ``%f``) is what the document's fits use.
-
-    Examples
-    --------
-    >>> round(float(float32_balanced_values(26)[26]), 6)
-    2.624476
-    """
-    n_max = check_int("n_max", n_max, 0, 200_000)
-    row = np.zeros(n_max + 1, dtype=np.float32)
-    out = np.zeros(n_max + 1, dtype=np.float32)
-    _float32_sweep(n_max, row, out)
-    return out.astype(np.float64)
-
-
-def float32_drift_exponent(n: np.ndarray, drift: np.ndarray, n_min: int = 1000):
-    """Fit ``|drift| ~ A n^p`` (log-log OLS, ``n >= n_min``); return ``(A, p)``.
-
-    Examples
-    --------
-    >>> n = np.array([1000, 2000, 4000]); A, p = float32_drift_exponent(n, 3e-9 * n ** 1.5)
-    >>> round(p, 6)
-    1.5
-    """
-    n = np.asarray(n, dtype=float)
-    d = np.abs(np.asarray(drift, dtype=float))
-    keep = (n >= n_min) & (d > 0)
-    if keep.sum() < 2:
-        raise ValueError("need at least two points with n >= n_min and nonzero drift")
-    p, logA = np.polyfit(np.log(n[keep]), np.log(d[keep]), 1)
-    return float(math.exp(logA)), float(p)
-
-
-def rounding_error_bound(n: int, eps: float = 2.0 ** -53, roundings: int = 4) -> float:
-    """First-order bound on the floating-point drift of a computed ``V(n, n)``.
-
-    Each cell is ``max(0, p (A + 1) + q (B - 1))``: a convex combination and a
-    ``max`` with 0, both non-expansive, so the error at ``(n, n)`` is at most the
-    expected sum, along the random path of the game (at most ``2n`` cells), of
-    the new rounding error made at each cell, about ``roundings * eps * |value|``.
-    The values met along the path are of order ``|winnings| + c sqrt(cards left)``,
-    which this bounds by ``2 c sqrt(n) + 1``. So the drift is at most about
-    ``2 n * roundings * eps * (2 c sqrt(n) + 1)``, whatever the evaluation order.
-    (``eps = 2**-24`` gives the single-precision bound.)
-
-    Examples
-    --------
-    >>> rounding_error_bound(133_787_000) < 0.005
-    True
-    """
-    n = check_int("n", n, 0)
-    if not (0.0 < eps < 1.0):
-        raise ValueError(f"eps must be in (0, 1), got {eps!r}")
-    roundings = check_int("roundings", roundings, 1, 100)
-    _, c = bridge_constant()
-    return 2.0 * n * roundings * eps * (2.0 * c * math.sqrt(n) + 1.0)
-
-
-def rounded_interval(printed: str) -> tuple[float, float]:
-    """The interval of values that print as ``printed`` (half an ulp of its last digit).
-
-    Examples
-    --------
-    >>> rounded_interval("6038.22")
-    (6038.215, 6038.225)
-    """
-    text = printed.strip()
-    decimals = len(text.split(".")[1]) if "." in text else 0
-    half = 0.5 * 10.0 ** (-decimals)
-    x = float(text)
-    return (round(x - half, decimals + 1), round(x + half, decimals + 1))
 
 
 # ---------------------------------------------------------------------------
@@ -644,202 +545,3 @@ def extrapolate(n, values, targets, models=None, n_min: int = 1000, n_max=None):
         f = fit_correction(n, values, powers=powers, n_min=n_min, n_max=n_max)
         rows[name] = f.predict(np.array(targets, dtype=float))
     return pd.DataFrame.from_dict(rows, orient="index", columns=targets)
-
-
-# ---------------------------------------------------------------------------
-# Plots
-# ---------------------------------------------------------------------------
-def plot_fits(fits: GrowthFits, ax=None, extra=None):
-    """Exact values and the three fitted curves against ``n`` (the document's
-    "sqrt vs log" figure). ``extra``: optional ``(n, values, label)`` points.
-
-    Examples
-    --------
-    >>> import matplotlib
-    >>> matplotlib.use("Agg")
-    >>> n = np.arange(1, 100)
-    >>> ax = plot_fits(fit_growth(n, 0.52 * np.sqrt(n)))
-    >>> ax.get_xlabel()
-    'n (red cards = black cards)'
-    """
-    import matplotlib.pyplot as plt
-
-    if ax is None:
-        _, ax = plt.subplots(figsize=(7, 4))
-    df = fits.data
-    step = max(1, len(df) // 2000)
-    sub = df.iloc[::step]
-    ax.plot(sub.n, sub.value, "k.", ms=2.5, label="exact", rasterized=True)
-    grid = np.linspace(df.n.min(), df.n.max(), 400)
-    pred = fits.predict(grid)
-    styles = {"log": ("tab:red", "--"), "sqrt": ("tab:blue", "-"),
-              "log+sqrt": ("tab:green", ":")}
-    for k, (col, ls) in styles.items():
-        ax.plot(pred.n, pred[k], color=col, ls=ls, lw=1.5, label=f"{k} fit")
-    if extra is not None:
-        en, ev, lab = extra
-        ax.plot(en, ev, "o", color="tab:purple", ms=5, label=lab)
-    ax.set_xlabel("n (red cards = black cards)")
-    ax.set_ylabel("value V(n, n) ($)")
-    ax.legend(fontsize=8)
-    return ax
-
-
-def plot_residuals(fits: GrowthFits, axes=None):
-    """Residuals of each fit against ``n``, one panel per fit (shared x).
-
-    Examples
-    --------
-    >>> import matplotlib
-    >>> matplotlib.use("Agg")
-    >>> n = np.arange(1, 100)
-    >>> len(plot_residuals(fit_growth(n, 0.52 * np.sqrt(n))))
-    3
-    """
-    import matplotlib.pyplot as plt
-
-    if axes is None:
-        _, axes = plt.subplots(1, 3, figsize=(11, 3.2))
-    axes = np.ravel(axes)
-    n = fits.data.n.to_numpy()
-    step = max(1, len(n) // 4000)
-    for ax, (k, r) in zip(axes, fits.results.items()):
-        ax.axhline(0, color="0.6", lw=0.8)
-        ax.plot(n[::step], np.asarray(r.resid)[::step], ".", ms=2, rasterized=True)
-        ax.set_xscale("log")
-        ax.set_title(f"{k}: residual SE {math.sqrt(r.scale):.3g}", fontsize=9)
-        ax.set_xlabel("n")
-    axes[0].set_ylabel("residual ($)")
-    return axes
-
-
-def plot_correction(n, values, c=None, fits=(), ax=None, points=()):
-    """``V(n, n) - c sqrt(n)`` on a log x axis, with fitted corrections drawn
-    from their first fitted ``n`` out to 1.5e8.
-
-    Parameters
-    ----------
-    n, values : arrays
-        Exact values.
-    c : float or None
-        The slope (None: the bridge constant).
-    fits : sequence of CorrectionFit
-    points : sequence of (n, value, label, half_width)
-        Extra values (e.g. the document's 133,787,000-card figure), drawn as their
-        correction ``value - c sqrt(n)`` with an error bar of ``half_width``.
-
-    Examples
-    --------
-    >>> import matplotlib
-    >>> matplotlib.use("Agg")
-    >>> n = np.arange(1, 100)
-    >>> plot_correction(n, 0.52 * np.sqrt(n)).get_ylabel()
-    'V(n, n) - c sqrt(n) ($)'
-    """
-    import matplotlib.pyplot as plt
-
-    if ax is None:
-        _, ax = plt.subplots(figsize=(7, 3.5))
-    if c is None:
-        c = bridge_constant()[1]
-    n = np.asarray(n, dtype=float)
-    v = np.asarray(values, dtype=float)
-    keep = n > 0
-    idx = np.unique(np.geomspace(1, keep.sum(), 600).astype(int)) - 1
-    nn, vv = n[keep][idx], v[keep][idx]
-    ax.plot(nn, vv - c * np.sqrt(nn), "k.", ms=3, label="exact")
-    for f in fits:
-        grid = np.geomspace(f.n_min, 1.5e8, 300)
-        ax.plot(grid, f.correction(grid), lw=1.2, label=f"fit {f.label} ({f.n_min:,}..{f.n_max:,})")
-    for pn, pv, label, half in points:
-        ax.errorbar([pn], [pv - c * math.sqrt(pn)], yerr=[[half], [half]], fmt="o", ms=4,
-                    capsize=3, label=label)
-    ax.axhline(0, color="0.6", lw=0.8)
-    ax.set_xscale("log")
-    ax.set_xlabel("n (red cards = black cards)")
-    ax.set_ylabel("V(n, n) - c sqrt(n) ($)")
-    ax.legend(fontsize=7)
-    return ax
-
-
-def plot_ratio(n, values, ax=None, slopes=None):
-    """``V(n, n) / sqrt(n)`` against ``n`` (log axis), with the bridge constant ``c``,
-    the document's 0.5 and any fitted ``slopes`` (``{label: value}``) as lines.
-
-    Examples
-    --------
-    >>> import matplotlib
-    >>> matplotlib.use("Agg")
-    >>> n = np.arange(1, 100)
-    >>> plot_ratio(n, 0.52 * np.sqrt(n)).get_ylabel()
-    'V(n, n) / sqrt(n)'
-    """
-    import matplotlib.pyplot as plt
-
-    if ax is None:
-        _, ax = plt.subplots(figsize=(7, 3.5))
-    _, c = bridge_constant()
-    n = np.asarray(n, dtype=float)
-    v = np.asarray(values, dtype=float)
-    keep = n > 0
-    nn, vv = n[keep], v[keep]
-    idx = np.unique(np.geomspace(1, nn.size, 800).astype(int)) - 1
-    ax.plot(nn[idx], vv[idx] / np.sqrt(nn[idx]), "k.", ms=3, label="exact V(n, n) / sqrt(n)")
-    ax.axhline(c, color="tab:blue", lw=1.5, label=f"bridge constant c = {c:.6f}")
-    ax.axhline(0.5, color="tab:red", lw=1.5, ls="--", label="document's conjecture 0.5")
-    for (label, slope), ls in zip((slopes or {}).items(), (":", "-.", (0, (5, 2)), (0, (1, 3)))):
-        ax.axhline(slope, color="0.4", lw=1, ls=ls, label=f"{label}: {slope:.6f}")
-    ax.set_xscale("log")
-    ax.set_xlabel("n (red cards = black cards)")
-    ax.set_ylabel("V(n, n) / sqrt(n)")
-    ax.legend(fontsize=7)
-    return ax
-
-
-def plot_boundary_comparison(n_red: int, axes=None):
-    """The exact DP stopping boundary against the bridge's rule, in two panels.
-
-    Left: the winnings ``b - r`` at which you stop against the cards left
-    ``r + b``, for the exact DP and for ``alpha sqrt(cards left)``. Right: both
-    minus ``alpha sqrt(cards left)``, where the difference is visible. Returns
-    the two axes.
-
-    Examples
-    --------
-    >>> import matplotlib
-    >>> matplotlib.use("Agg")
-    >>> plot_boundary_comparison(20)[0].get_xlabel()
-    'cards left when you stop (r + b)'
-    """
-    import matplotlib.pyplot as plt
-
-    from . import redblack
-
-    n_red = check_int("n_red", n_red, 1, 10**6)
-    if axes is None:
-        _, axes = plt.subplots(1, 2, figsize=(12, 3.8))
-    ax, ax2 = np.ravel(axes)[:2]
-    alpha, _ = bridge_constant()
-    r = np.arange(1, n_red + 1)
-    exact = np.asarray(redblack.stopping_boundary(n_red))[1:]
-    bridge = bridge_boundary(n_red)[1:]
-    cards_e, win_e = r + exact, exact - r
-    cards_b, win_b = r + bridge, bridge - r
-    ax.plot(cards_e, win_e, ".", color="k", ms=2, label="exact DP: stop at winnings b - r",
-            rasterized=True)
-    L = np.linspace(0, cards_e[-1], 400)
-    ax.plot(L, alpha * np.sqrt(L), color="tab:red", lw=1,
-            label=f"alpha sqrt(cards left), alpha = {alpha:.4f}")
-    ax.set_xlabel("cards left when you stop (r + b)")
-    ax.set_ylabel("winnings at which you stop ($)")
-    ax.legend(fontsize=8)
-    ax2.plot(cards_e, win_e - alpha * np.sqrt(cards_e), ".", color="k", ms=2, label="exact DP",
-             rasterized=True)
-    ax2.plot(cards_b, win_b - alpha * np.sqrt(cards_b), ".", color="tab:blue", ms=2,
-             label="bridge rule on integers", rasterized=True)
-    ax2.axhline(0, color="tab:red", lw=1)
-    ax2.set_xscale("log")
-    ax2.set_xlabel("cards left when you stop (r + b)")
-    ax2.set_ylabel("stop level - alpha sqrt(cards left)")
-    ax2.legend(fontsize=8)
-    return np.array([ax, ax2])

@@ -1,5 +1,5 @@
-"""Tests of stoplib.redblack: the document's numbers first, then properties,
-then the fast kernels against their exact twins, then bad inputs."""
+"""Tests of stoplib.redblack.solver: the document's numbers first, then properties,
+then the fast kernels against their exact twins (stoplib.redblack.twins), then bad inputs."""
 from fractions import Fraction
 
 import numpy as np
@@ -8,7 +8,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from stoplib import redblack as rb
-from stoplib.sources import doc000_redblack as doc
+from stoplib.redblack import document as doc
+from stoplib.redblack.solver import _tiled
 
 FLOAT_METHODS = ("auto", "topdown", "row", "diagonal", "tiled")
 
@@ -38,18 +39,6 @@ def test_r_list_0_to_26():
         assert round(ours[i], doc.BALANCED_0_TO_26_R_DECIMALS) == pytest.approx(printed, abs=1e-12), i
 
 
-def test_c_list_0_to_26_within_single_precision():
-    # the C program stores floats: its 6th decimal is off by one at i = 13, 20, 24, 26
-    ours = rb.balanced_values(26)
-    printed = np.array(doc.BALANCED_0_TO_26_C)
-    assert np.max(np.abs(ours - printed)) < 1.0e-6
-    rounded = np.round(ours, 6)
-    differ = [i for i in range(27) if abs(rounded[i] - printed[i]) > 1e-9]
-    assert differ == [13, 20, 24, 26]
-    # single precision explains deviations of this size
-    assert np.max(np.abs(rb.c_program_values(26) - ours)) < 1e-6
-
-
 def test_143_cards_is_143_of_each_colour():
     assert round(rb.value(143, 143), 8) == doc.R_LIMIT_VALUE
     # not 143 cards in all
@@ -61,98 +50,9 @@ def test_100000_tiled():
     assert round(rb.value(100_000, 100_000, method="tiled"), 6) == doc.VALUE_100000
 
 
-def test_spreadsheet_holdings_reading_matches_every_cell():
-    comp = rb.spreadsheet_comparison("holdings")
-    assert comp.n_cells == 27 * 27
-    assert comp.n_match == comp.n_cells
-    # rows are red cards left, columns black: cell = (b - r) + V(r, b)
-    df = comp.table.set_index(["red", "black"])
-    assert df.loc[(26, 26), "printed"] == 2.624
-    assert df.loc[(2, 1), "printed"] == 0.3333          # -1 + V(2, 1) = -1 + 4/3
-    assert df.loc[(0, 26), "printed"] == 26              # holding 26, nothing left to win
-
-
-def test_spreadsheet_naive_reading_documented_discrepancy():
-    comp = rb.spreadsheet_comparison("value")
-    df = comp.table
-    # the naive reading (columns = "Good #" = red, cells = V) matches only the
-    # main diagonal, the b = 0 and r = 0 edges, and cells where V = r - b ... :
-    assert comp.n_match == 79
-    diag = df[df.red == df.black]
-    assert diag["matches"].all()
-    # ... and the cell read as V(1, 2) = 0 prints 0.3333 = 1/3 = 1/(b + 1)
-    cell = df[(df.red == 1) & (df.black == 2)].iloc[0]
-    assert cell.printed == 0.3333 and cell.ours == 0.0
-    col = df[(df.red == 1) & (df.black >= 1)]
-    assert np.allclose(col.printed, 1.0 / (col.black + 1), rtol=1e-3)
-    # every mismatch is explained by the holdings reading
-    mism = df[~df.matches]
-    vt = rb.value_table(26, 26)
-    for _, row in mism.iterrows():
-        r, b = int(row.black), int(row.red)   # swap the axes back
-        assert float(f"{(b - r) + vt[r, b]:.4g}") == row.printed
-
-
-def test_holdings_table_is_holding_plus_value():
-    h = rb.holdings_table(26, 26)
-    v = rb.value_table(26, 26)
-    r = np.arange(27)[:, None]
-    b = np.arange(27)[None, :]
-    assert np.allclose(h, (b - r) + v, rtol=0, atol=1e-12)
-    h2 = rb.holdings_table(7, 11)
-    v2 = rb.value_table(7, 11)
-    r = np.arange(8)[:, None]
-    b = np.arange(12)[None, :]
-    assert np.allclose(h2, (7 - r) - (11 - b) + v2, atol=1e-12)
-
-
-def test_with_replacement_mistake():
-    w = rb.value_with_replacement(26, 26)
-    assert round(w, 2) == doc.WITH_REPLACEMENT_MISTAKE
-    assert w == pytest.approx(rb.value_with_replacement_topdown(26, 26), rel=1e-12)
-    for r, b in [(0, 0), (0, 5), (5, 0), (3, 7), (10, 4)]:
-        assert rb.value_with_replacement(r, b) == pytest.approx(
-            rb.value_with_replacement_topdown(r, b), rel=1e-12, abs=1e-15)
-
-
-def test_omniscient_26_26():
-    v = rb.omniscient_value(26, 26)
-    assert isinstance(v, Fraction)
-    assert round(float(v), 2) == doc.OMNISCIENT_26_26
-    assert v > rb.value(26, 26, method="exact")
-
-
-@pytest.mark.parametrize("r,b", [(0, 0), (0, 3), (3, 0), (1, 1), (2, 2), (3, 5), (6, 2), (7, 7), (9, 4)])
-def test_omniscient_exact_vs_bruteforce(r, b):
-    assert rb.omniscient_value(r, b) == rb.omniscient_value_bruteforce(r, b)
-
-
-def test_omniscient_by_enumeration():
-    from itertools import combinations
-    r, b = 4, 5
-    n = r + b
-    total = Fraction(0)
-    count = 0
-    for reds in combinations(range(n), r):
-        s = best = 0
-        for i in range(n):
-            s += 1 if i in reds else -1
-            best = max(best, s)
-        total += best
-        count += 1
-    assert rb.omniscient_value(r, b) == total / count
-
-
 # --------------------------------------------------------------------------
 # Properties
 # --------------------------------------------------------------------------
-def test_closed_forms():
-    for r in range(1, 40):
-        assert rb.value(r, 1, "exact") == r - 1 + Fraction(1, r + 1)
-        assert rb.value(r, 0, "exact") == r
-        assert rb.value(0, r, "exact") == 0
-
-
 def test_value_at_least_stopping_payoff_and_monotone():
     t = rb.value_table(60, 80)
     r = np.arange(61)[:, None]
@@ -206,7 +106,7 @@ def test_all_methods_agree_unbalanced(r, b, tile):
         assert rel_close(rb.value(r, b, method="topdown"), ref)
     for parallel in (True, False):
         for fast in (True, False):
-            assert rel_close(rb._tiled(r, b, tile=tile, parallel=parallel, fast=fast)[0], ref)
+            assert rel_close(_tiled(r, b, tile=tile, parallel=parallel, fast=fast)[0], ref)
     assert rel_close(rb.value_table(r, b)[r, b], ref)
 
 
@@ -221,23 +121,23 @@ def test_balanced_values_equal_value(n, tile):
 
 def test_serial_and_parallel_tiled_identical():
     for n_red, n_black, tile in [(1000, 1000, 64), (777, 1300, 50), (1500, 600, 128)]:
-        v1, d1, b1 = rb._tiled(n_red, n_black, tile=tile, parallel=True, n_diag=n_red + 1, boundary=True)
-        v2, d2, b2 = rb._tiled(n_red, n_black, tile=tile, parallel=False, n_diag=n_red + 1, boundary=True)
+        v1, d1, b1 = _tiled(n_red, n_black, tile=tile, parallel=True, n_diag=n_red + 1, boundary=True)
+        v2, d2, b2 = _tiled(n_red, n_black, tile=tile, parallel=False, n_diag=n_red + 1, boundary=True)
         assert v1 == v2
         assert np.array_equal(d1, d2)
         assert np.array_equal(b1, b2)
 
 
 def test_chunked_sweep_with_progress_identical():
-    v1, d1, b1 = rb._tiled(2500, 2600, tile=64, n_diag=2501, boundary=True, show_progress=False)
-    v2, d2, b2 = rb._tiled(2500, 2600, tile=64, n_diag=2501, boundary=True, show_progress=True)
+    v1, d1, b1 = _tiled(2500, 2600, tile=64, n_diag=2501, boundary=True, show_progress=False)
+    v2, d2, b2 = _tiled(2500, 2600, tile=64, n_diag=2501, boundary=True, show_progress=True)
     assert v1 == v2 and np.array_equal(d1, d2) and np.array_equal(b1, b2)
 
 
 def test_fastmath_against_exact_path_large():
     n = 3000
-    v_fast, d_fast, _ = rb._tiled(n, n, tile=256, fast=True, n_diag=n + 1)
-    v_slow, d_slow, _ = rb._tiled(n, n, tile=256, fast=False, n_diag=n + 1)
+    v_fast, d_fast, _ = _tiled(n, n, tile=256, fast=True, n_diag=n + 1)
+    v_slow, d_slow, _ = _tiled(n, n, tile=256, fast=False, n_diag=n + 1)
     assert rel_close(v_fast, v_slow)
     assert np.allclose(d_fast, d_slow, rtol=1e-12, atol=0)
     assert rel_close(rb.value(n, n, "row"), v_slow)
@@ -253,7 +153,7 @@ def test_stopping_boundary_against_table():
     # the tiled kernel records the same boundary for any tile size and deck shape
     for tile in (8, 13, 64, 2048):
         for width in (n + 2, n + 30, 3 * n):
-            got = rb._tiled(n, width, tile=tile, boundary=True)[2]
+            got = _tiled(n, width, tile=tile, boundary=True)[2]
             want = [0] + [ref[r] if ref[r] <= width else -1 for r in range(1, n + 1)]
             assert got.tolist() == want, (tile, width)
 
@@ -261,8 +161,7 @@ def test_stopping_boundary_against_table():
 # --------------------------------------------------------------------------
 # Bad inputs
 # --------------------------------------------------------------------------
-@pytest.mark.parametrize("func", [rb.value, rb.value_table, rb.policy_table, rb.omniscient_value,
-                                  rb.value_with_replacement, rb.holdings_table, rb.value_table_exact])
+@pytest.mark.parametrize("func", [rb.value, rb.value_table, rb.policy_table])
 @pytest.mark.parametrize("bad,exc", [(-1, ValueError), (2.0, TypeError), (True, TypeError),
                                      ("3", TypeError), (None, TypeError), (np.float64(3), TypeError)])
 def test_bad_counts(func, bad, exc):
@@ -300,32 +199,6 @@ def test_absurd_sizes_refused():
         rb.value(5000, 5000, method="topdown")
     with pytest.raises(ValueError, match="MAX_EXACT_CELLS"):
         rb.value(2000, 2000, method="exact")
-    with pytest.raises(ValueError, match="MAX_EXACT_CELLS"):
-        rb.value_table_exact(2000, 2000)
     with pytest.raises(ValueError, match="row"):
         rb.value(10**6, 10**7, method="row")
 
-
-def test_work_estimate_fields():
-    est = rb.work_estimate(1000, 1000, "table")
-    assert est.cells == 1001 * 1001
-    live = rb.work_estimate(1000, 1000, "tiled").cells
-    assert 0.8 < live / rb.live_cells(1000, 1000) < 1.25
-    assert est.seconds > 0 and est.memory_gb > 0
-    assert "cell updates" in est.describe()
-
-
-def test_plots_return_axes():
-    import matplotlib
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    from stoplib import redblack_plots as rp
-    fig, axes = plt.subplots(1, 4)
-    assert rp.plot_value_heatmap(axes[0], rb.value_table(10, 10)) is axes[0]
-    assert rp.plot_stopping_boundary(axes[1], rb.stopping_boundary(10), mark=(5, 5)) is axes[1]
-    assert rp.plot_policy(axes[2], rb.policy_table(10, 12)) is axes[2]
-    assert rp.plot_spreadsheet_comparison(axes[3], rb.spreadsheet_comparison("value")) is axes[3]
-    with pytest.raises(TypeError, match="Axes"):
-        rp.plot_policy(None, rb.policy_table(2, 2))
-    plt.close(fig)

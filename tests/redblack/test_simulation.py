@@ -1,8 +1,9 @@
-"""Tests for stoplib.redblack_sim: the Monte Carlo of the red/black card game.
+"""Tests for stoplib.redblack.simulation: the Monte Carlo of the red/black card game.
 
 Order: the document's numbers, exact twins (a tiny DP written here, exact
 distributions), properties of sample paths, Monte Carlo within 4 standard
-errors, reproducibility, bad inputs.
+errors, reproducibility, bad inputs. (The slow twin simulate_reference is
+tested in test_twins.py, the plots in test_plots.py.)
 """
 import math
 from functools import lru_cache
@@ -11,9 +12,8 @@ import numpy as np
 import pytest
 
 import stoplib.redblack as rb
-import stoplib.redblack_sim as sim
-from stoplib.sources import doc000_redblack as doc
-from stoplib.sources import doc000_redblack_fits as docfits
+import stoplib.redblack.simulation as sim
+from stoplib.redblack import document as doc
 
 
 # ---------------------------------------------------------------------------
@@ -43,9 +43,8 @@ DECKS = [(26, 26), (10, 5), (5, 10), (1, 30), (30, 1), (0, 7), (7, 0), (3, 3)]
 def test_document_simulation_is_within_4_standard_errors_of_exact():
     # the R simulation's 10M-game mean against the exact value, with our SE
     res = sim.simulate(26, 26, 200_000, seed=3)
-    se_10m = res.std / math.sqrt(docfits.SIMULATION_GAMES)
-    assert abs(docfits.SIMULATION_MEAN - doc.VALUE_26_26_EXACT_DECIMAL) < 4 * se_10m
-    assert docfits.SIMULATION_MEAN == doc.R_SIMULATION_MEAN
+    se_10m = res.std / math.sqrt(doc.SIMULATION_GAMES)
+    assert abs(doc.SIMULATION_MEAN - doc.VALUE_26_26_EXACT_DECIMAL) < 4 * se_10m
 
 
 def test_simulation_26_26_matches_exact_value():
@@ -56,8 +55,7 @@ def test_simulation_26_26_matches_exact_value():
 
 
 def test_with_replacement_mistake_is_about_286():
-    table = sim.replacement_table(26, 26)
-    assert table[26, 26] == pytest.approx(rb.value_with_replacement(26, 26), rel=1e-12)
+    table = rb.replacement_table(26, 26)
     assert round(table[26, 26], 2) == doc.WITH_REPLACEMENT_MISTAKE
     res = sim.simulate(26, 26, 400_000, seed=5, replacement=True)
     assert abs(res.z_score(table[26, 26])) < 4
@@ -76,11 +74,6 @@ def test_policy_limits_match_reference_dp(n_red, n_black, replacement):
     for r in range(n_red + 1):
         for b in range(n_black + 1):
             assert ref[r, b] == (b < limit[r]), (r, b)
-
-
-def test_replacement_table_matches_reference():
-    np.testing.assert_allclose(sim.replacement_table(15, 11), ref_table(15, 11, True),
-                               rtol=1e-13, atol=1e-13)
 
 
 def test_large_deck_policy_path_uses_boundary(monkeypatch):
@@ -108,13 +101,6 @@ def test_simulated_histogram_matches_exact_distribution():
     mask = p > 0
     assert ((res.probabilities - p)[mask] / se[mask]).__abs__().max() < 5
     assert (res.counts[~mask] == 0).all()
-
-
-def test_slow_reference_simulation_agrees():
-    exact = rb.value(8, 8)
-    slow = sim.simulate_reference(8, 8, 20_000, seed=2)
-    sd = sim.simulate(8, 8, 20_000, seed=2).std
-    assert abs(slow - exact) < 4 * sd / math.sqrt(20_000)
 
 
 # ---------------------------------------------------------------------------
@@ -232,22 +218,6 @@ def test_moments_exact_from_histogram():
         np.repeat(np.arange(res.draw_counts.size), res.draw_counts).mean(), rel=1e-15)
     probs = res.outcome_probabilities()
     assert sum(probs.values()) == pytest.approx(1.0)
-
-
-# ---------------------------------------------------------------------------
-# Plots
-# ---------------------------------------------------------------------------
-def test_plots():
-    import matplotlib
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    fig = sim.plot_sample_paths(sim.sample_paths(26, 26, 49, seed=0))
-    assert len([ax for ax in fig.axes if ax.axison]) == 49
-    plt.close(fig)
-    ax = sim.plot_winnings_distribution(sim.simulate(26, 26, 2000, seed=0), exact=2.62)
-    assert ax.get_ylabel() == "fraction of games"
-    plt.close("all")
 
 
 # ---------------------------------------------------------------------------

@@ -1,0 +1,81 @@
+"""The red/black card game ("Problem 14" of document 000): exact and fast dynamic programming.
+
+A deck holds ``r`` red cards (+$1 each) and ``b`` black cards (-$1 each),
+shuffled; you turn them over one at a time and may stop whenever you like. The
+value of the rest of the game with ``r`` red and ``b`` black cards left is::
+
+    V(0, b) = 0,  V(r, 0) = r,
+    V(r, b) = max(0, r/(r+b) (V(r-1, b) + 1) + b/(r+b) (V(r, b-1) - 1)),
+
+about $2.62 for a 52-card deck (``value(26, 26)``).
+
+The rooms
+---------
+``rules.py``        the game, the state ``(r, b)``, input checks and the limits
+                    (:func:`~.rules.check_counts`, :func:`work_estimate`)
+``solver.py``       the fast solver: :func:`value` (methods "row", "diagonal",
+                    "tiled", "topdown", "exact"), :func:`balanced_values`,
+                    :func:`value_table`, :func:`policy_table`,
+                    :func:`stopping_boundary`, :func:`live_cells`, :func:`time_method`
+``_kernels.py``     its numba kernels (private)
+``twins.py``        the slow independent twins the tests compare with
+                    (fractions, memoised recursion, path counting, a plain
+                    Python simulation)
+``variants.py``     the games beside the real one that the document discusses:
+                    :func:`omniscient_value`, the fixed-1/2 mistake
+                    (:func:`value_with_replacement`, :func:`replacement_table`),
+                    the spreadsheet's :func:`holdings_table`
+``simulation.py``   Monte Carlo: :func:`simulate`, :func:`sample_paths`,
+                    :func:`winnings_distribution` (its exact twin)
+``asymptotics.py``  large decks: the Brownian-bridge constant
+                    (:func:`bridge_constant`) and the document's fits
+``document.py``     the numbers document 000 prints, with line numbers
+``claims.py``       the document's claims checked: :func:`spreadsheet_comparison`,
+                    its C program in single precision (:func:`c_program_values`,
+                    :func:`float32_balanced_values`), printed precision
+``plots.py``        every ``plot_*`` of notebooks 01-03
+``widgets.py``      the notebooks' ipywidgets panels
+
+Everything in ``__all__`` below is importable from ``stoplib.redblack``; the
+rooms' own ``__all__`` list the rest of their public names (the fits in
+:mod:`.asymptotics`, the figures in :mod:`.plots`, ...). Numba kernels are
+private. ``plots`` and ``widgets`` are not imported here (matplotlib and
+ipywidgets load only when a notebook asks for them).
+
+Source
+------
+Document 000 (``shared/seeds/000_cd0610b35b05a9e7.txt``), gwern's write-up of
+Timothy Falcon's / Nigel Coldwell's interview problem 14, with Han Zheng's
+spreadsheet, R, Haskell and C programs. Notebooks ``01_redblack_dp``,
+``02_redblack_monte_carlo`` and ``03_redblack_sqrt_vs_log``.
+"""
+from .rules import WorkEstimate, work_estimate
+from .solver import (METHODS, MethodTiming, balanced_values, live_cells, policy_table,
+                     stopping_boundary, time_method, value, value_table)
+from .twins import (omniscient_value_bruteforce, simulate_reference, value_table_exact,
+                    value_with_replacement_topdown)
+from .variants import holdings_table, omniscient_value, replacement_table, value_with_replacement
+from .simulation import (SamplePaths, SimulationResult, policy_limits, sample_paths, simulate,
+                         winnings_distribution)
+from .asymptotics import BridgeSolution, bridge_boundary, bridge_constant, bridge_solution, bridge_value
+from .claims import (SpreadsheetComparison, c_program_values, float32_balanced_values,
+                     spreadsheet_comparison)
+
+__all__ = [
+    # the solver
+    "METHODS", "value", "balanced_values", "value_table", "policy_table", "stopping_boundary",
+    "live_cells", "time_method", "MethodTiming", "work_estimate", "WorkEstimate",
+    # the slow twins
+    "value_table_exact", "omniscient_value_bruteforce", "value_with_replacement_topdown",
+    "simulate_reference",
+    # the variants
+    "omniscient_value", "value_with_replacement", "replacement_table", "holdings_table",
+    # simulation
+    "simulate", "sample_paths", "winnings_distribution", "policy_limits",
+    "SimulationResult", "SamplePaths",
+    # large decks
+    "bridge_constant", "bridge_solution", "bridge_boundary", "bridge_value", "BridgeSolution",
+    # the document's claims
+    "spreadsheet_comparison", "SpreadsheetComparison", "c_program_values",
+    "float32_balanced_values",
+]

@@ -1,0 +1,263 @@
+"""The red/black card game ("Problem 14"): document 000's claims, checked.
+
+Each function here sets one of the document's numbers or programs beside
+ours; the notebooks (``01_redblack_dp``, ``03_redblack_sqrt_vs_log``) state
+"matches" or "differs" from them.
+
+The spreadsheet (:func:`spreadsheet_comparison`)
+    Han Zheng's 27 x 27 sheet, cell by cell, under two readings: the naive one
+    (cells are ``V(r, b)``, red across) and the spreadsheet's own (cells are
+    the expected final winnings ``(b - r) + V(r, b)``, red down the side,
+    :func:`stoplib.redblack.variants.holdings_table`).
+The C program in single precision (:func:`c_program_values`, :func:`float32_balanced_values`)
+    The document's C program keeps its table in ``float``. ``c_program_values``
+    emulates it literally (``O(n^3)``), ``float32_balanced_values`` gets the same
+    numbers from one ``O(n^2)`` sweep; its values ``0..22,974`` are the data of
+    the document's fits. :func:`float32_drift_exponent` measures how fast the
+    single-precision drift grows.
+Printed precision (:func:`rounded_interval`, :func:`rounding_error_bound`)
+    Which values print as the document's "6038.22", and how far rounding could
+    have moved a computed ``V(n, n)``.
+
+The recursion behind them all::
+
+    V(0, b) = 0,  V(r, 0) = r,
+    V(r, b) = max(0, r/(r+b) (V(r-1, b) + 1) + b/(r+b) (V(r, b-1) - 1)).
+
+The document's fits (log against square root) are repeated in
+:mod:`stoplib.redblack.asymptotics`.
+
+Source
+------
+Document 000 (``shared/seeds/000_cd0610b35b05a9e7.txt``); its printed numbers,
+with line numbers, are in :mod:`stoplib.redblack.document`.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+from numba import njit
+
+from ..util.validate import check_choice, check_int
+from . import document as doc
+from .asymptotics import bridge_constant
+from .solver import value_table
+
+__all__ = [
+    "spreadsheet_comparison", "SpreadsheetComparison", "c_program_values",
+    "float32_balanced_values", "float32_drift_exponent", "rounding_error_bound",
+    "rounded_interval",
+]
+
+
+# ---------------------------------------------------------------------------
+# Han Zheng's spreadsheet
+# ---------------------------------------------------------------------------
+@dataclass(frozen=True)
+class SpreadsheetComparison:
+    """Cell-by-cell comparison of the printed spreadsheet with a reading of it."""
+
+    reading: str
+    table: "object"  # pandas.DataFrame: row_label, col_label, red, black, printed, ours, matches
+    n_cells: int
+    n_match: int
+
+    @property
+    def n_differ(self) -> int:
+        return self.n_cells - self.n_match
+
+
+def _printed_digits_match(ours: float, printed: str, digits: int = 4) -> bool:
+    """Does ``ours``, rounded to ``digits`` significant digits, print as ``printed``?"""
+    return float(f"{ours:.{digits}g}") == float(printed)
+
+
+def spreadsheet_comparison(reading: str = "holdings") -> SpreadsheetComparison:
+    """Compare every cell of Han Zheng's spreadsheet (document 000) with our DP.
+
+    Parameters
+    ----------
+    reading : {"holdings", "value"}
+        ``"holdings"``: rows are red cards left, columns black cards left, and
+        a cell is the expected final winnings of the 26/26 game counting what
+        is already held, ``(b - r) + V(r, b)``
+        (:func:`stoplib.redblack.variants.holdings_table`).
+        ``"value"``: the naive reading, columns red ("Good #") and rows black,
+        a cell being ``V(r, b)`` itself.
+
+    Returns
+    -------
+    SpreadsheetComparison
+        ``table`` has one row per cell; a cell matches when our number,
+        rounded to 4 significant digits as the spreadsheet prints, equals it.
+
+    Examples
+    --------
+    >>> spreadsheet_comparison("holdings").n_match
+    729
+    """
+    import pandas as pd
+
+    check_choice("reading", reading, ("holdings", "value"))
+    n = 26
+    vt = value_table(n, n)
+    records = []
+    for row_label, cells in zip(doc.SPREADSHEET_ROW_LABELS, doc.SPREADSHEET_CELLS_TEXT):
+        for col_label, text in zip(doc.SPREADSHEET_LABELS, cells):
+            if reading == "holdings":
+                r, b = row_label, col_label
+                ours = (b - r) + vt[r, b]
+            else:
+                r, b = col_label, row_label
+                ours = vt[r, b]
+            records.append(dict(row_label=row_label, col_label=col_label, red=r, black=b,
+                                printed=float(text), printed_text=text, ours=float(ours),
+                                matches=_printed_digits_match(float(ours), text)))
+    df = pd.DataFrame.from_records(records)
+    return SpreadsheetComparison(reading, df, len(df), int(df["matches"].sum()))
+
+
+# ---------------------------------------------------------------------------
+# The C program: a table of single-precision floats
+# ---------------------------------------------------------------------------
+@njit(cache=True)
+def _c_program(n_max, tab, out):
+    # the document's C program: a two-row table of single-precision floats,
+    # arithmetic in double (``r*1.0/(r+b)``), rounded to float on every store
+    for i in range(n_max + 1):
+        for r in range(i + 1):
+            for b in range(i + 1):
+                if r == 0:
+                    x = 0.0
+                elif b == 0:
+                    x = float(r)
+                else:
+                    x = (r * 1.0 / (r + b) * (tab[(r - 1) % 2, b] + 1.0)
+                         + b * 1.0 / (r + b) * (tab[r % 2, b - 1] - 1.0))
+                    x = max(0.0, x)
+                tab[r % 2, b] = np.float32(x)
+        out[i] = tab[i % 2, i]
+
+
+def c_program_values(n_max: int) -> np.ndarray:
+    """``V(i, i)``, ``i = 0..n_max``, as the document's C program computes them.
+
+    That program stores its table in single-precision ``float``; printed with
+    ``%f`` a few of its values differ from the double-precision ones in the
+    sixth decimal. Cost ``O(n_max^3)``: small ``n_max`` only (the slow twin of
+    :func:`float32_balanced_values`).
+
+    Examples
+    --------
+    >>> round(float(c_program_values(26)[26]), 7)
+    2.6244757
+    """
+    n_max = check_int("n_max", n_max, 0, 2000)
+    tab = np.zeros((2, n_max + 1), dtype=np.float32)
+    out = np.zeros(n_max + 1, dtype=np.float32)
+    _c_program(n_max, tab, out)
+    return out.astype(np.float64)
+
+
+@njit(cache=True)
+def _float32_sweep(n_max, row, out):
+    """One row-by-row sweep storing every cell as float32, arithmetic in double,
+    exactly like the document's C program; ``out[i]`` = cell ``(i, i)``."""
+    for b in range(n_max + 1):
+        row[b] = np.float32(0.0)
+    out[0] = 0.0
+    for r in range(1, n_max + 1):
+        row[0] = np.float32(r)
+        for b in range(1, n_max + 1):
+            x = (r * 1.0 / (r + b) * (np.float64(row[b]) + 1.0)
+                 + b * 1.0 / (r + b) * (np.float64(row[b - 1]) - 1.0))
+            if x < 0.0:
+                x = 0.0
+            row[b] = np.float32(x)
+            if b == r:
+                out[r] = row[b]
+
+
+def float32_balanced_values(n_max: int) -> np.ndarray:
+    """``V(i, i)``, ``i = 0..n_max``, as the document's single-precision C program
+    computes them, from ONE sweep.
+
+    The C program recomputes every ``i`` from scratch (``O(n^3)``), but a cell's
+    float32 value depends only on ``(r, b)`` (the same operations in the same
+    order whatever ``i`` is), so one ``O(n^2)`` sweep gives all of them. The
+    slow twin is :func:`c_program_values`. Its text file of
+    values ``0..22,974`` (printed with ``%f``) is what the document's fits use.
+
+    Examples
+    --------
+    >>> round(float(float32_balanced_values(26)[26]), 6)
+    2.624476
+    """
+    n_max = check_int("n_max", n_max, 0, 200_000)
+    row = np.zeros(n_max + 1, dtype=np.float32)
+    out = np.zeros(n_max + 1, dtype=np.float32)
+    _float32_sweep(n_max, row, out)
+    return out.astype(np.float64)
+
+
+def float32_drift_exponent(n: np.ndarray, drift: np.ndarray, n_min: int = 1000):
+    """Fit ``|drift| ~ A n^p`` (log-log OLS, ``n >= n_min``); return ``(A, p)``.
+
+    Examples
+    --------
+    >>> n = np.array([1000, 2000, 4000]); A, p = float32_drift_exponent(n, 3e-9 * n ** 1.5)
+    >>> round(p, 6)
+    1.5
+    """
+    n = np.asarray(n, dtype=float)
+    d = np.abs(np.asarray(drift, dtype=float))
+    keep = (n >= n_min) & (d > 0)
+    if keep.sum() < 2:
+        raise ValueError("need at least two points with n >= n_min and nonzero drift")
+    p, logA = np.polyfit(np.log(n[keep]), np.log(d[keep]), 1)
+    return float(math.exp(logA)), float(p)
+
+
+# ---------------------------------------------------------------------------
+# Printed precision
+# ---------------------------------------------------------------------------
+def rounding_error_bound(n: int, eps: float = 2.0 ** -53, roundings: int = 4) -> float:
+    """First-order bound on the floating-point drift of a computed ``V(n, n)``.
+
+    Each cell is ``max(0, p (A + 1) + q (B - 1))``: a convex combination and a
+    ``max`` with 0, both non-expansive, so the error at ``(n, n)`` is at most the
+    expected sum, along the random path of the game (at most ``2n`` cells), of
+    the new rounding error made at each cell, about ``roundings * eps * |value|``.
+    The values met along the path are of order ``|winnings| + c sqrt(cards left)``,
+    which this bounds by ``2 c sqrt(n) + 1``. So the drift is at most about
+    ``2 n * roundings * eps * (2 c sqrt(n) + 1)``, whatever the evaluation order.
+    (``eps = 2**-24`` gives the single-precision bound.)
+
+    Examples
+    --------
+    >>> rounding_error_bound(133_787_000) < 0.005
+    True
+    """
+    n = check_int("n", n, 0)
+    if not (0.0 < eps < 1.0):
+        raise ValueError(f"eps must be in (0, 1), got {eps!r}")
+    roundings = check_int("roundings", roundings, 1, 100)
+    _, c = bridge_constant()
+    return 2.0 * n * roundings * eps * (2.0 * c * math.sqrt(n) + 1.0)
+
+
+def rounded_interval(printed: str) -> tuple[float, float]:
+    """The interval of values that print as ``printed`` (half an ulp of its last digit).
+
+    Examples
+    --------
+    >>> rounded_interval("6038.22")
+    (6038.215, 6038.225)
+    """
+    text = printed.strip()
+    decimals = len(text.split(".")[1]) if "." in text else 0
+    half = 0.5 * 10.0 ** (-decimals)
+    x = float(text)
+    return (round(x - half, decimals + 1), round(x + half, decimals + 1))

@@ -1,0 +1,170 @@
+"""Tests of stoplib.redblack.claims: the document's spreadsheet, its single-precision
+C program and the fits it ran on that program's output, its printed precision."""
+import math
+
+import numpy as np
+import pytest
+
+from stoplib import redblack as rb
+from stoplib.redblack import asymptotics as asy
+from stoplib.redblack import claims
+from stoplib.redblack import document as doc
+
+
+# ---------------------------------------------------------------------------
+# The C program's numbers, in single precision
+# ---------------------------------------------------------------------------
+def test_c_list_0_to_26_within_single_precision():
+    # the C program stores floats: its 6th decimal is off by one at i = 13, 20, 24, 26
+    ours = rb.balanced_values(26)
+    printed = np.array(doc.BALANCED_0_TO_26_C)
+    assert np.max(np.abs(ours - printed)) < 1.0e-6
+    rounded = np.round(ours, 6)
+    differ = [i for i in range(27) if abs(rounded[i] - printed[i]) > 1e-9]
+    assert differ == [13, 20, 24, 26]
+    # single precision explains deviations of this size
+    assert np.max(np.abs(claims.c_program_values(26) - ours)) < 1e-6
+
+
+def test_float32_values_match_the_slow_c_program():
+    np.testing.assert_array_equal(claims.float32_balanced_values(60), claims.c_program_values(60))
+
+
+def test_float32_drift_is_visible_and_grows():
+    v32 = claims.float32_balanced_values(4000)
+    v64 = rb.balanced_values(4000)
+    d = v32 - v64
+    assert abs(d[26]) < 1e-6
+    assert abs(d[4000]) > 10 * abs(d[100])
+
+
+# ---------------------------------------------------------------------------
+# The spreadsheet
+# ---------------------------------------------------------------------------
+def test_spreadsheet_holdings_reading_matches_every_cell():
+    comp = claims.spreadsheet_comparison("holdings")
+    assert comp.n_cells == 27 * 27
+    assert comp.n_match == comp.n_cells
+    # rows are red cards left, columns black: cell = (b - r) + V(r, b)
+    df = comp.table.set_index(["red", "black"])
+    assert df.loc[(26, 26), "printed"] == 2.624
+    assert df.loc[(2, 1), "printed"] == 0.3333          # -1 + V(2, 1) = -1 + 4/3
+    assert df.loc[(0, 26), "printed"] == 26              # holding 26, nothing left to win
+
+
+def test_spreadsheet_naive_reading_documented_discrepancy():
+    comp = claims.spreadsheet_comparison("value")
+    df = comp.table
+    # the naive reading (columns = "Good #" = red, cells = V) matches only the
+    # main diagonal, the b = 0 and r = 0 edges, and cells where V = r - b ... :
+    assert comp.n_match == 79
+    diag = df[df.red == df.black]
+    assert diag["matches"].all()
+    # ... and the cell read as V(1, 2) = 0 prints 0.3333 = 1/3 = 1/(b + 1)
+    cell = df[(df.red == 1) & (df.black == 2)].iloc[0]
+    assert cell.printed == 0.3333 and cell.ours == 0.0
+    col = df[(df.red == 1) & (df.black >= 1)]
+    assert np.allclose(col.printed, 1.0 / (col.black + 1), rtol=1e-3)
+    # every mismatch is explained by the holdings reading
+    mism = df[~df.matches]
+    vt = rb.value_table(26, 26)
+    for _, row in mism.iterrows():
+        r, b = int(row.black), int(row.red)   # swap the axes back
+        assert float(f"{(b - r) + vt[r, b]:.4g}") == row.printed
+
+
+# ---------------------------------------------------------------------------
+# The document's fits, from its own float32 data
+# ---------------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def document_data():
+    """The document's data frame: float32 values 1..22,974 printed with %f, and
+    (100,000, 165.076); n = 0 kept for the sqrt fit as its residuals show."""
+    v32 = np.round(claims.float32_balanced_values(doc.FIT_N_MAX), 6)
+    n = np.r_[np.arange(doc.FIT_N_MAX + 1), doc.FIT_EXTRA_N]
+    v = np.r_[v32, doc.FIT_EXTRA_VALUE]
+    return n, v
+
+
+@pytest.mark.slow
+def test_document_fits_reproduced_from_its_float32_data(document_data):
+    n, v = document_data
+    fits = asy.fit_growth(n, v)  # drops n = 0, as the document does for log
+    assert fits.log.params["np.log(n)"] == pytest.approx(doc.LOG_FIT_SLOPE, rel=1e-5)
+    assert fits.log.params["Intercept"] == pytest.approx(doc.LOG_FIT_INTERCEPT, rel=1e-5)
+    assert fits.log.rsquared == pytest.approx(doc.LOG_FIT_R2, abs=2e-6)
+    assert int(fits.log.df_resid) == doc.LOG_FIT_DF
+    # the printed sqrt fit kept n = 0 (its max residual is minus its intercept)
+    import pandas as pd
+    import statsmodels.formula.api as smf
+
+    sq = smf.ols("value ~ np.sqrt(n)", pd.DataFrame({"n": n, "value": v})).fit()
+    assert int(sq.df_resid) == doc.SQRT_FIT_DF
+    assert sq.params["np.sqrt(n)"] == pytest.approx(doc.SQRT_FIT_SLOPE, abs=2e-6)
+    assert sq.params["Intercept"] == pytest.approx(doc.SQRT_FIT_INTERCEPT, abs=1e-4)
+    # the stacked combined fit: 91,897 degrees of freedom and the same coefficients
+    st = asy.fit_stacked(n, v)
+    assert int(st.df_resid) == doc.LOGSQRT_FIT_DF
+    assert st.params["np.log(n)"] == pytest.approx(doc.LOGSQRT_FIT_LOG, rel=1e-3)
+    assert st.params["np.sqrt(n)"] == pytest.approx(doc.LOGSQRT_FIT_SQRT, rel=1e-3)
+    assert st.rsquared == pytest.approx(doc.LOGSQRT_FIT_R2, abs=1e-5)
+
+
+@pytest.mark.slow
+def test_document_133m_fit_used_6038_22(document_data):
+    import pandas as pd
+    import statsmodels.formula.api as smf
+
+    n, v = document_data
+    slopes = {}
+    for value in (doc.VALUE_133M_BODY, doc.VALUE_133M_INTRO):
+        df = pd.DataFrame({"n": np.r_[n[1:], doc.CARDS_133M], "value": np.r_[v[1:], value]})
+        slopes[value] = smf.ols("value ~ np.sqrt(n)", df).fit().params["np.sqrt(n)"]
+    assert slopes[doc.VALUE_133M_BODY] == pytest.approx(doc.SQRT_FIT2_SLOPE, abs=1.5e-6)
+    assert abs(slopes[doc.VALUE_133M_INTRO] - doc.SQRT_FIT2_SLOPE) > 5e-6
+    # and the intro's 6038.32 is the fit's prediction, not a computed value
+    pred = doc.SQRT_FIT2_INTERCEPT + doc.SQRT_FIT2_SLOPE * math.sqrt(doc.CARDS_133M)
+    assert round(pred, 2) == doc.VALUE_133M_INTRO
+
+
+# ---------------------------------------------------------------------------
+# Printed precision and rounding drift
+# ---------------------------------------------------------------------------
+def test_rounding_error_bound_covers_measured_float32_drift():
+    v32 = claims.float32_balanced_values(3000)
+    v64 = rb.balanced_values(3000)
+    for n in (100, 1000, 3000):
+        assert abs(v32[n] - v64[n]) < claims.rounding_error_bound(n, eps=2.0 ** -24)
+    # in double precision the document's 133,787,000 run drifts less than %g resolves
+    assert claims.rounding_error_bound(doc.CARDS_133M) < 0.005
+    with pytest.raises(ValueError):
+        claims.rounding_error_bound(10, eps=0.0)
+
+
+def test_rounded_interval():
+    assert claims.rounded_interval("6038.22") == (6038.215, 6038.225)
+    assert claims.rounded_interval("165.075847") == (165.0758465, 165.0758475)
+
+
+def test_float32_drift_exponent():
+    n = np.array([1000.0, 4000.0, 16000.0])
+    A, p = claims.float32_drift_exponent(n, -2e-9 * n ** 1.7)
+    assert p == pytest.approx(1.7) and A == pytest.approx(2e-9)
+
+
+@pytest.mark.parametrize("func,args,exc", [
+    (claims.float32_balanced_values, (-1,), ValueError),
+    (claims.float32_balanced_values, (10**7,), ValueError),
+    (claims.float32_balanced_values, (False,), TypeError),
+    (claims.c_program_values, (-1,), ValueError),
+    (claims.c_program_values, (5000,), ValueError),
+    (claims.c_program_values, (2.0,), TypeError),
+])
+def test_bad_counts(func, args, exc):
+    with pytest.raises(exc):
+        func(*args)
+
+
+def test_bad_reading():
+    with pytest.raises(ValueError, match="reading"):
+        claims.spreadsheet_comparison("rows")
