@@ -24,7 +24,7 @@ from pathlib import Path
 import numpy as np
 
 from ..workbook.config import data_dir
-from ..workbook.progress import progress
+from ..workbook.progressbar import progress
 from ..util.rng import kernel_seed
 from ..util.validate import check_int
 from .cards import format_deck, parse_deck

@@ -288,7 +288,7 @@ def search_panel():
     import ipywidgets as w
     from IPython.display import clear_output, display
 
-    from ..workbook.progress import progress
+    from ..workbook.progressbar import progress
     from .search import search, summarize
 
     restarts = w.BoundedIntText(value=100, min=1, max=100_000, description="restarts")

@@ -70,7 +70,7 @@ from numba import njit, prange
 
 from ..util.rng import kernel_seed
 from ..util.validate import check_int
-from ..workbook.progress import progress
+from ..workbook.progressbar import progress
 from .solver import policy_table, stopping_boundary
 from .variants import replacement_table
 

@@ -104,7 +104,7 @@ def _tiled(n_red: int, n_black: int, tile: int = DEFAULT_TILE, parallel: bool = 
     if not show_progress:
         kernel(n_red, n_black, tile, rowbuf, colbuf, diag_out, bnd, fast, 0, n_dt, 0)
     else:
-        from ..workbook.progress import progress
+        from ..workbook.progressbar import progress
 
         step = max(1, n_dt // 200)
         bar = progress(total=n_dt, desc=desc, unit="tile diagonal")

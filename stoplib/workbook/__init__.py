@@ -2,7 +2,7 @@
 
 - :mod:`.config`: quick mode (``STOPLIB_QUICK``) and the output folders;
 - :mod:`.export`: the one helper that writes figures (``figures/``) and tables (``data/``);
-- :mod:`.progress`: tqdm progress bars that respect ``STOPLIB_PROGRESS``;
+- :mod:`.progressbar`: tqdm progress bars that respect ``STOPLIB_PROGRESS``;
 - :mod:`.style`: the one figure style (palette, text sizes) and pyplot-free figures;
 - :mod:`.prose`: currency that renders as a dollar sign, sentences rendered from values;
 - :mod:`.panel`: the interactive panels every game's ``widgets.py`` builds on;
@@ -12,7 +12,7 @@ This layer sits below the games and above :mod:`stoplib.util`; it imports no gam
 """
 from .config import is_quick, pick, project_root, output_root, figures_dir, data_dir
 from .export import save_figure, save_table, load_table
-from .progress import progress
+from .progressbar import progress
 
 __all__ = ["is_quick", "pick", "project_root", "output_root", "figures_dir", "data_dir",
            "save_figure", "save_table", "load_table", "progress"]
