@@ -28,7 +28,7 @@ from cycler import cycler
 from matplotlib.figure import Figure
 
 __all__ = ["COLORS", "CYCLE", "SEQUENTIAL", "DIVERGING", "AGREE", "DIFFER", "OPEN",
-           "MIN_FONT_PT", "RC", "apply", "context", "styled", "figure", "small_text", "png_bytes"]
+           "MIN_FONT_PT", "RC", "apply", "context", "styled", "figure", "small_text", "png_bytes", "show"]
 
 #: Okabe and Ito's colour-blind-safe palette, by name.
 COLORS = {
@@ -154,3 +154,14 @@ def png_bytes(fig, dpi: int = 100) -> bytes:
     buffer = io.BytesIO()
     fig.savefig(buffer, format="png", dpi=dpi, metadata={"Software": None})
     return buffer.getvalue()
+
+
+def show(fig, dpi: int = 100):
+    """Display ``fig`` in a notebook as a complete PNG (no pyplot needed).
+
+    A cell ends with ``sl.style.show(fig)``; the returned ``IPython.display.Image``
+    is what Jupyter shows, identical in JupyterLab, nbviewer and on GitHub.
+    """
+    from IPython.display import Image
+
+    return Image(data=png_bytes(fig, dpi=dpi), format="png")
