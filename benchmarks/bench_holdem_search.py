@@ -21,7 +21,7 @@ import numpy as np  # noqa: E402
 import numba  # noqa: E402
 
 from stoplib.holdem import deck_value, search  # noqa: E402
-from stoplib.sources.doc004_holdem import EXAMPLE_DECK  # noqa: E402
+from stoplib.holdem.document import EXAMPLE_DECK  # noqa: E402
 from stoplib.util.timing import median_time as timed  # noqa: E402
 
 

@@ -6,6 +6,7 @@
 #       extension: .py
 #       format_name: percent
 #       format_version: '1.3'
+#       jupytext_version: 1.19.6
 #   kernelspec:
 #     display_name: Python 3
 #     language: python
@@ -42,14 +43,12 @@
 
 # %%
 import numpy as np
-import pandas as pd
 import matplotlib.pyplot as plt
 from IPython.display import display
 
 import stoplib as sl
 from stoplib import holdem as hd
-from stoplib.holdem import plots as hp
-from stoplib.sources import doc004_holdem as doc
+from stoplib.holdem import claims as hc, document as doc, plots as hp, widgets as hw
 
 NB = "07_holdem_stacking"
 print("quick mode" if sl.is_quick() else "full mode")
@@ -72,12 +71,7 @@ assert hd.deck_value_reference(doc.EXAMPLE_DECK).wins == 52  # pure-Python twin 
 
 # %%
 ours = hd.cut_table(doc.EXAMPLE_DECK)
-article = pd.DataFrame(list(doc.EXAMPLE_TABLE),
-                       columns=["p1", "p2", "board", "p1 hand", "p2 hand", "winner"])
-for col in ("p1 hand", "p2 hand"):
-    article[col] = article[col].map(doc.ARTICLE_CATEGORY)
-cols = list(article.columns)
-same = ours[cols].eq(article)
+same = hc.example_table_agreement(ours)  # our cells == the article's, cell by cell
 print(f"rows identical: {int(same.all(axis=1).sum())} of 52; cells identical: {int(same.values.sum())} of {same.size}")
 assert same.values.all()
 sl.save_table(ours, "holdem_example_cut_table")
@@ -104,23 +98,18 @@ plt.show()
 # We value each of the ten bracketed decks for player 1 and, for contrast, for player 2.
 
 # %%
-rows = []
-for k, deck in enumerate(doc.TEN_DECKS, 1):
-    v1, v2 = hd.deck_value(deck, seat=1), hd.deck_value(deck, seat=2)
-    rows.append({"deck": k, "p1 wins": v1.wins, "p1 ties": v1.ties, "p1 losses": v1.losses,
-                 "p2 wins": v2.wins, "starts with": deck[:12] + "..."})
-ten = pd.DataFrame(rows)
+ten = hc.ten_decks_table()
 sl.save_table(ten, "holdem_ten_decks")
 display(ten)
 assert (ten["p1 wins"] == 52).all()
-canon = {hd.format_deck(hd.canonical_rotation(d)) for d in (*doc.TEN_DECKS, doc.EXAMPLE_DECK)}
-print("distinct up to rotation (ten + example):", len(canon))
-assert len(canon) == 11
+n_distinct = hc.distinct_printed_stackings()  # canonical rotations of the ten + the example
+print("distinct up to rotation (ten + example):", n_distinct)
+assert n_distinct == 11
 
 # %% [markdown]
 # All ten **match** the claim: each wins all 52 cuts for player 1, with no ties, and no two
 # of the eleven printed decks are cuts of one another. (The transcription in
-# `stoplib/sources/doc004_holdem.py` parses as eleven full decks with no repeated or
+# `stoplib/holdem/document.py` parses as eleven full decks with no repeated or
 # missing card, so there is no typo to report.)
 #
 # ## Does about one random deck in six climb to an optimal stacking?
@@ -338,13 +327,13 @@ assert hd.verify_file(run.path) == run.n_stored
 # with the winner of each cut highlighted.
 
 # %%
-hp.cut_table_explorer()
+hw.cut_table_explorer()
 
 # %% [markdown]
 # Run a small seeded search of your own (kicks > 0 turns on the iterated local search).
 
 # %%
-hp.search_panel()
+hw.search_panel()
 
 # %% [markdown]
 # ## Open questions

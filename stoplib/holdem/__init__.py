@@ -1,16 +1,66 @@
 """Texas hold'em: cards, a fast hand evaluator, and optimal deck stackings (document 004).
 
+Document 004 is "Optimally Stacking the Deck - Texas Hold 'Em" (Math ∩
+Programming; ``shared/seeds/004_a0644cbfc5f0e02c.txt``, first article only).
 Cards are ints 0..51 (``rank * 4 + suit``; ranks 2..A, suits c, d, h, s), decks
-are written as in the article (``"Th5d7c..."``). See :mod:`.cards`,
-:mod:`.evaluator` (fast numba evaluator) and :mod:`.reference` (its slow twin).
+are written as in the article (``"Th5d7c..."``). A deck's value for a seat is
+the number of its 52 cuts the seat wins; a deck worth 52 is an optimal stacking,
+found by hill climbing over swaps of two cards.
+
+The rooms
+---------
+``rules.py``
+    Card and deck notation, the dealing rules (deal window, offsets, cuts,
+    canonical rotation) and the outcome codes.
+``evaluator.py`` (tables built by ``_tables.py``)
+    The fast numba hand evaluator: ranks 1..7,462 of five- and seven-card hands.
+``solver.py``
+    The value of a stacking: the outcome of every cut (``deck_value``,
+    ``cut_outcomes``, ``cut_table``).
+``local_search.py`` (kernels in ``_local_search_kernels.py``)
+    Hill climbing to optimal stackings (``search``, ``climb``, ``swap_delta``,
+    ``summarize``).
+``distributed.py``
+    Long searches on Dask that append each stacking to a file as found.
+``twins.py``
+    The slow exact twins the tests compare with: the rules-based evaluator,
+    ``deck_value_reference``, ``swap_delta_reference``.
+``document.py``, ``claims.py``
+    The article's numbers, and its claims about the printed decks checked.
+``plots.py``, ``widgets.py``
+    The notebook's figures and styled tables, and its interactive panels.
+
+The names below are the public API (also importable from their rooms).
 """
-from .cards import (RANKS, SUITS, CARD_NAMES, card_name, card_code, parse_cards, format_cards,
-                    as_cards, parse_deck, format_deck)
+from .rules import (RANKS, SUITS, CARD_NAMES, card_name, card_code, parse_cards, format_cards,
+                    as_cards, parse_deck, format_deck, canonical_rotation, cut_deck, deal_window,
+                    dealt_offsets)
 from .evaluator import (CATEGORIES, N_RANKS, Tables, load_tables, rank7, rank5, board_sums,
                         rank_with_board, category_of, category, category_code, category_codes,
                         evaluate5, evaluate7, evaluate7_many, rank_counts, RankCounts)
-from .reference import hand_key5, reference_rank5, reference_rank7
-from .deals import (deck_value, deck_value_reference, cut_table, cut_outcomes, DeckValue,  # noqa: E402
-                    canonical_rotation, cut_deck, deal_window, dealt_offsets)
-from .search import search, climb, summarize, SearchResult, swap_delta, swap_delta_reference  # noqa: E402
-from .distributed import run_search, RunSummary, read_stackings, verify_file  # noqa: E402
+from .solver import deck_value, cut_table, cut_outcomes, DeckValue
+from .local_search import search, climb, summarize, SearchResult, swap_delta
+from .twins import (hand_key5, reference_rank5, reference_rank7, deck_value_reference,
+                    swap_delta_reference)
+from .distributed import run_search, RunSummary, read_stackings, verify_file
+
+__all__ = [
+    # rules: notation and dealing
+    "RANKS", "SUITS", "CARD_NAMES", "card_name", "card_code", "parse_cards", "format_cards",
+    "as_cards", "parse_deck", "format_deck", "canonical_rotation", "cut_deck", "deal_window",
+    "dealt_offsets",
+    # evaluator (rank7, rank5, board_sums, rank_with_board, category_of: numba functions
+    # for the reader's own kernels)
+    "CATEGORIES", "N_RANKS", "Tables", "load_tables", "rank7", "rank5", "board_sums",
+    "rank_with_board", "category_of", "category", "category_code", "category_codes",
+    "evaluate5", "evaluate7", "evaluate7_many", "rank_counts", "RankCounts",
+    # solver: the value of a stacking
+    "deck_value", "cut_table", "cut_outcomes", "DeckValue",
+    # local search
+    "search", "climb", "summarize", "SearchResult", "swap_delta",
+    # twins
+    "hand_key5", "reference_rank5", "reference_rank7", "deck_value_reference",
+    "swap_delta_reference",
+    # distributed
+    "run_search", "RunSummary", "read_stackings", "verify_file",
+]

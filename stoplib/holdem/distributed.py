@@ -13,6 +13,12 @@ by a kill is dropped.
 Batch ``b`` runs restarts ``[first_restart + b * batch_size, ...)`` of one
 seeded search, so the stackings found do not depend on the batch size, the
 number of workers or the order in which batches finish.
+
+Source: document 004, "Optimally Stacking the Deck - Texas Hold 'Em" (Math ∩
+Programming; ``shared/seeds/004_a0644cbfc5f0e02c.txt``). Each batch calls the
+kernels of :mod:`stoplib.holdem.local_search` serially on a worker thread; each
+stored deck is re-valued with :func:`stoplib.holdem.deck_value` by
+:func:`verify_file`.
 """
 from __future__ import annotations
 
@@ -27,9 +33,9 @@ from ..workbook.config import data_dir
 from ..workbook.progressbar import progress
 from ..util.rng import kernel_seed
 from ..util.validate import check_int
-from .cards import format_deck, parse_deck
-from .deals import canonical_rotation, deck_value
-from .search import MAX_MOVES, _run, _settings, search
+from .local_search import MAX_MOVES, _run, _settings, search
+from .rules import canonical_rotation, format_deck, parse_deck
+from .solver import deck_value
 
 __all__ = ["RunSummary", "run_search", "default_path", "read_stackings", "StackingFile", "verify_file"]
 
@@ -81,7 +87,7 @@ class StackingFile:
     Examples
     --------
     >>> import tempfile, os
-    >>> from stoplib.sources.doc004_holdem import EXAMPLE_DECK
+    >>> from stoplib.holdem.document import EXAMPLE_DECK
     >>> path = os.path.join(tempfile.mkdtemp(), "s.txt")
     >>> f = StackingFile(path)
     >>> f.add([EXAMPLE_DECK, EXAMPLE_DECK[2:] + EXAMPLE_DECK[:2]])  # a deck and one of its cuts

@@ -19,7 +19,14 @@ Ranks equal phevaluator's (and Cactus Kev's) ``7463 - rank``: the same 7,462
 classes, numbered the other way round.
 
 Inside other numba kernels use ``tables = load_tables()`` once, then
-``rank7(c0, ..., c6, tables)`` (and ``category_of(rank)``).
+``rank7(c0, ..., c6, tables)`` (and ``category_of(rank)``). These numba
+functions (``rank7``, ``rank5``, ``board_sums``, ``rank_with_board``,
+``category_of``) are public on purpose: they are the building blocks for the
+reader's own kernels (as :mod:`stoplib.holdem.solver` uses them) and do no
+checks; the checked Python API is ``evaluate5``, ``evaluate7``,
+``evaluate7_many``. The slow rules-based twin is :mod:`stoplib.holdem.twins`
+(``reference_rank5``, ``reference_rank7``). Source: document 004, "Optimally
+Stacking the Deck - Texas Hold 'Em" (``shared/seeds/004_a0644cbfc5f0e02c.txt``).
 """
 from __future__ import annotations
 
@@ -31,7 +38,7 @@ from numba import njit, prange
 
 from ._tables import (CATEGORIES, CATEGORY_START, CLASSES_PER_CATEGORY, LOW32, MASK,
                       N_RANKS, SHIFT, SUIT_INIT, Tables, load_tables)
-from .cards import as_cards
+from .rules import as_cards
 
 __all__ = ["CATEGORIES", "N_RANKS", "Tables", "load_tables", "rank7", "rank5",
            "board_sums", "rank_with_board", "category_of", "category", "category_code",

@@ -1,16 +1,20 @@
 """Figures and styled tables for the hold'em stacking notebook (document 004).
 
-Each ``plot_*`` function draws on a matplotlib axis (a new figure if none is
-given) and returns the axis; the notebook exports with ``stoplib.save_figure``.
+Document 004 is "Optimally Stacking the Deck - Texas Hold 'Em" (Math ∩
+Programming; ``shared/seeds/004_a0644cbfc5f0e02c.txt``). Each ``plot_*``
+function draws on a matplotlib axis (a new figure if none is given) and returns
+the axis; the notebook exports with ``stoplib.save_figure``.
+``style_cut_table`` colours the per-cut table of :func:`stoplib.holdem.cut_table`.
+The interactive panels built on these are in :mod:`stoplib.holdem.widgets`.
 """
 from __future__ import annotations
 
 import numpy as np
 
-from .deals import cut_table
+from .solver import cut_table
 
-__all__ = ["plot_steps_histogram", "plot_success_by_players", "plot_scores_by_players", "plot_cut_table", "plot_climbs",
-           "style_cut_table", "CATEGORY_ABBREV", "cut_table_explorer", "search_panel"]
+__all__ = ["plot_steps_histogram", "plot_success_by_players", "plot_scores_by_players", "plot_cut_table",
+           "plot_climbs", "style_cut_table", "CATEGORY_ABBREV"]
 
 CATEGORY_ABBREV = {"high card": "HC", "one pair": "1P", "two pair": "2P", "three of a kind": "3K",
                    "straight": "St", "flush": "Fl", "full house": "FH", "four of a kind": "4K",
@@ -64,7 +68,7 @@ def plot_success_by_players(table, ax=None, column: str = "fraction", label_by: 
     Parameters
     ----------
     table : pandas.DataFrame
-        Rows from :func:`stoplib.holdem.search.summarize` (``n_players``, ``seat``,
+        Rows from :func:`stoplib.holdem.summarize` (``n_players``, ``seat``,
         ``fraction``, ``ci_low``, ``ci_high``).
     label_by : str
         Column whose values get separate markers (default ``"seat"``; ``"label"`` if
@@ -102,7 +106,7 @@ def plot_scores_by_players(table, ax=None):
     Parameters
     ----------
     table : pandas.DataFrame
-        Rows from :func:`stoplib.holdem.search.summarize` (``n_players``, ``seat``,
+        Rows from :func:`stoplib.holdem.summarize` (``n_players``, ``seat``,
         ``mean_score``, ``best_score``).
 
     Examples
@@ -161,7 +165,7 @@ def plot_cut_table(deck, n_players: int = 2, seat: int = 1, ax=None):
 
     Examples
     --------
-    >>> from stoplib.sources.doc004_holdem import EXAMPLE_DECK
+    >>> from stoplib.holdem.document import EXAMPLE_DECK
     >>> ax = plot_cut_table(EXAMPLE_DECK)
     >>> ax.get_xlabel()
     'cut'
@@ -202,7 +206,7 @@ def style_cut_table(table, seat: int = 1):
     Examples
     --------
     >>> from stoplib.holdem import cut_table
-    >>> from stoplib.sources.doc004_holdem import EXAMPLE_DECK
+    >>> from stoplib.holdem.document import EXAMPLE_DECK
     >>> html = style_cut_table(cut_table(EXAMPLE_DECK)).to_html()
     >>> "background-color" in html
     True
@@ -228,102 +232,3 @@ def style_cut_table(table, seat: int = 1):
         return out
 
     return shown.style.apply(colour, axis=1).hide(axis="index")
-
-
-def cut_table_explorer(deck: str | None = None):
-    """An ipywidgets panel: paste or shuffle a deck, pick players and seat, see the 52 cuts.
-
-    Returns the panel (a ``VBox``); display it in a notebook. Nothing runs until
-    the reader changes a control, apart from drawing the first table.
-    """
-    import ipywidgets as w
-    from IPython.display import clear_output, display
-
-    from ..sources.doc004_holdem import EXAMPLE_DECK
-    from .cards import format_deck
-    from .deals import deck_value
-
-    text = w.Textarea(value=deck or EXAMPLE_DECK, description="deck",
-                      layout=w.Layout(width="95%", height="60px"))
-    shuffle = w.Button(description="shuffle")
-    players = w.Dropdown(options=list(range(2, 7)), value=2, description="players")
-    seat = w.Dropdown(options=[1, 2], value=1, description="seat")
-    out = w.Output()
-    rng = np.random.default_rng()
-
-    def redraw(*_):
-        with out:
-            clear_output(wait=True)
-            try:
-                v = deck_value(text.value, seat=seat.value, n_players=players.value)
-                print(f"seat {seat.value} of {players.value}: {v.wins} won, {v.ties} tied, "
-                      f"{v.losses} lost" + ("  (optimal stacking)" if v.optimal else ""))
-                display(style_cut_table(cut_table(text.value, players.value, seat.value), seat.value))
-            except (ValueError, TypeError) as err:
-                print(f"not a deck: {err}")
-
-    def on_players(change):
-        seat.options = list(range(1, change["new"] + 1))
-        seat.value = min(seat.value or 1, change["new"])
-        redraw()
-
-    def on_shuffle(_):
-        text.value = format_deck(rng.permutation(52))
-
-    players.observe(on_players, names="value")
-    seat.observe(redraw, names="value")
-    text.observe(redraw, names="value")
-    shuffle.on_click(on_shuffle)
-    redraw()
-    return w.VBox([text, w.HBox([shuffle, players, seat]), out])
-
-
-def search_panel():
-    """An ipywidgets panel that runs a small seeded search with a progress bar.
-
-    The search runs in batches of 20 restarts (each batch reproduces the same
-    restarts as one call with that seed) and reports the success rate and the
-    first optimal stacking found.
-    """
-    import ipywidgets as w
-    from IPython.display import clear_output, display
-
-    from ..workbook.progressbar import progress
-    from .search import search, summarize
-
-    restarts = w.BoundedIntText(value=100, min=1, max=100_000, description="restarts")
-    players = w.Dropdown(options=list(range(2, 7)), value=2, description="players")
-    seat = w.Dropdown(options=[1, 2], value=1, description="seat")
-    method = w.Dropdown(options=["steepest", "first"], value="steepest", description="method")
-    kicks = w.BoundedIntText(value=0, min=0, max=100_000, description="kicks")
-    seed = w.BoundedIntText(value=0, min=0, max=2**31, description="seed")
-    go = w.Button(description="search", button_style="primary")
-    out = w.Output()
-
-    def on_players(change):
-        seat.options = list(range(1, change["new"] + 1))
-
-    def run(_):
-        with out:
-            clear_output(wait=True)
-            parts = []
-            total = restarts.value
-            bar = progress(total=total, desc="climbs", disable=False)
-            for first in range(0, total, 20):
-                res = search(min(20, total - first), players.value, seat.value, method=method.value,
-                             kicks=kicks.value, kick_size=2, seed=seed.value, first_restart=first)
-                parts.append(res)
-                bar.update(res.n_restarts)
-            bar.close()
-            table = summarize(parts)
-            n_opt = int(table["n_optimal"].sum())
-            print(f"{n_opt} of {total} climbs reached 52 ({n_opt / total:.1%}); "
-                  f"max steps {int(table['max_steps'].max())}, best score {int(table['best_score'].max())}")
-            found = [d for r in parts for d in r.optimal_decks()]
-            if found:
-                print("first optimal stacking:", found[0])
-                display(style_cut_table(cut_table(found[0], players.value, seat.value), seat.value))
-
-    players.observe(on_players, names="value")
-    go.on_click(run)
-    return w.VBox([w.HBox([restarts, players, seat]), w.HBox([method, kicks, seed]), go, out])

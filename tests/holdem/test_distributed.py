@@ -10,10 +10,10 @@ import numpy as np
 import pytest
 
 from stoplib.holdem import format_deck, search
-from stoplib.holdem.deals import canonical_rotation
+from stoplib.holdem.rules import canonical_rotation
 from stoplib.holdem.distributed import (StackingFile, default_path, read_stackings, run_search,
                                         verify_file)
-from stoplib.sources import doc004_holdem as doc
+from stoplib.holdem import document as doc
 
 
 def _canonical_set(decks):

@@ -1,12 +1,14 @@
 """Hill climbing to optimal deck stackings (document 004, "Optimally Stacking the Deck").
 
+Document 004 is "Optimally Stacking the Deck - Texas Hold 'Em" (Math ∩
+Programming; ``shared/seeds/004_a0644cbfc5f0e02c.txt``, first article only).
 A deck's value for a seat is the number of its 52 cuts that the seat wins
-(:func:`stoplib.holdem.deck_value`). The article climbs from a random deck by
-**steepest ascent** over the 1,326 decks that differ by one swap of two
-positions, takes the best neighbour while it is strictly better, and restarts
-from a new random deck at a local maximum. We do the same, plus a
-**first-improvement** option (take the first improving swap in a random
-order), for 2..6 players and any seat.
+(:func:`stoplib.holdem.deck_value`, in :mod:`stoplib.holdem.solver`). The article
+climbs from a random deck by **steepest ascent** over the 1,326 decks that
+differ by one swap of two positions, takes the best neighbour while it is
+strictly better, and restarts from a new random deck at a local maximum. We do
+the same, plus a **first-improvement** option (take the first improving swap in
+a random order), for 2..6 players and any seat.
 
 Incremental evaluation: a swap of positions ``i`` and ``j`` only changes the
 cuts that deal a card (not a burn) from ``i`` or ``j``, at most
@@ -28,6 +30,11 @@ Beyond the article, ``kicks`` turns a restart into an iterated local search:
 at a local maximum below 52, apply ``kick_size`` random swaps, climb again and
 keep the new deck unless it is worse. Plain restarts stop short of 52 with
 three or more players; the kicks reach optimal stackings for three and four.
+
+The numba kernels are private, in :mod:`stoplib.holdem._local_search_kernels`;
+the slow twin of :func:`swap_delta` is :func:`stoplib.holdem.twins.swap_delta_reference`,
+and long searches on Dask are in :mod:`stoplib.holdem.distributed`. (The module
+is not called ``search``: ``stoplib.holdem.search`` is the function.)
 """
 from __future__ import annotations
 
@@ -35,29 +42,21 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 import numpy as np
-from numba import njit, prange
 
 from ..util.rng import kernel_seed
 from ..util.validate import check_choice, check_int
-from .cards import format_deck
-from .deals import (MAX_PLAYERS, MIN_PLAYERS, N_CUTS, _cut_outcome, as_deck,
-                    deck_value_reference)
+from ._local_search_kernels import _search_parallel, _search_serial, _swap_delta
 from .evaluator import load_tables
+from .rules import MAX_PLAYERS, MIN_PLAYERS, N_CUTS, as_deck, format_deck
 
-__all__ = ["N_SWAPS", "METHODS", "TIE_BREAKS", "OBJECTIVES", "SearchResult", "search", "climb",
-           "swap_tables", "swap_delta", "swap_delta_reference", "summarize"]
+__all__ = ["N_SWAPS", "METHODS", "TIE_BREAKS", "OBJECTIVES", "MAX_MOVES", "SearchResult", "search",
+           "climb", "swap_tables", "swap_delta", "summarize"]
 
 N_SWAPS = 52 * 51 // 2
 METHODS = ("steepest", "first")
 TIE_BREAKS = ("first", "random")
 OBJECTIVES = ("wins", "wins_or_ties")
 MAX_MOVES = 52  # every move gains at least one cut, so a climb makes at most 52 moves
-
-_ALL52 = (1 << 52) - 1
-_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
-_MIX1 = np.uint64(0xBF58476D1CE4E5B9)
-_MIX2 = np.uint64(0x94D049BB133111EB)
-_S30, _S27, _S31, _S11 = np.uint64(30), np.uint64(27), np.uint64(31), np.uint64(11)
 
 
 # --------------------------------------------------------------------------- tables
@@ -109,259 +108,6 @@ def swap_tables(n_players: int):
     for arr in (pair_i, pair_j, pair_cuts, pair_ncuts, pair_mask):
         arr.flags.writeable = False
     return pair_i, pair_j, pair_cuts, pair_ncuts, pair_mask
-
-
-# --------------------------------------------------------------------------- kernels
-@njit(cache=True)
-def _next(state):
-    """SplitMix64 step on ``state[0]``; returns a uniform int in 0..2**53-1."""
-    state[0] += _GOLDEN
-    z = state[0]
-    z = (z ^ (z >> _S30)) * _MIX1
-    z = (z ^ (z >> _S27)) * _MIX2
-    z = z ^ (z >> _S31)
-    return np.int64(z >> _S11)
-
-
-@njit(cache=True)
-def _seed_state(seed, restart, state):
-    state[0] = np.uint64(seed) ^ (np.uint64(restart) * _MIX2)
-    _next(state)
-    _next(state)
-
-
-@njit(cache=True)
-def _popcount(x):
-    x = x - ((x >> 1) & 0x5555555555555555)
-    x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
-    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
-    return (x * 0x0101010101010101) >> 56
-
-
-@njit(cache=True)
-def _counted(v, objective):
-    """Whether an outcome counts: a win, or (objective 1) a win or a tie."""
-    return v == 1 or (objective == 1 and v == 0)
-
-
-@njit(cache=True)
-def _swap2(deck2, i, j):
-    a = deck2[i]
-    deck2[i] = deck2[j]
-    deck2[i + 52] = deck2[j]
-    deck2[j] = a
-    deck2[j + 52] = a
-
-
-@njit(cache=True)
-def _swap_gain(deck2, s, need, good, n_players, seat, objective, pair_i, pair_j, pair_cuts,
-               pair_ncuts, pair_mask, tables):
-    """Gain of swap ``s``, or ``-999`` once it is known to be below ``need``."""
-    bound = _popcount(pair_mask[s] & ~good & _ALL52)
-    if bound < need:
-        return -999
-    i = pair_i[s]
-    j = pair_j[s]
-    _swap2(deck2, i, j)
-    delta = 0
-    remaining = bound
-    result = 0
-    for k in range(pair_ncuts[s]):
-        c = pair_cuts[s, k]
-        now = _counted(_cut_outcome(deck2, c, n_players, seat, tables), objective)
-        if (good >> c) & 1:
-            if not now:
-                delta -= 1
-        else:
-            remaining -= 1
-            if now:
-                delta += 1
-        if delta + remaining < need:
-            result = -999
-            break
-    _swap2(deck2, i, j)
-    if result == -999:
-        return -999
-    return delta
-
-
-@njit(cache=True)
-def _climb(deck, n_players, seat, objective, method, tie_break, max_moves, state, pair_i,
-           pair_j, pair_cuts, pair_ncuts, pair_mask, tables, path):
-    """Climb from ``deck`` (modified in place); return (score, moves). ``path[m]`` = score after m moves."""
-    deck2 = np.empty(104, np.int64)
-    for k in range(52):
-        deck2[k] = deck[k]
-        deck2[k + 52] = deck[k]
-    good = 0
-    score = 0
-    for c in range(52):
-        if _counted(_cut_outcome(deck2, c, n_players, seat, tables), objective):
-            good |= 1 << c
-            score += 1
-    path[0] = score
-    moves = 0
-    n_swaps = pair_i.shape[0]
-    order = np.empty(n_swaps, np.int64)
-    bounds = np.empty(n_swaps, np.int64)
-    bucket = np.empty(pair_cuts.shape[1] + 1, np.int64)
-    while score < 52 and moves < max_moves:
-        best = 0
-        best_s = -1
-        n_best = 0
-        if method == 0:  # steepest ascent, swaps visited by decreasing bound
-            for b in range(bucket.shape[0]):
-                bucket[b] = 0
-            for s in range(pair_i.shape[0]):
-                b = _popcount(pair_mask[s] & ~good & _ALL52)
-                bounds[s] = b
-                bucket[b] += 1
-            pos = 0
-            for b in range(bucket.shape[0] - 1, 0, -1):
-                cnt = bucket[b]
-                bucket[b] = pos
-                pos += cnt
-            nonzero = pos
-            for s in range(pair_i.shape[0]):
-                b = bounds[s]
-                if b > 0:
-                    order[bucket[b]] = s
-                    bucket[b] += 1
-            for k in range(nonzero):
-                s = order[k]
-                if bounds[s] < best or bounds[s] == 0:
-                    break  # no later swap can reach the best gain
-                if tie_break == 0:
-                    need = best if (best > 0 and s < best_s) else best + 1
-                else:
-                    need = best if best > 0 else 1
-                g = _swap_gain(deck2, s, need, good, n_players, seat, objective, pair_i, pair_j,
-                               pair_cuts, pair_ncuts, pair_mask, tables)
-                if g < need:
-                    continue
-                if g > best or tie_break == 0:  # tie_break "first": g == best only when s < best_s
-                    best = g
-                    best_s = s
-                    n_best = 1
-                else:  # equal gain, random tie-break: reservoir sampling
-                    n_best += 1
-                    if _next(state) % n_best == 0:
-                        best_s = s
-        else:  # first improvement, swaps in a fresh random order
-            n = order.shape[0]
-            for k in range(n):
-                order[k] = k
-            for k in range(n - 1, 0, -1):
-                r = _next(state) % (k + 1)
-                t = order[k]
-                order[k] = order[r]
-                order[r] = t
-            for k in range(n):
-                s = order[k]
-                g = _swap_gain(deck2, s, 1, good, n_players, seat, objective, pair_i, pair_j,
-                               pair_cuts, pair_ncuts, pair_mask, tables)
-                if g >= 1:
-                    best = g
-                    best_s = s
-                    break
-        if best_s < 0:
-            break  # local maximum
-        i = pair_i[best_s]
-        j = pair_j[best_s]
-        _swap2(deck2, i, j)
-        for k in range(pair_ncuts[best_s]):
-            c = pair_cuts[best_s, k]
-            if _counted(_cut_outcome(deck2, c, n_players, seat, tables), objective):
-                good |= 1 << c
-            else:
-                good &= ~(1 << c)
-        score += best
-        moves += 1
-        path[moves] = score
-    for k in range(52):
-        deck[k] = deck2[k]
-    return score, moves
-
-
-@njit(cache=True)
-def _restart(r, decks, shuffle, seed, first_restart, n_players, seat, objective, method,
-             tie_break, max_moves, kicks, kick_size, pair_i, pair_j, pair_cuts, pair_ncuts,
-             pair_mask, tables, scores, start_scores, moves, paths, wins, ties, kicks_used):
-    state = np.empty(1, np.uint64)
-    _seed_state(seed, first_restart + r, state)
-    deck = decks[r]
-    if shuffle:
-        for k in range(52):
-            deck[k] = k
-        for k in range(51, 0, -1):
-            q = _next(state) % (k + 1)
-            t = deck[k]
-            deck[k] = deck[q]
-            deck[q] = t
-    score, m = _climb(deck, n_players, seat, objective, method, tie_break, max_moves, state,
-                      pair_i, pair_j, pair_cuts, pair_ncuts, pair_mask, tables, paths[r])
-    start_scores[r] = paths[r, 0]
-    moves[r] = m
-    # iterated local search: kick the local maximum with random swaps, climb again,
-    # keep the result unless it is worse
-    used = 0
-    if kicks > 0 and score < 52:
-        backup = deck.copy()
-        scratch = np.empty(paths.shape[1], np.int8)
-        while used < kicks and score < 52:
-            used += 1
-            for q in range(kick_size):
-                i = _next(state) % 52
-                j = _next(state) % 52
-                t = deck[i]
-                deck[i] = deck[j]
-                deck[j] = t
-            s2, m2 = _climb(deck, n_players, seat, objective, method, tie_break, max_moves, state,
-                            pair_i, pair_j, pair_cuts, pair_ncuts, pair_mask, tables, scratch)
-            if s2 >= score:
-                score = s2
-                for k in range(52):
-                    backup[k] = deck[k]
-            else:
-                for k in range(52):
-                    deck[k] = backup[k]
-    kicks_used[r] = used
-    scores[r] = score
-    deck2 = np.empty(104, np.int64)
-    for k in range(52):
-        deck2[k] = deck[k]
-        deck2[k + 52] = deck[k]
-    w = 0
-    t = 0
-    for c in range(52):
-        v = _cut_outcome(deck2, c, n_players, seat, tables)
-        if v == 1:
-            w += 1
-        elif v == 0:
-            t += 1
-    wins[r] = w
-    ties[r] = t
-
-
-@njit(cache=True, nogil=True)
-def _search_serial(decks, shuffle, seed, first_restart, n_players, seat, objective, method,
-                   tie_break, max_moves, kicks, kick_size, pair_i, pair_j, pair_cuts, pair_ncuts,
-                   pair_mask, tables, scores, start_scores, moves, paths, wins, ties, kicks_used):
-    for r in range(decks.shape[0]):
-        _restart(r, decks, shuffle, seed, first_restart, n_players, seat, objective, method,
-                 tie_break, max_moves, kicks, kick_size, pair_i, pair_j, pair_cuts, pair_ncuts,
-                 pair_mask, tables, scores, start_scores, moves, paths, wins, ties, kicks_used)
-
-
-@njit(cache=True, parallel=True)
-def _search_parallel(decks, shuffle, seed, first_restart, n_players, seat, objective, method,
-                     tie_break, max_moves, kicks, kick_size, pair_i, pair_j, pair_cuts, pair_ncuts,
-                     pair_mask, tables, scores, start_scores, moves, paths, wins, ties, kicks_used):
-    for r in prange(decks.shape[0]):
-        _restart(r, decks, shuffle, seed, first_restart, n_players, seat, objective, method,
-                 tie_break, max_moves, kicks, kick_size, pair_i, pair_j, pair_cuts, pair_ncuts,
-                 pair_mask, tables, scores, start_scores, moves, paths, wins, ties, kicks_used)
-
 
 # --------------------------------------------------------------------------- public API
 @dataclass(frozen=True)
@@ -527,7 +273,7 @@ def climb(deck, n_players: int = 2, seat: int = 1, *, method: str = "steepest",
 
     Examples
     --------
-    >>> from stoplib.sources.doc004_holdem import EXAMPLE_DECK
+    >>> from stoplib.holdem.document import EXAMPLE_DECK
     >>> res = climb(EXAMPLE_DECK)
     >>> int(res.scores[0]), int(res.steps[0])
     (52, 0)
@@ -547,7 +293,7 @@ def swap_delta(deck, i: int, j: int, n_players: int = 2, seat: int = 1,
 
     Examples
     --------
-    >>> from stoplib.sources.doc004_holdem import EXAMPLE_DECK
+    >>> from stoplib.holdem.document import EXAMPLE_DECK
     >>> swap_delta(EXAMPLE_DECK, 0, 0)
     0
     """
@@ -561,45 +307,6 @@ def swap_delta(deck, i: int, j: int, n_players: int = 2, seat: int = 1,
     swap = i * 51 - i * (i - 1) // 2 + (j - i - 1)
     obj = OBJECTIVES.index(objective)
     return int(_swap_delta(arr, swap, n, s - 1, obj, *swap_tables(n), load_tables()))
-
-
-@njit(cache=True)
-def _swap_delta(deck, s, n_players, seat, objective, pair_i, pair_j, pair_cuts, pair_ncuts,
-                pair_mask, tables):
-    deck2 = np.empty(104, np.int64)
-    for k in range(52):
-        deck2[k] = deck[k]
-        deck2[k + 52] = deck[k]
-    good = 0
-    for c in range(52):
-        if _counted(_cut_outcome(deck2, c, n_players, seat, tables), objective):
-            good |= 1 << c
-    return _swap_gain(deck2, s, -1000, good, n_players, seat, objective, pair_i, pair_j,
-                      pair_cuts, pair_ncuts, pair_mask, tables)
-
-
-def swap_delta_reference(deck, i: int, j: int, n_players: int = 2, seat: int = 1,
-                         objective: str = "wins") -> int:
-    """Slow exact twin of :func:`swap_delta`: swap, re-value all 52 cuts, subtract.
-
-    Examples
-    --------
-    >>> from stoplib.sources.doc004_holdem import EXAMPLE_DECK
-    >>> swap_delta_reference(EXAMPLE_DECK, 3, 30) == swap_delta(EXAMPLE_DECK, 3, 30)
-    True
-    """
-    arr = as_deck(deck).copy()
-    n, s = _settings(n_players, seat, "steepest", "first", objective)
-    i = check_int("i", i, 0, 51)
-    j = check_int("j", j, 0, 51)
-
-    def value(d):
-        v = deck_value_reference(d, seat=s, n_players=n)
-        return v.wins + (v.ties if objective == "wins_or_ties" else 0)
-
-    before = value(arr)
-    arr[[i, j]] = arr[[j, i]]
-    return value(arr) - before
 
 
 def summarize(results) -> "pandas.DataFrame":

@@ -1,19 +1,21 @@
-"""Deals from a cut deck and the value of a deck for one seat (document 004).
+"""The value of a stacking: every cut of a deck dealt and scored for one seat (document 004).
 
-The article deals two-player hold'em from a deck cut at position ``c`` (the
-top card of the cut deck is ``deck[c]``, indices mod 52): player 1 gets cards
-``c`` and ``c+2``, player 2 gets ``c+1`` and ``c+3``, ``c+4`` is burnt, the
-flop is ``c+5, c+6, c+7``, ``c+8`` is burnt, the turn ``c+9``, ``c+10`` is
-burnt and the river ``c+11``. We generalise to ``k`` players (2..6) with the
-natural order: pockets one card at a time round the table (``p1, ..., pk, p1,
-..., pk``), then burn, flop, burn, turn, burn, river. A deal uses a *window*
-of ``2k + 8`` consecutive cards; for two players it is the article's order.
+Document 004 is "Optimally Stacking the Deck - Texas Hold 'Em" (Math ∩
+Programming; ``shared/seeds/004_a0644cbfc5f0e02c.txt``, first article only).
+A deck is dealt from each of its 52 cuts by the rules of :mod:`stoplib.holdem.rules`
+(pockets round the table, burn, flop, burn, turn, burn, river) and each deal is
+scored with the evaluator of :mod:`stoplib.holdem.evaluator`. For a chosen seat
+each cut is a **win** (the seat's best five of seven is strictly better than
+every opponent's), a **tie** (the seat shares the best hand) or a **loss**.
 
-For a chosen seat each of the 52 cuts is a **win** (the seat's best five of
-seven is strictly better than every opponent's), a **tie** (the seat shares
-the best hand) or a **loss**. The *value* of a deck for a seat is the number
-of cuts won: the article's objective, which counts a tie as not won. A deck
-worth 52 is an *optimal stacking*; one with no lost cut is *semi-optimal*.
+The *value* of a deck for a seat is the number of cuts won: the article's
+objective, which counts a tie as not won. A deck worth 52 is an *optimal
+stacking*; one with no lost cut is *semi-optimal*. The climb towards such decks
+is in :mod:`stoplib.holdem.local_search`; the slow pure-Python twin of
+:func:`deck_value` is :func:`stoplib.holdem.twins.deck_value_reference`.
+
+Kernels (private, numba): ``_cut_outcome`` (one cut, also the inner step of the
+local search), ``_cut_outcomes`` (all 52) and ``_cut_ranks`` (every hand's rank).
 """
 from __future__ import annotations
 
@@ -23,102 +25,11 @@ import numpy as np
 import pandas as pd
 from numba import njit
 
-from ..util.validate import check_int
-from .cards import CARD_NAMES, as_cards, parse_deck
 from .evaluator import CATEGORIES, category_of, load_tables, rank7
+from .rules import (CARD_NAMES, LOSS, N_CUTS, TIE, WIN, _check_table, as_deck,
+                    dealt_offsets)
 
-__all__ = ["N_CUTS", "MIN_PLAYERS", "MAX_PLAYERS", "WIN", "TIE", "LOSS", "deal_window",
-           "dealt_offsets", "as_deck", "DeckValue", "deck_value", "cut_outcomes", "cut_table",
-           "canonical_rotation", "cut_deck", "deck_value_reference"]
-
-N_CUTS = 52
-MIN_PLAYERS, MAX_PLAYERS = 2, 6
-WIN, TIE, LOSS = 1, 0, -1
-
-
-# --------------------------------------------------------------------------- deal layout
-def deal_window(n_players: int) -> int:
-    """Number of consecutive cards one deal uses: ``2 * n_players + 8``.
-
-    Examples
-    --------
-    >>> deal_window(2)
-    12
-    """
-    n = check_int("n_players", n_players, MIN_PLAYERS, MAX_PLAYERS)
-    return 2 * n + 8
-
-
-def dealt_offsets(n_players: int) -> dict:
-    """Offsets from the cut of every card of a deal, by role.
-
-    Returns a dict with ``"pockets"`` (one pair per player, in seat order),
-    ``"burns"`` and ``"board"`` (flop, turn, river).
-
-    Examples
-    --------
-    >>> off = dealt_offsets(2)
-    >>> off["pockets"], off["burns"], off["board"]
-    ([(0, 2), (1, 3)], [4, 8, 10], [5, 6, 7, 9, 11])
-    """
-    n = check_int("n_players", n_players, MIN_PLAYERS, MAX_PLAYERS)
-    b = 2 * n
-    return {"pockets": [(p, p + n) for p in range(n)],
-            "burns": [b, b + 4, b + 6],
-            "board": [b + 1, b + 2, b + 3, b + 5, b + 7]}
-
-
-def as_deck(deck, name: str = "deck") -> np.ndarray:
-    """Validate a 52-card deck given as text or codes; return int8 codes.
-
-    Examples
-    --------
-    >>> as_deck("".join(r + s for r in "23456789TJQKA" for s in "cdhs"))[:4].tolist()
-    [0, 1, 2, 3]
-    """
-    if isinstance(deck, str):
-        try:
-            return parse_deck(deck)
-        except ValueError as err:
-            raise ValueError(f"{name}: {err}") from None
-    if isinstance(deck, (list, tuple, range)):
-        deck = np.asarray(list(deck))
-    if not isinstance(deck, np.ndarray):
-        raise TypeError(f"{name} must be a str such as 'Th5d7c...' or an array of 52 card codes, "
-                        f"got {type(deck).__name__}")
-    arr = as_cards(deck, name=name)
-    if arr.size != N_CUTS:
-        raise ValueError(f"{name}: a deck has 52 cards, found {arr.size}")
-    return arr
-
-
-def cut_deck(deck, cut: int) -> np.ndarray:
-    """The deck cut at position ``cut``: ``deck[cut]`` becomes the top card.
-
-    Examples
-    --------
-    >>> cut_deck(range(52), 50)[:3].tolist()
-    [50, 51, 0]
-    """
-    arr = as_deck(deck)
-    c = check_int("cut", cut, 0, N_CUTS - 1)
-    return np.roll(arr, -c)
-
-
-def canonical_rotation(deck) -> np.ndarray:
-    """The rotation of ``deck`` that starts with ``2c`` (code 0).
-
-    All 52 rotations of a deck are the same stacking (the cut is random), and
-    the lexicographically smallest rotation of distinct codes is the one that
-    starts with the smallest code, so this names a stacking uniquely.
-
-    Examples
-    --------
-    >>> canonical_rotation(np.roll(np.arange(52), 7))[:3].tolist()
-    [0, 1, 2]
-    """
-    arr = as_deck(deck)
-    return np.roll(arr, -int(np.argmin(arr)))
+__all__ = ["DeckValue", "deck_value", "cut_outcomes", "cut_table"]
 
 
 # --------------------------------------------------------------------------- kernels
@@ -206,18 +117,12 @@ class DeckValue:
         return self.losses == 0
 
 
-def _check_table(n_players, seat):
-    n = check_int("n_players", n_players, MIN_PLAYERS, MAX_PLAYERS)
-    s = check_int("seat", seat, 1, n)
-    return n, s
-
-
 def cut_outcomes(deck, seat: int = 1, n_players: int = 2) -> np.ndarray:
     """Outcome of each of the 52 cuts for ``seat``: 1 win, 0 tie, -1 loss.
 
     Examples
     --------
-    >>> from stoplib.sources.doc004_holdem import EXAMPLE_DECK
+    >>> from stoplib.holdem.document import EXAMPLE_DECK
     >>> int(cut_outcomes(EXAMPLE_DECK).min())
     1
     """
@@ -248,7 +153,7 @@ def deck_value(deck, seat: int = 1, n_players: int = 2) -> DeckValue:
 
     Examples
     --------
-    >>> from stoplib.sources.doc004_holdem import EXAMPLE_DECK
+    >>> from stoplib.holdem.document import EXAMPLE_DECK
     >>> v = deck_value(EXAMPLE_DECK)
     >>> v.wins, v.ties, v.losses, v.optimal
     (52, 0, 0, True)
@@ -282,7 +187,7 @@ def cut_table(deck, n_players: int = 2, seat: int = 1) -> pd.DataFrame:
 
     Examples
     --------
-    >>> from stoplib.sources.doc004_holdem import EXAMPLE_DECK
+    >>> from stoplib.holdem.document import EXAMPLE_DECK
     >>> t = cut_table(EXAMPLE_DECK)
     >>> t.loc[0, ["p1", "p2", "board", "p1 hand", "p2 hand", "winner"]].tolist()
     ['Th7c', '5dAd', 'Qs Jc 4h 8c Tc', 'one pair', 'high card', '1']
@@ -308,33 +213,3 @@ def cut_table(deck, n_players: int = 2, seat: int = 1) -> pd.DataFrame:
         row["result"] = ("win" if winners == [s] else "tie" if s in winners else "loss")
         rows.append(row)
     return pd.DataFrame(rows)
-
-
-def deck_value_reference(deck, seat: int = 1, n_players: int = 2) -> DeckValue:
-    """Slow exact twin of :func:`deck_value`: plain Python over the evaluator's Python API.
-
-    Deals each cut from the rotated deck by the rules spelled out in
-    :func:`dealt_offsets` and scores every hand with :func:`stoplib.holdem.evaluate7`.
-
-    Examples
-    --------
-    >>> from stoplib.sources.doc004_holdem import EXAMPLE_DECK
-    >>> deck_value_reference(EXAMPLE_DECK).wins
-    52
-    """
-    from .evaluator import evaluate7
-
-    n, s = _check_table(n_players, seat)
-    cards = [int(c) for c in as_deck(deck)]
-    off = dealt_offsets(n)
-    outcomes = []
-    for c in range(N_CUTS):
-        cut = cards[c:] + cards[:c]
-        board = [cut[k] for k in off["board"]]
-        ranks = [evaluate7([cut[a], cut[b]] + board) for a, b in off["pockets"]]
-        mine = ranks[s - 1]
-        others = ranks[:s - 1] + ranks[s:]
-        outcomes.append(LOSS if max(others) > mine else TIE if max(others) == mine else WIN)
-    out = np.asarray(outcomes, np.int8)
-    return DeckValue(wins=outcomes.count(WIN), ties=outcomes.count(TIE), losses=outcomes.count(LOSS),
-                     seat=s, n_players=n, outcomes=out)

@@ -1,11 +1,15 @@
-"""Tests of card and deck notation (issue 6): the article's deck, round trips,
-the encoding, and clear errors for wrong lengths, unknown and repeated cards."""
+"""The rules room (stoplib.holdem.rules, document 004): card and deck notation (the
+article's deck, round trips, the encoding, clear errors for wrong lengths, unknown and
+repeated cards) and the dealing rules (deal order, cuts, canonical rotation)."""
 import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
 
 from stoplib.holdem import (CARD_NAMES, RANKS, SUITS, as_cards, card_code, card_name,
                             format_cards, format_deck, parse_cards, parse_deck)
+from stoplib.holdem import document as doc
+from stoplib.holdem.rules import (N_CUTS, as_deck, canonical_rotation, cut_deck, deal_window,
+                                  dealt_offsets)
 
 # the example optimal stacking of the article, as printed (over two lines)
 ARTICLE_DECK = """Th5d7cAd3cQsJc4h6c8c9dTc6hQc8d9sJh5c7dAhAc9h2cKh5sJs8s7h2d
@@ -106,3 +110,60 @@ def test_format_and_as_cards_validate_codes():
         card_name(52)
     assert as_cards(np.arange(7, dtype=np.int64)).dtype == np.int8
     assert as_cards("As Kd", n=2).tolist() == [51, 45]
+
+
+# --------------------------------------------------------------------------- dealing rules
+def test_two_player_deal_is_the_articles_code():
+    # Deck::value(): p1 gets c, c+2; p2 c+1, c+3; board c+5, c+6, c+7, c+9, c+11.
+    off = dealt_offsets(2)
+    assert off["pockets"] == [(0, 2), (1, 3)]
+    assert off["board"] == [5, 6, 7, 9, 11]
+    assert off["burns"] == [4, 8, 10]
+    assert deal_window(2) == 12
+
+
+def test_deal_order_for_more_players():
+    off = dealt_offsets(4)
+    assert off["pockets"] == [(0, 4), (1, 5), (2, 6), (3, 7)]
+    assert off["burns"] == [8, 12, 14]
+    assert off["board"] == [9, 10, 11, 13, 15]
+    assert deal_window(6) == 20
+    used = sorted([x for p in off["pockets"] for x in p] + off["burns"] + off["board"])
+    assert used == list(range(deal_window(4)))
+
+
+def test_canonical_rotation_starts_with_two_of_clubs():
+    deck = parse_deck(doc.EXAMPLE_DECK)
+    canon = canonical_rotation(deck)
+    assert canon[0] == 0 and format_deck(canonical_rotation(np.roll(deck, 9))) == format_deck(canon)
+
+
+def test_cut_deck_rotates_and_checks_the_cut():
+    deck = parse_deck(doc.EXAMPLE_DECK)
+    assert np.array_equal(cut_deck(deck, 0), deck)
+    assert np.array_equal(cut_deck(deck, 5), np.roll(deck, -5))
+    assert cut_deck(doc.EXAMPLE_DECK, 51)[0] == deck[51]
+    with pytest.raises(ValueError, match="cut"):
+        cut_deck(doc.EXAMPLE_DECK, 52)
+    with pytest.raises(ValueError, match="cut"):
+        cut_deck(doc.EXAMPLE_DECK, -1)
+
+
+def test_as_deck_takes_text_or_codes_and_names_the_argument():
+    assert as_deck(doc.EXAMPLE_DECK).dtype == np.int8
+    assert as_deck(range(N_CUTS)).tolist() == list(range(52))
+    assert as_deck(np.arange(52, dtype=np.int64)).dtype == np.int8
+    with pytest.raises(ValueError, match="mydeck: a deck has 52 cards, found 51"):
+        as_deck(list(range(51)), name="mydeck")
+    with pytest.raises(ValueError, match="mydeck: .*repeated card Th"):
+        as_deck(doc.EXAMPLE_DECK[:-2] + "Th", name="mydeck")
+    with pytest.raises(TypeError, match="deck"):
+        as_deck(12345)
+
+
+@pytest.mark.parametrize("n_players", [1, 7, 2.0])
+def test_dealing_rules_check_the_player_count(n_players):
+    with pytest.raises((ValueError, TypeError), match="n_players"):
+        deal_window(n_players)
+    with pytest.raises((ValueError, TypeError), match="n_players"):
+        dealt_offsets(n_players)

@@ -1,5 +1,12 @@
-"""Cards and decks in the notation of the hold'em stacking article (document 004).
+"""The rules of two- to six-player hold'em as the stacking article deals it (document 004).
 
+Document 004 is "Optimally Stacking the Deck - Texas Hold 'Em" (Math ∩
+Programming; ``shared/seeds/004_a0644cbfc5f0e02c.txt``, first article only).
+This room holds the notation and the dealing rules; what a deal is worth lives
+in :mod:`stoplib.holdem.solver`, the hand ranks in :mod:`stoplib.holdem.evaluator`.
+
+Cards
+-----
 A card is an integer ``0..51``: ``card = rank * 4 + suit`` with ``rank`` 0..12
 for ``2, 3, ..., 9, T, J, Q, K, A`` and ``suit`` 0..3 for ``c, d, h, s``. So
 ``2c`` is 0, ``2d`` is 1, ``3c`` is 4 and ``As`` is 51. Arrays of cards are
@@ -12,6 +19,22 @@ is printed on two lines) and either case for both letters (``"as"``, ``"AS"``
 and ``"As"`` all mean the ace of spades: the rank and suit alphabets share no
 letter, so nothing is ambiguous). Printing always gives the canonical form:
 upper-case ranks, lower-case suits, no spaces.
+
+Deals
+-----
+The article deals two-player hold'em from a deck cut at position ``c`` (the
+top card of the cut deck is ``deck[c]``, indices mod 52): player 1 gets cards
+``c`` and ``c+2``, player 2 gets ``c+1`` and ``c+3``, ``c+4`` is burnt, the
+flop is ``c+5, c+6, c+7``, ``c+8`` is burnt, the turn ``c+9``, ``c+10`` is
+burnt and the river ``c+11``. We generalise to ``k`` players (2..6) with the
+natural order: pockets one card at a time round the table (``p1, ..., pk, p1,
+..., pk``), then burn, flop, burn, turn, burn, river. A deal uses a *window*
+of ``2k + 8`` consecutive cards; for two players it is the article's order.
+All 52 rotations of a deck are the same stacking (the cut is random).
+
+For a chosen seat a cut is a **win** (``WIN``: the seat's best five of seven
+is strictly better than every opponent's), a **tie** (``TIE``: the seat shares
+the best hand) or a **loss** (``LOSS``).
 """
 from __future__ import annotations
 
@@ -19,9 +42,20 @@ import numbers
 
 import numpy as np
 
+from ..util.validate import check_int
+
+__all__ = ["RANKS", "SUITS", "N_CARDS", "CARD_NAMES", "card_name", "card_code", "parse_cards",
+           "format_cards", "as_cards", "parse_deck", "format_deck",
+           "N_CUTS", "MIN_PLAYERS", "MAX_PLAYERS", "WIN", "TIE", "LOSS",
+           "deal_window", "dealt_offsets", "as_deck", "cut_deck", "canonical_rotation"]
+
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"
 N_CARDS = 52
+N_CUTS = 52
+"""Places to cut a deck: every deal starts at one of the 52 cards."""
+MIN_PLAYERS, MAX_PLAYERS = 2, 6
+WIN, TIE, LOSS = 1, 0, -1
 
 _RANK_OF = {ch: i for i, ch in enumerate(RANKS)}
 _RANK_OF.update({ch.lower(): i for i, ch in enumerate(RANKS)})
@@ -234,3 +268,95 @@ def format_deck(deck) -> str:
     arr = as_cards(np.asarray(list(deck) if not isinstance(deck, (str, np.ndarray)) else deck),
                    n=N_CARDS, name="deck")
     return "".join(CARD_NAMES[c] for c in arr.tolist())
+
+
+# --------------------------------------------------------------------------- dealing rules
+def _check_table(n_players, seat):
+    """Validate a table size (2..6) and a seat of it (1..n_players); return both as ints."""
+    n = check_int("n_players", n_players, MIN_PLAYERS, MAX_PLAYERS)
+    s = check_int("seat", seat, 1, n)
+    return n, s
+
+
+def deal_window(n_players: int) -> int:
+    """Number of consecutive cards one deal uses: ``2 * n_players + 8``.
+
+    Examples
+    --------
+    >>> deal_window(2)
+    12
+    """
+    n = check_int("n_players", n_players, MIN_PLAYERS, MAX_PLAYERS)
+    return 2 * n + 8
+
+
+def dealt_offsets(n_players: int) -> dict:
+    """Offsets from the cut of every card of a deal, by role.
+
+    Returns a dict with ``"pockets"`` (one pair per player, in seat order),
+    ``"burns"`` and ``"board"`` (flop, turn, river).
+
+    Examples
+    --------
+    >>> off = dealt_offsets(2)
+    >>> off["pockets"], off["burns"], off["board"]
+    ([(0, 2), (1, 3)], [4, 8, 10], [5, 6, 7, 9, 11])
+    """
+    n = check_int("n_players", n_players, MIN_PLAYERS, MAX_PLAYERS)
+    b = 2 * n
+    return {"pockets": [(p, p + n) for p in range(n)],
+            "burns": [b, b + 4, b + 6],
+            "board": [b + 1, b + 2, b + 3, b + 5, b + 7]}
+
+
+def as_deck(deck, name: str = "deck") -> np.ndarray:
+    """Validate a 52-card deck given as text or codes; return int8 codes.
+
+    Examples
+    --------
+    >>> as_deck("".join(r + s for r in "23456789TJQKA" for s in "cdhs"))[:4].tolist()
+    [0, 1, 2, 3]
+    """
+    if isinstance(deck, str):
+        try:
+            return parse_deck(deck)
+        except ValueError as err:
+            raise ValueError(f"{name}: {err}") from None
+    if isinstance(deck, (list, tuple, range)):
+        deck = np.asarray(list(deck))
+    if not isinstance(deck, np.ndarray):
+        raise TypeError(f"{name} must be a str such as 'Th5d7c...' or an array of 52 card codes, "
+                        f"got {type(deck).__name__}")
+    arr = as_cards(deck, name=name)
+    if arr.size != N_CUTS:
+        raise ValueError(f"{name}: a deck has 52 cards, found {arr.size}")
+    return arr
+
+
+def cut_deck(deck, cut: int) -> np.ndarray:
+    """The deck cut at position ``cut``: ``deck[cut]`` becomes the top card.
+
+    Examples
+    --------
+    >>> cut_deck(range(52), 50)[:3].tolist()
+    [50, 51, 0]
+    """
+    arr = as_deck(deck)
+    c = check_int("cut", cut, 0, N_CUTS - 1)
+    return np.roll(arr, -c)
+
+
+def canonical_rotation(deck) -> np.ndarray:
+    """The rotation of ``deck`` that starts with ``2c`` (code 0).
+
+    All 52 rotations of a deck are the same stacking (the cut is random), and
+    the lexicographically smallest rotation of distinct codes is the one that
+    starts with the smallest code, so this names a stacking uniquely.
+
+    Examples
+    --------
+    >>> canonical_rotation(np.roll(np.arange(52), 7))[:3].tolist()
+    [0, 1, 2]
+    """
+    arr = as_deck(deck)
+    return np.roll(arr, -int(np.argmin(arr)))

@@ -1,19 +1,19 @@
-"""Tests of the hold'em hand evaluator (issue 6): documented counts first, then
-agreement with PyPI evaluators and the slow rules-based twin, hand-crafted edge
-cases, invariances, the numba contract, the table cache and bad inputs."""
+"""Tests of the hold'em hand evaluator (stoplib.holdem.evaluator and _tables, document 004):
+documented counts first, then agreement with PyPI evaluators, hand-crafted edge cases
+(also against the slow twin), invariances, the numba contract, the table cache and bad
+inputs. The fast-against-twin comparisons on random hands are in test_twins.py."""
 import itertools
 
 import numpy as np
 import pytest
-from hypothesis import given, settings, strategies as st
 from numba import njit
 
 from stoplib.holdem import (CATEGORIES, N_RANKS, as_cards, board_sums, category, category_code,
                             category_codes, evaluate5, evaluate7, evaluate7_many, parse_deck,
-                            rank5, rank7, rank_counts, rank_with_board, reference_rank5,
-                            reference_rank7)
+                            rank5, rank7, rank_counts, rank_with_board)
 from stoplib.holdem import _tables
 from stoplib.holdem.evaluator import category_of, load_tables
+from stoplib.holdem.twins import reference_rank5, reference_rank7
 
 # --------------------------------------------------------------------------- documented counts
 # holdem-facts.md (Wikipedia "Poker probability"; Alspach, "7-Card Poker Hands")
@@ -127,58 +127,6 @@ def test_five_card_ranks_agree_with_phevaluator():
     tables = load_tables()
     for h in _random_hands(20_000, 5, seed=5).astype(np.int64).tolist():
         assert rank5(*h, tables) == N_RANKS + 1 - _pheval.evaluate_5cards(*h)
-
-
-# --------------------------------------------------------------------------- slow twin
-def test_seven_card_ranks_equal_the_slow_twin_on_random_hands():
-    hands = _random_hands(3000, seed=1)
-    fast = evaluate7_many(hands)
-    slow = [reference_rank7(h) for h in hands]
-    assert fast.tolist() == slow
-
-
-@settings(max_examples=300, deadline=None)
-@given(st.lists(st.integers(0, 51), min_size=7, max_size=7, unique=True))
-def test_seven_card_rank_equals_the_slow_twin_for_any_hand(hand):
-    assert evaluate7(hand) == reference_rank7(hand)
-
-
-@settings(max_examples=300, deadline=None)
-@given(st.lists(st.integers(0, 12), min_size=7, max_size=7), st.integers(0, 3))
-def test_rank_heavy_hands_equal_the_slow_twin(ranks, suit):
-    # many repeated ranks (pairs, trips, quads, full houses) and near-flushes:
-    # give the k-th copy of a rank the suit (suit + k) % 4
-    seen = {}
-    hand = []
-    for r in ranks:
-        k = seen.get(r, 0)
-        if k == 4:
-            continue
-        seen[r] = k + 1
-        hand.append(r * 4 + (suit + k) % 4)
-    if len(hand) == 7:
-        assert evaluate7(hand) == reference_rank7(hand)
-
-
-def test_five_card_ranks_equal_the_slow_twin_on_random_hands():
-    for h in _random_hands(5000, 5, seed=2):
-        assert evaluate5(h) == reference_rank5(h)
-
-
-def test_every_five_card_class_equals_the_slow_twin():
-    # one representative of each of the 7,462 classes, flushes and non-flushes
-    seen = set()
-    for ranks in itertools.combinations_with_replacement(range(13), 5):
-        if max(ranks.count(r) for r in ranks) > 4:
-            continue
-        hand = [r * 4 + i % 4 for i, r in enumerate(ranks)]
-        seen.add(evaluate5(hand))
-        assert evaluate5(hand) == reference_rank5(hand)
-        if len(set(ranks)) == 5:
-            suited = [r * 4 + 2 for r in ranks]
-            seen.add(evaluate5(suited))
-            assert evaluate5(suited) == reference_rank5(suited)
-    assert seen == set(range(1, N_RANKS + 1))
 
 
 EDGE_CASES = [

@@ -1,9 +1,18 @@
-"""Numbers, decks and tables printed by document 004 ("Optimally Stacking the Deck -
-Texas Hold 'Em", Math ∩ Programming; shared/seeds/004_a0644cbfc5f0e02c.txt, first article
-only), transcribed for tests and notebook 07.
+"""Numbers, decks and tables printed by document 004, transcribed for the tests and notebook 07.
+
+Document 004 is "Optimally Stacking the Deck - Texas Hold 'Em" (Math ∩
+Programming; ``shared/seeds/004_a0644cbfc5f0e02c.txt``, first article only).
+Facts only, each with a pointer to where the article prints it; the checks of
+these claims are in :mod:`stoplib.holdem.claims` and the notebook
+``07_holdem_stacking``.
 
 Cards are written as in the article: rank ``23456789TJQKA`` then suit ``cdhs``.
 """
+
+__all__ = ["EXAMPLE_DECK", "EXAMPLE_TABLE_TEXT", "EXAMPLE_TABLE", "ARTICLE_CATEGORY", "TEN_DECKS",
+           "FRACTION_OPTIMAL", "MAX_STEPS", "MIN_STEPS", "N_STACKINGS_OVERNIGHT", "N_THREADS",
+           "PLAYERS_WITH_STACKINGS", "HANDS_PER_SECOND_7", "HANDS_PER_SECOND_5", "N_DISTINCT_5",
+           "N_AKQJ9_HIGH_CARD", "DIGITS_52_FACTORIAL_MORE_THAN", "N_NEIGHBOURS", "KICSI_STACKINGS"]
 
 # --- "Here it is:" the example optimal stacking, printed on two lines (joined here).
 EXAMPLE_DECK = (

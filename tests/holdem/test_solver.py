@@ -1,11 +1,13 @@
-"""Deals from a cut deck, deck values and the per-cut table (stoplib.holdem.deals, document 004)."""
+"""The value of a stacking: deck values and the per-cut table (stoplib.holdem.solver, document 004).
+
+The dealing rules are tested in test_rules.py, the pure-Python twin of deck_value in test_twins.py."""
 import numpy as np
 import pytest
 
-from stoplib.holdem import (CARD_NAMES, cut_table, deck_value, deck_value_reference, dealt_offsets,
-                            format_deck, parse_deck)
-from stoplib.holdem.deals import as_deck, canonical_rotation, cut_deck, cut_outcomes, deal_window
-from stoplib.sources import doc004_holdem as doc
+from stoplib.holdem import CARD_NAMES, cut_table, deck_value, parse_deck
+from stoplib.holdem import document as doc
+from stoplib.holdem.rules import canonical_rotation, cut_deck
+from stoplib.holdem.solver import cut_outcomes
 
 SORTED = "".join(CARD_NAMES)  # 2c2d2h2s3c3d... As
 
@@ -33,25 +35,6 @@ def test_example_table_matches_the_article_row_by_row():
 def test_the_ten_listed_decks_are_optimal_for_player_1(k):
     v = deck_value(doc.TEN_DECKS[k])
     assert (v.wins, v.ties, v.losses) == (52, 0, 0)
-
-
-def test_two_player_deal_is_the_articles_code():
-    # Deck::value(): p1 gets c, c+2; p2 c+1, c+3; board c+5, c+6, c+7, c+9, c+11.
-    off = dealt_offsets(2)
-    assert off["pockets"] == [(0, 2), (1, 3)]
-    assert off["board"] == [5, 6, 7, 9, 11]
-    assert off["burns"] == [4, 8, 10]
-    assert deal_window(2) == 12
-
-
-def test_deal_order_for_more_players():
-    off = dealt_offsets(4)
-    assert off["pockets"] == [(0, 4), (1, 5), (2, 6), (3, 7)]
-    assert off["burns"] == [8, 12, 14]
-    assert off["board"] == [9, 10, 11, 13, 15]
-    assert deal_window(6) == 20
-    used = sorted([x for p in off["pockets"] for x in p] + off["burns"] + off["board"])
-    assert used == list(range(deal_window(4)))
 
 
 # --------------------------------------------------------------------------- hand-checkable decks
@@ -84,19 +67,7 @@ def parse_deck_prefix(prefix: str) -> np.ndarray:
     return parse_deck(prefix + "".join(c for c in CARD_NAMES if c not in head))
 
 
-# --------------------------------------------------------------------------- slow twin and properties
-@pytest.mark.parametrize("n_players", [2, 3, 4, 5, 6])
-def test_fast_value_matches_pure_python_twin(n_players):
-    rng = np.random.default_rng(n_players)
-    for _ in range(3):
-        deck = rng.permutation(52)
-        for seat in range(1, n_players + 1):
-            fast = deck_value(deck, seat=seat, n_players=n_players)
-            slow = deck_value_reference(deck, seat=seat, n_players=n_players)
-            assert np.array_equal(fast.outcomes, slow.outcomes)
-            assert (fast.wins, fast.ties, fast.losses) == (slow.wins, slow.ties, slow.losses)
-
-
+# --------------------------------------------------------------------------- properties
 def test_table_agrees_with_value_for_every_seat():
     deck = np.random.default_rng(7).permutation(52)
     for n in (2, 4, 6):
@@ -141,12 +112,6 @@ def test_outcomes_sum_to_52_and_at_most_one_outright_winner():
         assert wins.max() <= 1
 
 
-def test_canonical_rotation_starts_with_two_of_clubs():
-    deck = parse_deck(doc.EXAMPLE_DECK)
-    canon = canonical_rotation(deck)
-    assert canon[0] == 0 and format_deck(canonical_rotation(np.roll(deck, 9))) == format_deck(canon)
-
-
 # --------------------------------------------------------------------------- bad inputs
 @pytest.mark.parametrize("n_players", [1, 7, 0, -2])
 def test_bad_player_count(n_players):
@@ -187,6 +152,3 @@ def test_deck_of_wrong_type():
         deck_value(12345)
     with pytest.raises(TypeError):
         deck_value(np.linspace(0, 51, 52))
-    with pytest.raises(ValueError, match="cut"):
-        cut_deck(doc.EXAMPLE_DECK, 52)
-    assert as_deck(doc.EXAMPLE_DECK).dtype == np.int8
