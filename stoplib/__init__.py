@@ -17,7 +17,7 @@ another game (``make test`` checks both with import-linter, see ``.importlinter`
 The rooms of a game
 -------------------
 Every game subpackage uses the same file names for the same concern, wherever
-the concern exists for that game:
+the concern exists for that game (hold'em, for one, has no Monte Carlo room):
 
 ``__init__.py``
     The public API, name by name, in ``__all__``. Nothing else is public.
@@ -26,7 +26,8 @@ the concern exists for that game:
     the checks that turn user input into a valid state.
 ``solver.py``
     The fast solver: numba kernels (private, ``_name``) behind validated public
-    functions. Large kernel sets live in ``_kernels.py`` beside it.
+    functions. Large kernel sets live in ``_kernels.py`` beside it (a game-specific
+    room's kernels in ``_<room>_kernels.py``).
 ``twins.py``
     The independent twins the tests compare the solver with: exact fractions,
     brute force, slow reference implementations.
@@ -45,7 +46,7 @@ the concern exists for that game:
     The ipywidgets panels the notebooks show, thin wrappers over the API.
 
 A game adds rooms of its own where it has a concern the others lack
-(``redblack/asymptotics.py``, ``tenthousand/pig_game.py``, ``fields/game.py``,
+(``redblack/asymptotics.py``, ``redblack/variants.py``, ``tenthousand/pig_game.py``, ``fields/game.py``,
 ``cardcounter/strategy.py``, ``holdem/evaluator.py``, ``holdem/local_search.py``,
 ``holdem/distributed.py``); a module name never equals a public function's name.
 """
