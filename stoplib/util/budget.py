@@ -38,6 +38,8 @@ import threading
 from contextlib import contextmanager
 from dataclasses import dataclass
 
+from .validate import check_real, check_str
+
 __all__ = ["BudgetError", "Estimate", "DEFAULT_MAX_SECONDS", "DEFAULT_MAX_BYTES", "SECONDS_ENV",
            "BYTES_ENV", "limits", "allow", "check", "describe_seconds", "describe_bytes"]
 
@@ -74,6 +76,12 @@ class Estimate:
     bytes: float
     basis: str = ""
 
+    def __post_init__(self):
+        check_str("what", self.what, 1000)
+        check_str("basis", self.basis, 1000)
+        object.__setattr__(self, "seconds", check_real("seconds", self.seconds, 0, allow_inf=True))
+        object.__setattr__(self, "bytes", check_real("bytes", self.bytes, 0, allow_inf=True))
+
 
 def describe_seconds(seconds: float) -> str:
     """A duration a reader can take in: ``'3.2 s'``, ``'14 minutes'``, ``'2.5 hours'``, ``'9 days'``.
@@ -83,6 +91,7 @@ def describe_seconds(seconds: float) -> str:
     >>> describe_seconds(9000)
     '2.5 hours'
     """
+    seconds = check_real("seconds", seconds, 0, allow_inf=True)
     if not math.isfinite(seconds):
         return "forever"
     if seconds < 120:
@@ -104,6 +113,7 @@ def describe_bytes(n_bytes: float) -> str:
     >>> describe_bytes(3 * 2**30)
     '3 GiB'
     """
+    n_bytes = check_real("n_bytes", n_bytes, 0, allow_inf=True)
     if not math.isfinite(n_bytes):
         return "unbounded memory"
     for unit, size in (("EiB", 2**60), ("PiB", 2**50), ("TiB", 2**40), ("GiB", 2**30), ("MiB", 2**20), ("KiB", 2**10)):
@@ -141,13 +151,13 @@ def allow(seconds: float | None = None, bytes: float | None = None):
     --------
     >>> with allow(seconds=1e9):
     ...     check(Estimate("a week of work", 7 * 86400, 0)).seconds
-    604800
+    604800.0
     """
     current_seconds, current_bytes = limits()
-    for name, value in (("seconds", seconds), ("bytes", bytes)):
-        if value is not None and (isinstance(value, bool) or not isinstance(value, (int, float))
-                                  or not value > 0):
-            raise ValueError(f"{name} must be a positive number, got {value!r}")
+    if seconds is not None:
+        seconds = check_real("seconds", seconds, 0, allow_inf=True)
+    if bytes is not None:
+        bytes = check_real("bytes", bytes, 0, allow_inf=True)
     stack = getattr(_local, "stack", None)
     if stack is None:
         stack = _local.stack = []

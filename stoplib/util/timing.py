@@ -9,7 +9,10 @@ import statistics
 import time
 from typing import Any, Callable
 
-from .validate import check_int
+from .validate import check_callable, check_int
+
+#: Most timed calls one measurement makes.
+MAX_REPEATS = 10_000
 
 __all__ = ['median_time', 'median_seconds']
 
@@ -38,7 +41,10 @@ def median_time(fn: Callable[[], Any], repeats: int = 5,
     >>> seconds >= 0, value
     (True, 499500)
     """
-    repeats = check_int("repeats", repeats, 1)
+    check_callable("fn", fn)
+    if setup is not None:
+        check_callable("setup", setup)
+    repeats = check_int("repeats", repeats, 1, MAX_REPEATS)
     times, result = [], None
     for _ in range(repeats):
         if setup is not None:

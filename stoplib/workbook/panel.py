@@ -18,14 +18,14 @@ The DOM classes ``stoplib-panel``, ``stoplib-readout``, ``stoplib-figure`` and
 from __future__ import annotations
 
 import html
-import numbers
 import re
 from dataclasses import dataclass
 from typing import Callable
 
 import ipywidgets as widgets
 
-from .export import FORMATS, save_figure
+from ..util.validate import check_bool, check_callable, check_int, check_real, check_str
+from .export import _NAME, FORMATS, save_figure
 from .style import COLORS, figure, png_bytes
 
 __all__ = ["View", "Panel", "int_slider", "float_slider", "int_box", "float_box", "dropdown",
@@ -53,6 +53,13 @@ class View:
     figure: object = None
     readout: str = ""
 
+    def __post_init__(self):
+        from matplotlib.figure import Figure
+
+        if self.figure is not None and not isinstance(self.figure, Figure):
+            raise TypeError(f"figure must be a matplotlib Figure or None, got {type(self.figure).__name__}")
+        check_str("readout", self.readout, 10_000)
+
 
 def slug(values: dict) -> str:
     """A file-name stem from control values: ``{"n_red": 29, "n_black": 26}`` -> ``"n_red29-n_black26"``.
@@ -64,6 +71,8 @@ def slug(values: dict) -> str:
     >>> slug({"deck": "2c 3d/x"})
     'deck2c_3d_x'
     """
+    if not isinstance(values, dict):
+        raise TypeError(f"values must be a dict of control values, got {type(values).__name__}")
     parts = []
     for key, value in values.items():
         if isinstance(value, float):
@@ -72,11 +81,24 @@ def slug(values: dict) -> str:
     return "-".join(parts)[:120] or "panel"
 
 
-def _check_range(description, value, low, high):
-    if isinstance(value, bool) or not isinstance(value, numbers.Real):
-        raise TypeError(f"{description} must be a number, got {type(value).__name__} {value!r}")
+def _check_width(width):
+    check_str("width", width, 40)
+    if not re.fullmatch(r"\d+(\.\d+)?(em|px|%|ex|rem)", width):
+        raise ValueError(f"width must be a CSS length such as '12em' or '200px', got {width!r}")
+    return width
+
+
+def _check_range(description, value, low, high, integer=False):
+    check_str("description", description, 80)
+    check = check_int if integer else check_real
+    low = check("min", low)
+    high = check("max", high)
+    if low > high:
+        raise ValueError(f"min must be <= max, got {low} > {high}")
+    value = check(description or "value", value)
     if not (low <= value <= high):
         raise ValueError(f"{description} must be in {low}..{high}, got {value}")
+    return value, low, high
 
 
 def int_slider(description: str, value: int, min: int, max: int, step: int = 1,
@@ -92,7 +114,10 @@ def int_slider(description: str, value: int, min: int, max: int, step: int = 1,
     ...
     ValueError: red must be in 0..300, got 400
     """
-    _check_range(description, value, min, max)
+    value, min, max = _check_range(description, value, min, max, integer=True)
+    step = check_int("step", step, 1, max - min if max > min else 1)
+    continuous_update = check_bool("continuous_update", continuous_update)
+    width = _check_width(width)
     return widgets.IntSlider(value=value, min=min, max=max, step=step, description=description,
                              continuous_update=continuous_update, style={"description_width": "initial"},
                              layout=widgets.Layout(width=width))
@@ -102,7 +127,17 @@ def float_slider(description: str, value: float, min: float, max: float, step: f
                  continuous_update: bool = False, readout_format: str = ".2f",
                  width: str = "22em") -> widgets.FloatSlider:
     """A ``FloatSlider`` that refuses a starting value outside ``min..max``."""
-    _check_range(description, value, min, max)
+    value, min, max = _check_range(description, value, min, max)
+    step = check_real("step", step, 0.0)
+    if not 0 < step <= (max - min if max > min else 1.0):
+        raise ValueError(f"step must be in (0, max - min], got {step:g}")
+    continuous_update = check_bool("continuous_update", continuous_update)
+    check_str("readout_format", readout_format, 20)
+    try:
+        format(0.5, readout_format)
+    except ValueError:
+        raise ValueError(f"readout_format must be a format spec such as '.2f', got {readout_format!r}") from None
+    width = _check_width(width)
     return widgets.FloatSlider(value=value, min=min, max=max, step=step, description=description,
                                continuous_update=continuous_update, readout_format=readout_format,
                                style={"description_width": "initial"}, layout=widgets.Layout(width=width))
@@ -132,7 +167,8 @@ def int_box(description: str, value: int, min: int, max: int, width: str = "12em
     >>> box.value, box.bounds
     (6, (1, 8))
     """
-    _check_range(description, value, min, max)
+    value, min, max = _check_range(description, value, min, max, integer=True)
+    width = _check_width(width)
     box = _IntBox(value=value, description=description, style={"description_width": "initial"},
                   layout=widgets.Layout(width=width))
     box.bounds = (min, max)
@@ -141,7 +177,8 @@ def int_box(description: str, value: int, min: int, max: int, width: str = "12em
 
 def float_box(description: str, value: float, min: float, max: float, width: str = "12em") -> widgets.FloatText:
     """A number text box with a valid range (see :func:`int_box`)."""
-    _check_range(description, value, min, max)
+    value, min, max = _check_range(description, value, min, max)
+    width = _check_width(width)
     box = _FloatBox(value=value, description=description, style={"description_width": "initial"},
                     layout=widgets.Layout(width=width))
     box.bounds = (min, max)
@@ -153,9 +190,18 @@ def dropdown(description: str, options, value) -> widgets.Dropdown:
 
     ``options`` is a sequence of values or of ``(label, value)`` pairs.
     """
+    check_str("description", description, 80)
+    if isinstance(options, (str, bytes)) or not isinstance(options, (list, tuple)):
+        raise TypeError(f"options must be a list or tuple, got {type(options).__name__}")
     options = list(options)
-    values = [o[1] if isinstance(o, tuple) else o for o in options]
-    if value not in values:
+    if not options or len(options) > 10_000:
+        raise ValueError(f"options must hold 1..10000 choices, got {len(options)}")
+    values = [o[1] if isinstance(o, tuple) and len(o) == 2 else o for o in options]
+    try:
+        found = any(value is v or (type(value) is type(v) and value == v) for v in values)
+    except Exception:  # noqa: BLE001 - an uncomparable value is simply not an option
+        found = False
+    if not found:
         raise ValueError(f"{description} must be one of {values}, got {value!r}")
     return widgets.Dropdown(options=options, value=value, description=description,
                             style={"description_width": "initial"})
@@ -163,8 +209,10 @@ def dropdown(description: str, options, value) -> widgets.Dropdown:
 
 def text_box(description: str, value: str, width: str = "36em", placeholder: str = "") -> widgets.Text:
     """A free-text box (cards, decks); the panel's render function parses and checks it."""
-    if not isinstance(value, str):
-        raise TypeError(f"{description} must be a str, got {type(value).__name__}")
+    check_str("description", description, 80)
+    check_str(description or "value", value, 10_000)
+    check_str("placeholder", placeholder, 200)
+    width = _check_width(width)
     return widgets.Text(value=value, description=description, placeholder=placeholder,
                         continuous_update=False, style={"description_width": "initial"},
                         layout=widgets.Layout(width=width))
@@ -172,8 +220,8 @@ def text_box(description: str, value: str, width: str = "36em", placeholder: str
 
 def toggle(description: str, value: bool) -> widgets.Checkbox:
     """A check box; the starting value must be a bool."""
-    if not isinstance(value, bool):
-        raise TypeError(f"{description} must be a bool, got {type(value).__name__} {value!r}")
+    check_str("description", description, 80)
+    value = check_bool(description or "value", value)
     return widgets.Checkbox(value=value, description=description, indent=False)
 
 
@@ -199,10 +247,23 @@ class Panel(widgets.VBox):
 
     def __init__(self, controls: dict, render: Callable[..., View], *, notebook: str, name: str,
                  title: str = "", buttons=(), save: bool = True, dpi: int = 100):
-        if not isinstance(controls, dict) or not controls:
-            raise TypeError("controls must be a non-empty dict of name -> widget")
-        if not callable(render):
-            raise TypeError("render must be callable")
+        if not isinstance(controls, dict):
+            raise TypeError(f"controls must be a dict of name -> widget, got {type(controls).__name__}")
+        if not controls or not all(isinstance(k, str) and k.isidentifier() for k in controls):
+            raise ValueError("controls must map 1 or more keyword names to widgets")
+        bad = [k for k, c in controls.items() if not isinstance(c, widgets.ValueWidget)]
+        if bad:
+            raise TypeError(f"controls {bad} are not ipywidgets value widgets")
+        check_callable("render", render)
+        for label, text in (("notebook", notebook), ("name", name)):
+            check_str(label, text, 120)
+            if not _NAME.match(text):
+                raise ValueError(f"{label} must be a plain file-name stem (letters, digits, _ . -), got {text!r}")
+        check_str("title", title, 500)
+        if not isinstance(buttons, (list, tuple)) or not all(isinstance(b, widgets.Button) for b in buttons):
+            raise TypeError("buttons must be a list or tuple of ipywidgets.Button")
+        save = check_bool("save", save)
+        dpi = check_int("dpi", dpi, 20, 300)
         self.controls = controls
         self.render = render
         self.notebook = notebook

@@ -22,6 +22,7 @@ from pathlib import Path
 
 import pandas as pd
 
+from ..util.validate import MissingFileError, check_bool, check_path, check_str
 from .config import project_root
 
 __all__ = ["VERDICT_COLUMNS", "VERDICTS", "START", "END", "CHAPTERS", "load_verdicts",
@@ -56,13 +57,15 @@ def check_verdicts(table: pd.DataFrame, notebook: str | None = None) -> pd.DataF
         raise TypeError(f"a verdict table is a pandas DataFrame, got {type(table).__name__}")
     if list(table.columns) != VERDICT_COLUMNS:
         raise ValueError(f"verdict columns must be {VERDICT_COLUMNS}, got {list(table.columns)}")
-    bad = sorted(set(table["verdict"]) - set(VERDICTS))
+    bad = sorted(map(str, set(table["verdict"]) - set(VERDICTS)))
     if bad:
         raise ValueError(f"verdicts must be one of {VERDICTS}, got {bad}")
     for name, rows in table.groupby("notebook"):
         n = int(rows["headline"].astype(bool).sum())
         if n != 1:
             raise ValueError(f"{name}: exactly one headline row is needed, got {n}")
+    if notebook is not None:
+        check_str("notebook", notebook, 200)
     if notebook is not None and set(table["notebook"]) != {notebook}:
         raise ValueError(f"rows for {sorted(set(table['notebook']))}, expected only {notebook}")
     return table
@@ -70,12 +73,12 @@ def check_verdicts(table: pd.DataFrame, notebook: str | None = None) -> pd.DataF
 
 def load_verdicts(root: Path | None = None) -> pd.DataFrame:
     """All ``data/*_verdicts.csv`` of the chapters, checked, in chapter order."""
-    root = Path(root) if root is not None else project_root()
+    root = project_root() if root is None else check_path("root", root, must_exist=True, kind="dir")
     frames = []
     for notebook in CHAPTERS:
         path = root / "data" / f"{notebook}_verdicts.csv"
         if not path.is_file():
-            raise FileNotFoundError(f"{path} is missing: run notebook {notebook} (make workbook)")
+            raise MissingFileError(2, f"missing: run notebook {notebook} (make workbook)", str(path))
         frame = pd.read_csv(path, dtype=str, keep_default_na=False)
         frame["headline"] = frame["headline"].map({"True": True, "False": False})
         frames.append(check_verdicts(frame, notebook))
@@ -88,13 +91,13 @@ def _cell(text: str) -> str:
 
 def render_block(root: Path | None = None) -> str:
     """The README block: gallery and headline table (Markdown with a little HTML)."""
-    root = Path(root) if root is not None else project_root()
+    root = project_root() if root is None else check_path("root", root, must_exist=True, kind="dir")
     verdicts = load_verdicts(root)
     lines = [START, "", "### The chapters at a glance", ""]
     cells = []
     for notebook, (title, thumb) in CHAPTERS.items():
         if not (root / "figures" / thumb).is_file():
-            raise FileNotFoundError(f"thumbnail figures/{thumb} of {notebook} is missing")
+            raise MissingFileError(2, f"thumbnail of {notebook} is missing", str(root / "figures" / thumb))
         cells.append(f'<td align="center" width="33%"><a href="notebooks/{notebook}.ipynb">'
                      f'<img src="figures/{thumb}" width="240" alt="{html.escape(title)}"><br>'
                      f'<b>{notebook[:2]}</b> {html.escape(title)}</a></td>')
@@ -116,8 +119,11 @@ def render_block(root: Path | None = None) -> str:
 
 def update_readme(root: Path | None = None, check: bool = False) -> bool:
     """Rewrite the generated block of README.md; with ``check``, only say whether it is current."""
-    root = Path(root) if root is not None else project_root()
+    root = project_root() if root is None else check_path("root", root, must_exist=True, kind="dir")
+    check = check_bool("check", check)
     path = root / "README.md"
+    if not path.is_file():
+        raise MissingFileError(2, "no README.md in the project root", str(path))
     text = path.read_text()
     if START not in text or END not in text:
         raise ValueError(f"{path} lacks the markers {START!r} ... {END!r}")
