@@ -88,6 +88,15 @@ def _check_width(width):
     return width
 
 
+def _layout(description: str, width: str) -> widgets.Layout:
+    """A layout whose ``width`` is that of the input itself: the label's width is added to it,
+    so a long description never squeezes the box (a 2-digit count must show 2 digits)."""
+    if width.endswith("em") and not width.endswith("rem"):
+        total = float(width[:-2]) + 0.62 * len(description) + 1.0
+        width = f"{total:.1f}em"
+    return widgets.Layout(width=width)
+
+
 def _check_range(description, value, low, high, integer=False):
     check_str("description", description, 80)
     check = check_int if integer else check_real
@@ -102,7 +111,7 @@ def _check_range(description, value, low, high, integer=False):
 
 
 def int_slider(description: str, value: int, min: int, max: int, step: int = 1,
-               continuous_update: bool = False, width: str = "22em") -> widgets.IntSlider:
+               continuous_update: bool = False, width: str = "20em") -> widgets.IntSlider:
     """An ``IntSlider`` that refuses a starting value outside ``min..max`` (no silent clamp).
 
     Examples
@@ -120,12 +129,12 @@ def int_slider(description: str, value: int, min: int, max: int, step: int = 1,
     width = _check_width(width)
     return widgets.IntSlider(value=value, min=min, max=max, step=step, description=description,
                              continuous_update=continuous_update, style={"description_width": "initial"},
-                             layout=widgets.Layout(width=width))
+                             layout=_layout(description, width))
 
 
 def float_slider(description: str, value: float, min: float, max: float, step: float,
                  continuous_update: bool = False, readout_format: str = ".2f",
-                 width: str = "22em") -> widgets.FloatSlider:
+                 width: str = "20em") -> widgets.FloatSlider:
     """A ``FloatSlider`` that refuses a starting value outside ``min..max``."""
     value, min, max = _check_range(description, value, min, max)
     step = check_real("step", step, 0.0)
@@ -140,7 +149,7 @@ def float_slider(description: str, value: float, min: float, max: float, step: f
     width = _check_width(width)
     return widgets.FloatSlider(value=value, min=min, max=max, step=step, description=description,
                                continuous_update=continuous_update, readout_format=readout_format,
-                               style={"description_width": "initial"}, layout=widgets.Layout(width=width))
+                               style={"description_width": "initial"}, layout=_layout(description, width))
 
 
 class _Bounded:
@@ -157,9 +166,10 @@ class _FloatBox(widgets.FloatText, _Bounded):
     pass
 
 
-def int_box(description: str, value: int, min: int, max: int, width: str = "12em") -> widgets.IntText:
+def int_box(description: str, value: int, min: int, max: int, width: str = "7em") -> widgets.IntText:
     """A whole-number text box with a valid range. Unlike ``BoundedIntText`` it never clamps:
-    a value typed outside ``min..max`` makes the panel show a message instead.
+    a value typed outside ``min..max`` makes the panel show a message instead. ``width``
+    is the width of the box itself (in ``em``, the label's width is added).
 
     Examples
     --------
@@ -170,17 +180,17 @@ def int_box(description: str, value: int, min: int, max: int, width: str = "12em
     value, min, max = _check_range(description, value, min, max, integer=True)
     width = _check_width(width)
     box = _IntBox(value=value, description=description, style={"description_width": "initial"},
-                  layout=widgets.Layout(width=width))
+                  layout=_layout(description, width))
     box.bounds = (min, max)
     return box
 
 
-def float_box(description: str, value: float, min: float, max: float, width: str = "12em") -> widgets.FloatText:
+def float_box(description: str, value: float, min: float, max: float, width: str = "8em") -> widgets.FloatText:
     """A number text box with a valid range (see :func:`int_box`)."""
     value, min, max = _check_range(description, value, min, max)
     width = _check_width(width)
     box = _FloatBox(value=value, description=description, style={"description_width": "initial"},
-                    layout=widgets.Layout(width=width))
+                    layout=_layout(description, width))
     box.bounds = (min, max)
     return box
 
@@ -207,7 +217,7 @@ def dropdown(description: str, options, value) -> widgets.Dropdown:
                             style={"description_width": "initial"})
 
 
-def text_box(description: str, value: str, width: str = "36em", placeholder: str = "") -> widgets.Text:
+def text_box(description: str, value: str, width: str = "32em", placeholder: str = "") -> widgets.Text:
     """A free-text box (cards, decks); the panel's render function parses and checks it."""
     check_str("description", description, 80)
     check_str(description or "value", value, 10_000)
@@ -215,7 +225,7 @@ def text_box(description: str, value: str, width: str = "36em", placeholder: str
     width = _check_width(width)
     return widgets.Text(value=value, description=description, placeholder=placeholder,
                         continuous_update=False, style={"description_width": "initial"},
-                        layout=widgets.Layout(width=width))
+                        layout=_layout(description, width))
 
 
 def toggle(description: str, value: bool) -> widgets.Checkbox:
@@ -271,6 +281,7 @@ class Panel(widgets.VBox):
         self.dpi = dpi
         self.figure = None
         self.view = View()
+        self.shown_values: dict = {}
         self.saved: list = []
         self.readout = widgets.HTML(value="")
         self.readout.add_class("stoplib-readout")
@@ -317,11 +328,14 @@ class Panel(widgets.VBox):
         try:
             self._check_bounds(values)
             view = self.render(**values)
+            if not isinstance(view, View):
+                raise TypeError(f"render must return a View, got {type(view).__name__}")
         except (ValueError, TypeError) as exc:
             self.message.value = (f'<span style="color:{COLORS["vermillion"]}">{html.escape(str(exc))}'
                                   " (the picture below is unchanged)</span>")
             return False
         self.show(view)
+        self.shown_values = values
         return True
 
     def show(self, view: View) -> None:
@@ -343,7 +357,8 @@ class Panel(widgets.VBox):
         if self.figure is None:
             self.message.value = "There is no figure to save."
             return []
-        stem = f"{self.name}-{slug(self.values())}"
+        # named after what the picture shows: the values of the last successful render
+        stem = f"{self.name}-{slug(self.shown_values or self.values())}"
         self.saved = save_figure(self.figure, self.notebook, stem, formats=FORMATS)
         folder = self.saved[0].parent
         names = ", ".join(p.name for p in self.saved)
@@ -356,7 +371,10 @@ class Panel(widgets.VBox):
         import matplotlib.image as mpimg
         import io
 
+        import textwrap
+
         settings = "   ".join(f"{c.description or k} = {c.value}" for k, c in self.controls.items())
+        settings = textwrap.shorten(settings, 160, placeholder=" ...")
         readout = html.unescape(_TAGS.sub("", self.view.readout or ""))
         has_image = self.figure is not None
         width, height = self.figure.get_size_inches() if has_image else (8.0, 0.0)
@@ -366,7 +384,7 @@ class Panel(widgets.VBox):
                            gridspec_kw={"height_ratios": [head_height, height] if has_image else [1]})
         head = axes[0, 0]
         head.axis("off")
-        head.text(0, 0.95, settings, fontsize=10, va="top", family="monospace")
+        head.text(0, 0.95, "\n".join(textwrap.wrap(settings, 90)), fontsize=9, va="top", family="monospace")
         if readout:
             head.text(0, 0.45, readout[:140], fontsize=10, va="top")
         head.text(0, 0.0, HINT, fontsize=9, va="top", style="italic", color=COLORS["grey"])
