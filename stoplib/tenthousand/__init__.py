@@ -1,7 +1,7 @@
-"""Ten Thousand and solitaire Pig (document 002): one turn of each dice game, solved exactly.
+"""Ten Thousand and solitaire Pig: one turn of each dice game, solved exactly.
 
 Source: F. Crocce and E. Mordecki, "A finite exact algorithm to solve a dice
-game", J. Appl. Prob. 53 (2016) 91-105 (document 002 of the workbook). A turn of
+game", Journal of Applied Probability 53(1), 2016, pp. 91-105. A turn of
 Ten Thousand is a Markov control process over states ``(tau, i, n)`` (chips so
 far, configuration just set aside, dice to roll); above the threshold
 ``tau*(5) = 56`` stopping is optimal, and one backward pass below it (the
