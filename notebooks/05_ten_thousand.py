@@ -286,10 +286,12 @@ if len(outside):
     o = outside.iloc[0]
     tau_o, n_o = int(o["tau"]), int(o["n"])
     hot = sum(c for k, c in fr[2].items() if tt.score(k)[1] == 2) / 36
+    follows = all(sol.action_at(t, (1, 0, 0), n) == "r" for t, n in ((1, 4), (2, 3)))
     exception = (
         f"The search finds **{len(outside)}** exception(s). With {tau_o} chips, one 5 set aside and {n_o} dice left "
-        f"(three lone 5s in a row, a route the optimal rule follows), rolling the two dice is worth exactly "
-        f"{Fraction(pre_exact[tau_o, n_o]).limit_denominator(10**6)} ≈ {float(pre_exact[tau_o, n_o]):.4f} chips, more "
+        f"(three lone 5s in a row{', a route the optimal rule follows' if follows else ''}), rolling the two dice is "
+        f"worth {float(pre_exact[tau_o, n_o]):.4f} chips (exactly a fraction with a "
+        f"{len(str(Fraction(pre_exact[tau_o, n_o]).denominator))}-digit denominator), more "
         f"than stopping at {tau_o}: a {hot:.3f} chance of both dice scoring (and rolling all five again) outweighs "
         f"the {fr[2][(0, 0, 0)] / 36:.3f} risk of a bust. The gain is small "
         f"({float(pre_exact[tau_o, n_o]) - tau_o:.2f} chips, on at least {route:.2%} of turns), so the caption's "

@@ -15,7 +15,7 @@ game", Journal of Applied Probability 53(1), 2016, pp. 91-105.
 from __future__ import annotations
 
 import numpy as np
-from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter
+from matplotlib.ticker import FuncFormatter, LogLocator, MaxNLocator, NullFormatter
 
 from ..workbook.style import COLORS, CYCLE, styled
 from .claims import dice_table, stop_at_table
@@ -68,6 +68,7 @@ def plot_value_of_rolling(ax, solution=None, paper=None, n_values=None):
     ax.annotate(f"τ* = {T}", (T, 0.5 * ax.get_ylim()[1]), xytext=(-4, 0), textcoords="offset points",
                 ha="right", fontsize=9, color=COLORS["grey"])
     ax.set_xlim(0, T + 3)
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     ax.set_ylim(bottom=0)
     ax.set_xlabel("turn total τ (chips of 50 points)")
     ax.set_ylabel("value of rolling on, V − τ (chips)")

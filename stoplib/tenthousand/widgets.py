@@ -92,7 +92,7 @@ def advisor_widget(n_dice=5, tau=4, config=(2, 1, 0), n=2):
     'V(4, [2, 1, 0], 2) = 5.020582 chips; best: <b>m55</b> (give back two 5s, roll 4 dice)'
     """
     dice = int_slider("dice N", n_dice, 1, MAX_DICE)
-    total = int_box("turn total τ (chips)", tau, 1, MAX_TAU)
+    total = int_box("turn total τ (chips)", tau, 1, MAX_TAU, width="17em")
     left = int_slider("dice left n", n, 1, MAX_DICE)
     kept = dropdown("set aside", _options(n_dice), tuple(config))
     kept.layout.width = "26em"

@@ -15,6 +15,19 @@ def _label(config):
     return f"{list(config)}: {describe(config)} ({tt.score(config)[0]} chips)"
 
 
+def _tick(nb, panel, description):
+    """Click the check box labelled ``description``. (``NotebookPage.tick`` looks for the text in the
+    ``.widget-label`` element, which ipywidgets 8 leaves empty for a Checkbox: its description is the
+    ``.widget-label-basic`` span beside the box.)"""
+    for box in nb.panels()[panel].query_selector_all(".widget-checkbox"):
+        span = box.query_selector(".widget-label-basic span")
+        if span is not None and span.inner_text().strip() == description:
+            nb.operated.add("checkbox")
+            box.query_selector("input[type=checkbox]").click()
+            return
+    raise LookupError(f"{nb.notebook}: panel {panel} has no check box labelled {description!r}")
+
+
 def notebook_05(nb, server):
     sol = tt.solve()
 
@@ -69,7 +82,7 @@ def notebook_05(nb, server):
     four = tt.solve(4)
     want = f"N = 4: τ* = {four.threshold} chips, V*(ι) = {four.value:.6f} chips"
     nb.wait_for(lambda: want in nb.panel_readout(p), what=want)
-    nb.tick(p, "stop or roll only")
+    _tick(nb, p, "stop or roll only")
     plain = tt.solve(4, actions=["s", "r"])
     want = f"N = 4: τ* = {plain.threshold} chips, V*(ι) = {plain.value:.6f} chips"
     nb.wait_for(lambda: want in nb.panel_readout(p) and "stop or roll only" in nb.panel_readout(p), what=want)
