@@ -498,10 +498,13 @@ sl.style.show(fig)
 # %%
 v_ratio = dice["value (chips)"].to_numpy()[1:] / dice["value (chips)"].to_numpy()[:-1]
 t_ratio = dice["tau*"].to_numpy()[1:] / dice["tau*"].to_numpy()[:-1]
-md(f"*Each extra die multiplies the value of a turn by less (from ×{v_ratio[0]:.2f} for the second die to "
-   f"×{v_ratio[-1]:.2f} for the sixth) but the threshold by more (×{t_ratio[1]:.1f} for the third die, "
-   f"×{t_ratio[-1]:.1f} for the sixth).* Left: value of a turn, optimal and stop-or-roll only (log scale); right: "
-   "the threshold τ*(N) in chips (log scale).")
+value_slows = bool(np.all(np.diff(v_ratio) < 0))
+threshold_speeds = bool(np.all(np.diff(t_ratio[1:]) > 0))
+md(f"*Each extra die multiplies the value of a turn by {'less and less' if value_slows else 'a varying factor'} "
+   f"(×{v_ratio[0]:.2f} for the second die, ×{v_ratio[-1]:.2f} for the sixth) and the threshold, from the third die "
+   f"on, by {'more and more' if threshold_speeds else 'a varying factor'} (×{t_ratio[1]:.1f} for the third, "
+   f"×{t_ratio[-1]:.1f} for the sixth).* Left: value of a turn, optimal and stop-or-roll only; right: the "
+   "threshold τ*(N) in chips (both on log scales).")
 
 # %% [markdown]
 # ## Solitaire Pig: what does the simplest relative teach?

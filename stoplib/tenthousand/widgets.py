@@ -122,7 +122,7 @@ def advisor_widget(n_dice=5, tau=4, config=(2, 1, 0), n=2):
         else:
             rolled = left + score(kept)[1] - score(values[best][1])[1]
             why = f"give back {describe(_given(best))}, roll {rolled} dice"
-        fig, ax = figure(figsize=(6.8, 0.5 + 0.42 * len(values) + 0.6))
+        fig, ax = figure(figsize=(7.8, 0.5 + 0.42 * len(values) + 0.6))   # wide enough for the snapshot's settings line
         plot_action_values(ax, sol, total, kept, left)
         readout = (f"V({total}, {list(kept)}, {left}) = {value:.6f} chips; best: <b>{html.escape(best)}</b> "
                    f"({html.escape(why)})")

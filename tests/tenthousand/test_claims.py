@@ -1,4 +1,7 @@
-"""The paper's claims (stoplib.tenthousand.claims): Tables 5 and 6, Theorem 4.1, the caption of Table 5."""
+"""The paper's claims (stoplib.tenthousand.claims): Tables 5 and 6, Theorem 4.1, the caption of Table 5,
+the verdict table, and the default-game numbers that notebook 05 renders into its prose."""
+import numpy as np
+
 from stoplib import tenthousand as tt
 from stoplib.tenthousand import claims
 from stoplib.tenthousand import document as doc
@@ -111,6 +114,10 @@ def test_simple_rules_and_dice(sol):
     assert list(dice["tau*"]) == [1, 3, 7, 18, 56, 201]
     no_gain = dice["value (chips)"] - dice["stop/roll only"] < 1e-12
     assert list(dice.loc[no_gain, "N"]) == [1, 2, 3]
+    # the caption of the n-dice figure: value ratios fall, threshold ratios rise from the third die on
+    v_ratio = dice["value (chips)"].to_numpy()[1:] / dice["value (chips)"].to_numpy()[:-1]
+    t_ratio = dice["tau*"].to_numpy()[1:] / dice["tau*"].to_numpy()[:-1]
+    assert (np.diff(v_ratio) < 0).all() and (np.diff(t_ratio[1:]) > 0).all() and t_ratio[0] > t_ratio[1]
 
 
 def test_value_iteration_sweeps_and_score_distribution(sol):
