@@ -101,7 +101,8 @@ def plot_action_values(ax, solution, tau, config, n):
     colors = [COLORS["blue"] if a == best else COLORS["grey"] for a in names]
     ax.barh(y, vals, color=colors, height=0.65)
     for yi, v in zip(y, vals):
-        ax.annotate(f"{v:.3f}", (v, yi), xytext=(3, 0), textcoords="offset points", va="center", fontsize=9)
+        ax.annotate(f"{v:.3f}", (v, yi), xytext=(3, 0), textcoords="offset points", va="center", fontsize=9,
+                    bbox={"facecolor": "white", "edgecolor": "none", "pad": 0.5})
     ax.axvline(tau, color=COLORS["black"], ls="--", lw=1, label="stop now")
     ax.set_yticks(y, labels)
     ax.set_xlim(0, max(vals) * 1.18 + 0.5)
