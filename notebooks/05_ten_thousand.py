@@ -616,7 +616,7 @@ md(f"**{counts.get('agrees', 0)} claims agree, {counts.get('differs', 0)} differ
 # ---
 # Source: F. Crocce and E. Mordecki, "A finite exact algorithm to solve a dice game", *Journal of Applied
 # Probability* 53(1), 2016, pp. 91–105, [JSTOR 43860959](https://www.jstor.org/stable/43860959).
-# Solitaire Pig: M. Roters, "Optimal stopping in a dice game", *Journal of Applied Probability* 35(1),
+# Solitaire Pig: M. Roters, "Optimal stopping in a dice game", *Journal of Applied Probability* 35,
 # 1998, pp. 229–235.
 #
 # [← 04 Increasing fields](04_increasing_fields.ipynb) · [index](00_index.ipynb) ·
