@@ -202,8 +202,10 @@ pd.DataFrame({"F": range(1, 21), f"Win({V_curve}, F)": far,
               "Win(V, F) / Win(V, F - 1)": [np.nan] + steps})
 
 # %%
+near = {F: fl.win_probability(10 * F, F) / fl.win_probability(V_curve, F) - 1 for F in F_curves if 10 * F < V_curve}
 md(f"*Figure: $Win(V,F)$ against $V$ for several $F$ (log-log axes).* Each curve falls steeply from 1 at "
-   f"$V = F$ and flattens within ten or so multiples of $F$. At $V = {V_curve}$ (the table above) "
+   f"$V = F$ and then flattens: at $V = 10F$ the curves stand between {percent(min(near.values()))} and "
+   f"{percent(max(near.values()))} above their values at $V = {V_curve}$. At $V = {V_curve}$ (the table above) "
    f"each extra field multiplies the win probability by a factor that falls from "
    f"{number(steps[0], 3)} ($F = 1 \\to 2$) to {number(steps[-1], 3)} ($F = 19 \\to 20$)"
    + (", smaller at every step: the decay in $F$ is faster than geometric."
@@ -283,8 +285,8 @@ assert 3.5 < ratio["plain"][0] < 4.5 and 3.3 < ratio["plain"][1] < 4.5
 md(f"Doubling $V$ (500 → 1000, $F = 20$) multiplies the work by {number(ratio['fast'][0], 2)} (fast) and "
    f"{number(ratio['plain'][0], 2)} (plain): the $V^2$ of both. Doubling $F$ (20 → 40, $V = 1000$) "
    f"multiplies it by {number(ratio['fast'][1], 2)} (fast) and {number(ratio['plain'][1], 2)} (plain): "
-   f"the page's extra factor of $F$ for the plain recurrence (a little under 2 and 4 because our table "
-   f"holds only the $V - F + 1$ slacks a sub-game can have). In the timings above the cost per product "
+   f"the page's extra factor of $F$ for the plain recurrence (a little under 2 and 4 because the table "
+   f"holds $F + 1$ field counts but only the $V - F + 1$ slacks a sub-game can have). In the timings above the cost per product "
    f"varies across sizes by a factor of {number(spread['fast'], 1)} for the fast kernel and "
    f"{number(spread['plain'], 1)} for the plain one"
    + (": the seconds grow like the work." if max(spread.values()) < 2 else
@@ -329,11 +331,15 @@ for V, F in sl.pick([(1000, 20), (2000, 30), (600, 60)], [(1000, 20), (300, 30)]
     rel = float(np.max(np.abs(fast[mask] - plain[mask]) / plain[mask]))
     checks.append((V, F, rel))
     assert rel < 1e-11
-pd.DataFrame(checks, columns=["V_max", "F_max", "max relative difference fast vs plain"])
+checks = pd.DataFrame(checks, columns=["V_max", "F_max", "max relative difference fast vs plain"])
+checks
+
+# %%
+md(f"The fast and plain float tables agree to rounding (relative differences of at most "
+   f"{checks.iloc[:, 2].max():.0e}) on every sub-game of these sizes.")
 
 # %% [markdown]
-# The fast and plain float tables agree to rounding (relative differences of a few $10^{-15}$) on
-# every sub-game of these sizes. Where do the ties come from? Mirror symmetry (value $v \to n-1-v$,
+# Where do the ties come from? Mirror symmetry (value $v \to n-1-v$,
 # field $f \to k-1-f$) makes the middle roll of an odd $n$ tie whenever its best field is off-centre.
 # But not every tie is a mirror tie: listing the first-move ties with exact integers,
 
@@ -375,10 +381,15 @@ widths_opt, widths_prop = fplots.band_widths(V_pol, F_pol)
 sl.style.show(fig)
 
 # %%
+def ends(widths):
+    """The first and last band widths, said once when they are equal."""
+    return f"{widths[0]} values each" if widths[0] == widths[-1] else f"{widths[0]} and {widths[-1]} values"
+
+
 md(f"*Figure: the optimal field for the first roll, $V={V_pol}$, $F={F_pol}$, beside the proportional "
    f"rule $\\lfloor rF/V \\rfloor$ (left), and how many of the {V_pol} first rolls each field takes "
-   f"(right).* The optimal staircase gives the end fields narrower bands ({widths_opt[0]} and "
-   f"{widths_opt[-1]} values, against {widths_prop[0]} and {widths_prop[-1]} for the proportional rule) "
+   f"(right).* The optimal staircase gives the end fields narrower bands ({ends(widths_opt)}, against "
+   f"{ends(widths_prop)} for the proportional rule) "
    f"and the middle fields wider ones (up to {widths_opt.max()}): an extreme value is worth an end field "
    f"only when it is very extreme.")
 
@@ -468,10 +479,16 @@ fplots.plot_win_rates(results, exact, ax=ax)
 sl.save_figure(fig, NB, "policies")
 sl.style.show(fig)
 
-# %% [markdown]
-# *Figure: win rates of the three policies divided by the optimal $Win(V,F)$, for two game sizes (points:
-# Monte Carlo with ±4 standard-error bars; open diamonds: exact values).* The heuristics lose more on the
-# larger game. For larger games still the exact recurrence is the better tool:
+# %%
+share = {(r.V, r.F, r.policy): r.mean / exact[(r.V, r.F)]["optimal"] for r in results}
+small, big = (20, 5), (100, 10)
+worse = all(share[(*big, p)] < share[(*small, p)] for p in ("proportional", "nearest"))
+md(f"*Figure: win rates of the three policies divided by the optimal $Win(V,F)$, for two game sizes (points: "
+   f"Monte Carlo with ±4 standard-error bars; open diamonds: exact values).* Nearest wins "
+   f"{percent(share[(*small, 'nearest')], 0)} of the optimal rate at $V = 20$, $F = 5$ and "
+   f"{percent(share[(*big, 'nearest')], 0)} at $V = 100$, $F = 10$"
+   + ("; both heuristics lose more on the larger game." if worse else ".")
+   + " For larger games still the exact recurrence is the better tool:")
 
 # %%
 exact_rows = []
@@ -480,6 +497,7 @@ for V, F in [(100, 10), (1000, 20), (1000, 40)]:
     exact_rows.append((V, F, opt, prop, opt / prop))
     assert opt >= prop
 larger = pd.DataFrame(exact_rows, columns=["V", "F", "optimal", "proportional", "optimal ÷ proportional"])
+assert larger["optimal ÷ proportional"].is_monotonic_increasing
 larger
 
 # %%

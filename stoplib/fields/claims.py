@@ -431,7 +431,7 @@ def verdicts(recurrence, monotonicity, gaps, seconds, notebook=NOTEBOOK):
     fast_ok, exact_ok = seconds["fast"] < 1.0, seconds["exact"] < doc.TIMING_SECONDS
     ours = ("float kernel " + ("under 1 s" if fast_ok else "1 s or more") + "; exact big integers "
             + (f"under {doc.TIMING_SECONDS:g} s" if exact_ok else f"{doc.TIMING_SECONDS:g} s or more"))
-    rows.append((f"Win({V}, {F}) computes in {doc.TIMING_SECONDS:g} s (Python, big integers)",
+    rows.append((f"Win({V}, {F}) computes in {doc.TIMING_SECONDS:g} s in Python with big integers",
                  f"{doc.TIMING_SECONDS:g} s", ours, "differs",
                  "different code and machine (the page names none); medians in fields_timings.csv", False))
     rows.append(("state value: the gap formula", "Π C(V_G, F_G) Win(V_G, F_G) / C(V − D, F − D)",
