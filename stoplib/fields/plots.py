@@ -233,7 +233,7 @@ def plot_board(V, F, state, roll=None, probabilities=None, best=None, chosen=Non
     V, F = _check_sizes(V, F)
     cells = _check_state(V, F, state)
     probabilities = probabilities or {}
-    ax = _axis(ax, (max(6.0, 0.3 * F + 1.5), 3.0))
+    ax = _axis(ax, (max(7.0, 0.3 * F + 1.5), 3.0))
     top = 1.0
     for i, v in enumerate(cells):
         legal = i in probabilities

@@ -154,17 +154,16 @@ class _GamePanel:
             button.button_style = "success" if i in probs else ""
         start = win_probability(g.V, g.F)
         if g.outcome == "won":
-            readout = f"won: every field is filled (Win({g.V}, {g.F}) = {start:.6f} at the start)"
+            readout = f"won: every field is filled; Win({g.V}, {g.F}) = {start:.6f} at the start"
         elif g.outcome == "lost":
-            readout = f"lost: roll {g.current} has no legal field (Win({g.V}, {g.F}) = {start:.6f} at the start)"
+            readout = f"lost: roll {g.current} has no legal field; Win({g.V}, {g.F}) = {start:.6f} at the start"
         elif g.current is None:
-            readout = (f"win probability now {g.win_probability():.6f} with optimal play "
-                       f"(Win({g.V}, {g.F}) = {start:.6f} at the start)")
+            readout = f"win probability now {g.win_probability():.6f}; Win({g.V}, {g.F}) = {start:.6f} at the start"
         else:
             readout = (f"rolled {g.current}: optimal field {best}, win probability {probs[best]:.6f}; "
                        f"{policy} picks field {chosen}")
         history = ", ".join(str(r) for r, _ in g.history) or "none"
-        fig, ax = style.figure(figsize=(max(6.0, 0.3 * g.F + 1.5), 3.0))
+        fig, ax = style.figure(figsize=(max(7.0, 0.3 * g.F + 1.5), 3.0))
         plot_board(g.V, g.F, g.state, g.current, probs, best,
                    chosen if chosen != best else None, ax=ax)
         ax.set_title(f"rolls so far: {history}", loc="right", fontsize=9, color=style.COLORS["grey"])
@@ -192,7 +191,7 @@ def fields_widget(V=20, F=5, seed=0, policy="optimal"):
     --------
     >>> panel = fields_widget(10, 3, seed=0)
     >>> panel.app.game.F, panel.view.readout
-    (3, 'win probability now 0.580556 with optimal play (Win(10, 3) = 0.580556 at the start)')
+    (3, 'win probability now 0.580556; Win(10, 3) = 0.580556 at the start')
     """
     return _GamePanel(V, F, seed, policy).panel
 
@@ -223,14 +222,14 @@ def parse_fields(text):
 def win_sweep_widget(V_max=200, F_values=(2, 3, 5, 8, 12, 20), log_y=True):
     """Win(V, F) against V for a list of F: a slider for the largest V, a text box for F.
 
-    The readout gives Win(V_max, F) for each F; the figure is
+    The readout gives Win(V_max, F) for each F (4 significant digits); the figure is
     :func:`stoplib.fields.plots.plot_win_vs_values`.
 
     Examples
     --------
     >>> panel = win_sweep_widget(50, (2, 3))
     >>> panel.view.readout
-    'Win(50, F) for F = 2, 3: 0.755102, 0.529881'
+    'Win(50, F) at F = 2, 3: 0.7551, 0.5299'
     """
     lo, hi = SWEEP_LIMITS["V_max"]
     f_lo, f_hi = SWEEP_LIMITS["F"]
@@ -249,8 +248,8 @@ def win_sweep_widget(V_max=200, F_values=(2, 3, 5, 8, 12, 20), log_y=True):
         table = win_table(V_max, max(fs))
         fig, ax = style.figure(figsize=(7.0, 4.0))
         plot_win_vs_values(fs, V_max, ax=ax, log_y=log_y, table=table)
-        values = ", ".join(f"{table[V_max, f]:.6g}" for f in fs)
-        readout = f"Win({V_max}, F) for F = {', '.join(map(str, fs))}: {values}"
+        values = ", ".join(f"{table[V_max, f]:.4g}" for f in fs)
+        readout = f"Win({V_max}, F) at F = {', '.join(map(str, fs))}: {values}"
         return View(fig, readout)
 
     return _Panel(controls, render, notebook=NOTEBOOK, name="win-sweep", title="Win(V, F) against V")

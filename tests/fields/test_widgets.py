@@ -70,8 +70,8 @@ def test_new_game_restarts_with_the_same_seed():
 
 def test_sweep_panel_readout_range_and_scale():
     panel = widgets.win_sweep_widget(50, (2, 3))
-    assert panel.view.readout == (f"Win(50, F) for F = 2, 3: {fl.win_probability(50, 2):.6g}, "
-                                  f"{fl.win_probability(50, 3):.6g}")
+    assert panel.view.readout == (f"Win(50, F) at F = 2, 3: {fl.win_probability(50, 2):.4g}, "
+                                  f"{fl.win_probability(50, 3):.4g}")
     panel.controls["F_values"].value = "3, 60"
     assert "each F must be in 1..50" in panel.message.value
     panel.controls["F_values"].value = "x"

@@ -14,11 +14,11 @@ def _game_readout(game, policy="optimal"):
     """The readout the game panel shows for ``game`` (a FieldsGame replayed here)."""
     start = fl.win_probability(game.V, game.F)
     if game.outcome == "won":
-        return f"won: every field is filled (Win({game.V}, {game.F}) = {start:.6f} at the start)"
+        return f"won: every field is filled; Win({game.V}, {game.F}) = {start:.6f} at the start"
     if game.outcome == "lost":
         return f"lost: roll {game.current} has no legal field"
     if game.current is None:
-        return f"win probability now {game.win_probability():.6f} with optimal play"
+        return f"win probability now {game.win_probability():.6f}; Win({game.V}, {game.F}) = {start:.6f}"
     probs = game.placement_probabilities()
     best = game.best_field()
     chosen = fl.choose_field(game.V, game.F, game.state, game.current, policy)
@@ -93,8 +93,8 @@ def notebook_04(nb, server):
     sweep = 1
 
     def sweep_readout(V_max, fs):
-        values = ", ".join(f"{fl.win_probability(V_max, f):.6g}" for f in fs)
-        return f"Win({V_max}, F) for F = {', '.join(map(str, fs))}: {values}"
+        values = ", ".join(f"{fl.win_probability(V_max, f):.4g}" for f in fs)
+        return f"Win({V_max}, F) at F = {', '.join(map(str, fs))}: {values}"
 
     _wait_readout(nb, sweep, sweep_readout(200, (2, 3, 5, 8, 12, 20)))
     nb.set_slider(sweep, "largest V", 500)
