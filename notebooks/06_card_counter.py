@@ -140,10 +140,10 @@ bust = outcomes.set_index("up")["bust"]
 high = outcomes.set_index("up")[["20", "21"]].sum(axis=1)
 assert np.allclose(outcomes[list(cc.OUTCOMES)].sum(axis=1), 1.0)
 most, least = bust.idxmax(), bust.idxmin()
-md(f"He busts most often with a **{most}** showing ({pct(bust[most])}; a 6: {pct(bust['6'])}, "
-   f"a 4: {pct(bust['4'])}) and least with an **{least}** ({pct(bust[least])}), which ends on 20 or 21 "
-   f"{pct(high['A'])} of the time; a 10 busts him {pct(bust['10'])} and ends on 20 or 21 {pct(high['10'])} "
-   f"of the time.")
+name = lambda up: "ace" if up == "A" else up
+md(f"The dealer busts most often with {an(name(most))} showing ({pct(bust[most])}; a 6: {pct(bust['6'])}, "
+   f"a 4: {pct(bust['4'])}) and least with {an(name(least))} ({pct(bust[least])}); with an ace he ends on "
+   f"20 or 21 {pct(high['A'])} of the time, with a 10 {pct(high['10'])} (busting {pct(bust['10'])}).")
 
 # %% [markdown]
 # ## Does our memo reproduce the document's dump line for line?
@@ -664,8 +664,8 @@ ccwidgets.counter_panel(dealer=10, player=(10, 6), n_decks=1, seed=0)
 verdicts = ccclaims.verdicts(NB)
 sl.save_table(verdicts, f"{NB}_verdicts")
 tally = verdicts["verdict"].value_counts()
-with pd.option_context("display.max_colwidth", 120):
-    display(verdicts.drop(columns="notebook"))
+display(verdicts.drop(columns="notebook").style.hide(axis="index")
+        .set_properties(**{"text-align": "left", "vertical-align": "top"}))
 md(f"**{tally.get('agrees', 0)} agree, {tally.get('differs', 0)} differ, {tally.get('open', 0)} open.** "
    f"Headline: {verdicts.loc[verdicts.headline, 'claim'].item()}. Document: "
    f"{verdicts.loc[verdicts.headline, 'document'].item()}; ours: {verdicts.loc[verdicts.headline, 'ours'].item()}.")

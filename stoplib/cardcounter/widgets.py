@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import html
 import re
+import threading
 
 import ipywidgets as widgets
 import numpy as np
@@ -122,6 +123,10 @@ class _HandPanel(Panel):
         self.shoe = shoe
         self.rng = rng
         self._holding = False
+        # ipykernel 7 can run a widget message (a Save click) in another thread while a
+        # redraw renders the same Figure; interleaved, they sent a blank PNG. One lock
+        # makes redraw, draw and save take turns.
+        self._lock = threading.RLock()
         boxes = [controls[k] for k in _KEYS]
         # registered before Panel's own observers: a typed count leaves shoe mode first
         for box in boxes:
@@ -165,13 +170,14 @@ class _HandPanel(Panel):
         return False
 
     def refresh(self) -> bool:
-        if self._holding:
-            return False
-        try:
-            self._sync()
-        except (ValueError, TypeError) as exc:
-            return self._refused(exc)
-        return super().refresh()
+        with self._lock:
+            if self._holding:
+                return False
+            try:
+                self._sync()
+            except (ValueError, TypeError) as exc:
+                return self._refused(exc)
+            return super().refresh()
 
     @staticmethod
     def _render(dealer, player, **counts):
@@ -181,6 +187,10 @@ class _HandPanel(Panel):
     # -- dealing ------------------------------------------------------------------------------
     def draw(self) -> int:
         """Deal the player a seeded random card from the deck; return it (0 when refused)."""
+        with self._lock:
+            return self._draw()
+
+    def _draw(self) -> int:
         values = self.values()
         try:
             self._check_bounds(values)
@@ -239,6 +249,10 @@ class _HandPanel(Panel):
 
     def save(self) -> list:
         """Write the current figure as PNG, SVG and PDF, named after the deck, the dealer's card and the hand."""
+        with self._lock:
+            return self._save()
+
+    def _save(self) -> list:
         if self.figure is None:
             self.message.value = "There is no figure to save."
             return []
