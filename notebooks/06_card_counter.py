@@ -65,7 +65,7 @@ from fractions import Fraction
 
 import numpy as np
 import pandas as pd
-from IPython.display import display
+from IPython.display import HTML, display
 
 import stoplib as sl
 from stoplib import cardcounter as cc
@@ -664,8 +664,8 @@ ccwidgets.counter_panel(dealer=10, player=(10, 6), n_decks=1, seed=0)
 verdicts = ccclaims.verdicts(NB)
 sl.save_table(verdicts, f"{NB}_verdicts")
 tally = verdicts["verdict"].value_counts()
-display(verdicts.drop(columns="notebook").style.hide(axis="index")
-        .set_properties(**{"text-align": "left", "vertical-align": "top"}))
+display(HTML(verdicts.drop(columns="notebook").style.set_uuid("verdicts").hide(axis="index")
+             .set_properties(**{"text-align": "left", "vertical-align": "top"}).to_html()))
 md(f"**{tally.get('agrees', 0)} agree, {tally.get('differs', 0)} differ, {tally.get('open', 0)} open.** "
    f"Headline: {verdicts.loc[verdicts.headline, 'claim'].item()}. Document: "
    f"{verdicts.loc[verdicts.headline, 'document'].item()}; ours: {verdicts.loc[verdicts.headline, 'ours'].item()}.")
