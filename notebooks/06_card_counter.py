@@ -76,6 +76,7 @@ NB = "06_card_counter"
 md, num, pct = sl.prose.md, sl.prose.number, sl.prose.percent
 signed = lambda x, digits=2: f"{x:+.{digits}f}".replace("-", "−")     # +0.28, −0.18
 an = lambda card: f"an {card}" if str(card) in ("A", "8", "ace") else f"a {card}"
+name = lambda up: "ace" if str(up) in ("A", "1") else str(up)                  # a card in prose
 print("quick mode" if sl.is_quick() else "full mode")
 
 # %% [markdown]
@@ -140,7 +141,6 @@ bust = outcomes.set_index("up")["bust"]
 high = outcomes.set_index("up")[["20", "21"]].sum(axis=1)
 assert np.allclose(outcomes[list(cc.OUTCOMES)].sum(axis=1), 1.0)
 most, least = bust.idxmax(), bust.idxmin()
-name = lambda up: "ace" if up == "A" else up
 md(f"The dealer busts most often with {an(name(most))} showing ({pct(bust[most])}; a 6: {pct(bust['6'])}, "
    f"a 4: {pct(bust['4'])}) and least with {an(name(least))} ({pct(bust[least])}); with an ace he ends on "
    f"20 or 21 {pct(high['A'])} of the time, with a 10 {pct(high['10'])} (busting {pct(bust['10'])}).")
@@ -302,7 +302,8 @@ display(checks.head(10))
 worst_twin = float(np.max(np.abs(ok["fast"] - ok["exact"]))) if len(ok) else 0.0
 md(f"Of {len(checks)} random hands, {len(ok)} were solved: the fast solver equals the exact twin on all of "
    f"them (largest gap {worst_twin:.1e}), and on the {len(bf)} small enough for the brute force all three "
-   f"agree; {int(checks['fast'].isna().sum())} were refused by every solver as too small for the dealer.")
+   f"agree; {int(checks['fast'].isna().sum())} {'was' if checks['fast'].isna().sum() == 1 else 'were'} refused by "
+   "every solver as too small for the dealer.")
 
 # %% [markdown]
 # ## How big is a full deck's problem?
@@ -461,18 +462,21 @@ print(diff_shoe.to_string(index=False))
 # %%
 cells1, cellsN = set(zip(diff.hand, diff.dealer)), set(zip(diff_shoe.hand, diff_shoe.dealer))
 column = {c: k for k, c in enumerate(grid.columns)}
-fmt = lambda cells: ", ".join(f"{h} against {an(d)}" for h, d in sorted(cells, key=lambda hd: (hd[0], column[hd[1]])))
+fmt = lambda cells: ", ".join(f"{h} against {an(name(d))}" for h, d in sorted(cells, key=lambda hd: (hd[0], column[hd[1]])))
+new = diff_shoe.set_index(["hand", "dealer"])
 scoring = {("hard 15", "10"), ("hard 16", "9"), ("hard 16", "10"), ("hard 12", "3"), ("hard 17", "A"),
            ("soft 18", "8")}   # the cells the two scoring-rule arguments above explain
 md(f"**Kept** in the {shoe_decks}-deck shoe ({len(cells1 & cellsN)} cells): {fmt(cells1 & cellsN) or 'none'}. "
    f"**Gone** ({len(cells1 - cellsN)}): {fmt(cells1 - cellsN) or 'none'}. "
-   f"**New** ({len(cellsN - cells1)}): {fmt(cellsN - cells1) or 'none'}.\n\n"
-   + (f"All six scoring-rule differences stay in the shoe ({fmt(scoring)}), "
+   f"**New** ({len(cellsN - cells1)}): "
+   + (", ".join(f"{fmt([c])} ({new.loc[c, 'ours']}, basic {new.loc[c, 'reference']})" for c in sorted(cellsN - cells1))
+      or "none") + ".\n\n"
+   + (f"All six scoring-rule differences stay in the shoe ({fmt(scoring)}); "
       if scoring <= cellsN else f"Of the six scoring-rule differences, {fmt(scoring - cellsN)} do not stay; ")
    + ("the cells that go are single-deck effects, the three removed cards weighing on a small deck"
       if cells1 - cellsN else "no cell goes")
-   + (", and the few that appear are near ties that the larger shoe tips the other way." if cellsN - cells1
-      else "."))
+   + (", while composition (or the shoe size) settles the new ones differently from basic strategy."
+      if cellsN - cells1 else "."))
 
 # %% [markdown]
 #
@@ -605,7 +609,7 @@ assert first.action == "hit" and first.hit > first.stand   # the first decision 
 # %%
 n_hits = int((steps.action == "hit").sum())
 md(f"With seed {hand_seed} the player hits {n_hits} time{'s' if n_hits != 1 else ''} "
-   f"({', '.join(f'{r.total} → {r.stand:.3f} standing, {r.hit:.3f} hitting' for r in steps[steps.action == 'hit'].itertuples())}) "
+   f"({'; '.join(f'at {r.total}: stand {r.stand:.3f}, hit {r.hit:.3f}' for r in steps[steps.action == 'hit'].itertuples())}) "
    f"and the hand ends: {steps.iloc[-1].action} ({steps.iloc[-1].hand}). Each player row is a fresh exact "
    f"solve on the cards that remain, so the probabilities move as the deck changes; the panel below lets "
    f"you deal hands like this one card by card.")

@@ -257,8 +257,8 @@ def verdicts(notebook: str = "06_card_counter"):
     """Every number and claim of the document beside ours: the verdict table of notebook 06.
 
     Recomputes everything it reports (the example-6 dump line for line, its values
-    with the fast solver, example 5 in exact fractions, the memo-key remark); about a
-    second.
+    with the fast solver, example 5 in exact fractions, the memo-key remark); a few
+    seconds.
 
     Returns
     -------
