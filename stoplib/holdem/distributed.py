@@ -14,8 +14,8 @@ Batch ``b`` runs restarts ``[first_restart + b * batch_size, ...)`` of one
 seeded search, so the stackings found do not depend on the batch size, the
 number of workers or the order in which batches finish.
 
-Source: document 004, "Optimally Stacking the Deck - Texas Hold 'Em" (Math ∩
-Programming; ``shared/seeds/004_a0644cbfc5f0e02c.txt``). Each batch calls the
+Source: document 004, Jeremy Kun, "Optimally Stacking the Deck – Texas Hold 'Em",
+Math ∩ Programming (jeremykun.com), 9 April 2012. Each batch calls the
 kernels of :mod:`stoplib.holdem.local_search` serially on a worker thread; each
 stored deck is re-valued with :func:`stoplib.holdem.deck_value` by
 :func:`verify_file`.
