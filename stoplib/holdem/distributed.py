@@ -247,8 +247,10 @@ def run_search(n_restarts: int, n_players: int = 2, seat: int = 1, *, method: st
     cluster = client = None
     own = False
     if scheduler is None:
+        # a free local port for the scheduler's web server: None means the default 8787,
+        # and a second cluster on the machine (another notebook) then prints a warning
         cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=False,
-                               dashboard_address=None)
+                               dashboard_address="127.0.0.1:0")
         client = Client(cluster)
         own = True
     elif isinstance(scheduler, str):

@@ -303,7 +303,7 @@ def plot_final_scores(scores, ax=None, objective: str = "wins"):
     what = "won" if objective == "wins" else "won or tied"
     ax.set_xlabel(f"cuts {what} at the end of the climb")
     ax.set_ylabel("climbs")
-    ax.set_xlim(min(low, N_CUTS - 12) - 0.7, N_CUTS + 0.7)
+    ax.set_xlim(min(low, N_CUTS - 6) - 0.7, N_CUTS + 0.7)
     return ax
 
 
