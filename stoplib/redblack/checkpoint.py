@@ -115,6 +115,12 @@ def _jsonable(d: dict) -> dict:
     return out
 
 
+def _as_path(path) -> Path:
+    if not isinstance(path, (str, os.PathLike)):
+        raise TypeError(f"path must be a str or os.PathLike, got {type(path).__name__}")
+    return Path(os.fspath(path))
+
+
 def write_checkpoint(path, frontier: Frontier) -> Path:
     """Write ``frontier`` to ``path`` atomically (temporary file, fsync, rename).
 
@@ -139,7 +145,7 @@ def write_checkpoint(path, frontier: Frontier) -> Path:
     >>> read_checkpoint(p, {"n_red": 3}).arrays["rowbuf"].tolist()
     [0.0, 1.0, 2.0, 3.0]
     """
-    path = Path(os.fspath(path))
+    path = _as_path(path)
     if not isinstance(frontier, Frontier):
         raise TypeError(f"frontier must be a Frontier, got {type(frontier).__name__}")
     if not path.parent.is_dir():
@@ -224,7 +230,7 @@ def checkpoint_info(path) -> dict:
     >>> checkpoint_info(p)["progress"]
     {'complete': False, 'dt': 1}
     """
-    path = Path(os.fspath(path))
+    path = _as_path(path)
     if not path.is_file():
         raise FileNotFoundError(f"no checkpoint at {path}")
     size = path.stat().st_size
@@ -266,7 +272,7 @@ def read_checkpoint(path, params: dict | None = None) -> Frontier:
     ...
     stoplib.redblack.checkpoint.CheckpointError: checkpoint ... was written for another computation: n_red is 3 in the file, 4 here...
     """
-    path = Path(os.fspath(path))
+    path = _as_path(path)
     if not path.is_file():
         raise FileNotFoundError(f"no checkpoint at {path}")
     size = path.stat().st_size
@@ -336,7 +342,7 @@ class Checkpointer:
     """
 
     def __init__(self, path, params: dict, every: float = DEFAULT_INTERVAL):
-        self.path = None if path is None else Path(os.fspath(path))
+        self.path = None if path is None else _as_path(path)
         self.params = dict(params)
         self.every = float(every)
         self.stop_signal = None

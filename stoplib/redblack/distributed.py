@@ -49,8 +49,10 @@ from __future__ import annotations
 
 import math
 import os
+import heapq
 import time
 import uuid
+from dataclasses import dataclass
 from operator import getitem
 
 import numpy as np
@@ -60,7 +62,8 @@ from ._kernels import _block
 from .checkpoint import DEFAULT_INTERVAL, Checkpointer, CheckpointError
 from .rules import check_counts
 
-__all__ = ["dask_sweep", "default_block", "BLOCKS_PER_WORKER", "MIN_BLOCK"]
+__all__ = ["dask_sweep", "default_block", "BLOCKS_PER_WORKER", "MIN_BLOCK", "cluster_estimate",
+           "ClusterEstimate", "workers_for"]
 
 #: The default big tile gives about this many big tiles per side for each worker
 #: thread: enough that the wavefront keeps every worker busy after a short ramp.
@@ -207,7 +210,7 @@ def dask_sweep(n_red: int, n_black: int, tile: int | None = None, n_diag: int = 
     Examples
     --------
     >>> r = dask_sweep(300, 300, tile=32, block=64, n_diag=301, n_workers=2)
-    >>> round(r.value, 9), r.diag[300] == r.value, r.tasks
+    >>> round(r.value, 9), bool(r.diag[300] == r.value), r.tasks
     (9.018086894, True, 25)
     """
     from dask.distributed import as_completed
@@ -362,3 +365,116 @@ def dask_sweep(n_red: int, n_black: int, tile: int | None = None, n_diag: int = 
     finally:
         for thing in opened:
             thing.close()
+
+
+# ---------------------------------------------------------------------------
+# How big a cluster? (the README's worked estimate)
+# ---------------------------------------------------------------------------
+@dataclass(frozen=True)
+class ClusterEstimate:
+    """The simulated run of a Dask sweep on ``workers`` single-threaded workers.
+
+    Attributes
+    ----------
+    workers : int
+    block : int
+        Big-tile side.
+    tasks : int
+        Big tiles (dead ones included: they cost only ``overhead``).
+    cells : float
+        Estimated live cells.
+    hours : float
+        Wall-clock time of the simulated schedule.
+    efficiency : float
+        ``cells / rate / workers / seconds``: the share of the workers' time spent
+        sweeping (the rest is the wavefront's ramp and drain, and task overhead).
+    """
+
+    workers: int
+    block: int
+    tasks: int
+    cells: float
+    hours: float
+    efficiency: float
+
+
+def cluster_estimate(n_red: int, n_black: int, workers: int, rate: float,
+                     overhead: float = 0.05, tile: int = 2048,
+                     block: int | None = None) -> ClusterEstimate:
+    """Simulate a Dask sweep: each big tile takes its estimated live cells / ``rate``
+    seconds plus ``overhead``, starts when the tiles above and to its left are done and
+    a worker is free (earliest anti-diagonal first, as the scheduler runs them).
+
+    Parameters
+    ----------
+    n_red, n_black : int
+        The deck.
+    workers : int
+        Single-threaded workers (one per core).
+    rate : float
+        Cell updates per second of one worker (the serial tiled kernel on one core).
+    overhead : float
+        Seconds per task for the scheduler and the network.
+    tile, block : int
+        As in :func:`dask_sweep` (``block`` None: :func:`default_block`).
+
+    Examples
+    --------
+    >>> e = cluster_estimate(1_000_000, 1_000_000, 2, 7.5e9)
+    >>> e.tasks, 0.5 < e.efficiency <= 1.0
+    (256, True)
+    """
+    n_red, n_black = check_counts(n_red, n_black)
+    workers = check_int("workers", workers, 1, 10**6)
+    if not (isinstance(rate, (int, float)) and rate > 0):
+        raise ValueError(f"rate must be a positive number of cells per second, got {rate!r}")
+    if not (isinstance(overhead, (int, float)) and overhead >= 0):
+        raise ValueError(f"overhead must be a number of seconds >= 0, got {overhead!r}")
+    block = default_block(n_red, n_black, tile, workers) if block is None else \
+        check_int("block", block, tile)
+    g = _Grid(n_red, n_black, tile, block)
+    cost = {(i, j): g.cells(i, j) / rate + overhead for i in range(g.rows) for j in range(g.cols)}
+    done = {}
+    ready = [(0, 0, 0)]          # (anti-diagonal, i, j): the scheduler's priority
+    free = [0.0] * workers       # when each worker is next free
+    heapq.heapify(free)
+    finish = 0.0
+    while ready:
+        _, i, j = heapq.heappop(ready)
+        start = max(heapq.heappop(free), done.get((i - 1, j), 0.0), done.get((i, j - 1), 0.0))
+        end = start + cost[i, j]
+        heapq.heappush(free, end)
+        done[i, j] = end
+        finish = max(finish, end)
+        for a, b in ((i + 1, j), (i, j + 1)):
+            if a < g.rows and b < g.cols and (a == 0 or (a - 1, b) in done) and \
+                    (b == 0 or (a, b - 1) in done):
+                heapq.heappush(ready, (a + b, a, b))
+    cells = sum(g.cells(i, j) for i in range(g.rows) for j in range(g.cols))
+    return ClusterEstimate(workers=workers, block=block, tasks=g.rows * g.cols, cells=cells,
+                           hours=finish / 3600.0, efficiency=cells / rate / workers / finish)
+
+
+def workers_for(n_red: int, n_black: int, hours: float, rate: float, **kwargs) -> ClusterEstimate:
+    """The fewest single-threaded workers whose simulated sweep (:func:`cluster_estimate`)
+    ends within ``hours``.
+
+    Examples
+    --------
+    >>> workers_for(1_000_000, 1_000_000, 1 / 60, 7.5e9).workers
+    2
+    """
+    if not (isinstance(hours, (int, float)) and hours > 0):
+        raise ValueError(f"hours must be a positive number, got {hours!r}")
+    lo, hi = 1, 1
+    while cluster_estimate(n_red, n_black, hi, rate, **kwargs).hours > hours:
+        lo, hi = hi + 1, hi * 2
+        if hi > 10**5:
+            raise ValueError(f"no cluster of up to 100,000 workers finishes in {hours} hours")
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if cluster_estimate(n_red, n_black, mid, rate, **kwargs).hours <= hours:
+            hi = mid
+        else:
+            lo = mid + 1
+    return cluster_estimate(n_red, n_black, lo, rate, **kwargs)

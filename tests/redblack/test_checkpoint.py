@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 # A sweep slowed down in the child process (a sleep per tile anti-diagonal), so that a
 # signal reliably lands part-way; the bits do not depend on the chunking.
-N, TILE = 30_000, 64
+N, TILE = 10_000, 32
 CHILD = textwrap.dedent(f"""
     import sys, time
     import numpy as np
@@ -83,7 +83,7 @@ def test_killed_run_resumes_bit_identical(tmp_path, reference, sig):
 
 
 def test_ctrl_c_saves_and_resumes(tmp_path, monkeypatch):
-    n, tile = 20_000, 64
+    n, tile = 8_000, 64
     ref = _tiled(n, n, tile=tile, n_diag=n + 1)[1]
     path = tmp_path / "int.ckpt"
     fast_kernel = solver._tiled_parallel
@@ -105,7 +105,7 @@ def test_ctrl_c_saves_and_resumes(tmp_path, monkeypatch):
 
 
 def test_resume_value_unbalanced_serial_and_parallel(tmp_path, monkeypatch):
-    n_red, n_black, tile = 5000, 7000, 32
+    n_red, n_black, tile = 2000, 3000, 32
     ref = _tiled(n_red, n_black, tile=tile)[0]
     path = tmp_path / "v.ckpt"
     saves = []
@@ -129,13 +129,13 @@ def test_resume_value_unbalanced_serial_and_parallel(tmp_path, monkeypatch):
 
 def test_finished_checkpoint_returns_without_computing(tmp_path, monkeypatch):
     path = tmp_path / "done.ckpt"
-    first = rb.balanced_values(3000, tile=64, checkpoint=path)
+    first = rb.balanced_values(2000, tile=128, checkpoint=path)
 
     def boom(*args):
         raise AssertionError("recomputed")
 
     monkeypatch.setattr(solver, "_tiled_parallel", boom)
-    again = rb.balanced_values(3000, tile=64, checkpoint=path)
+    again = rb.balanced_values(2000, tile=128, checkpoint=path)
     assert again.tobytes() == first.tobytes()
     assert ckm.checkpoint_info(path)["progress"]["complete"]
 
@@ -238,6 +238,10 @@ def test_bad_arguments(tmp_path):
         rb.value(10, 10, method="tiled", scheduler="tcp://nowhere:1")
     with pytest.raises(FileNotFoundError):
         ckm.read_checkpoint(tmp_path / "missing")
+    with pytest.raises(TypeError, match="path must be"):
+        ckm.checkpoint_info(7)
+    with pytest.raises(TypeError, match="frontier must be"):
+        ckm.write_checkpoint(tmp_path / "x", {"params": {}})
     with pytest.raises(ValueError, match="folder"):
         ckm.write_checkpoint(tmp_path / "no" / "such" / "x", ckm.Frontier({}, {}))
 

@@ -159,3 +159,19 @@ def test_worker_processes_bit_identical():
     v, d, _ = _tiled(4000, 4000, tile=64, n_diag=4001)
     assert r.value == v and r.diag.tobytes() == d.tobytes()
     assert np.all(np.diff(d[1:]) > 0)
+
+
+def test_cluster_estimate():
+    from stoplib.redblack.distributed import cluster_estimate, workers_for
+
+    one = cluster_estimate(200_000, 200_000, 1, 1e9, overhead=0.0)
+    assert one.efficiency == pytest.approx(1.0)               # one worker is never idle
+    assert one.hours * 3600 * 1e9 == pytest.approx(one.cells)
+    four = cluster_estimate(200_000, 200_000, 4, 1e9, overhead=0.0)
+    assert one.hours / 4 <= four.hours < one.hours / 2
+    w = workers_for(200_000, 200_000, four.hours, 1e9, overhead=0.0)
+    assert w.workers <= 4 and w.hours <= four.hours
+    with pytest.raises(ValueError, match="rate"):
+        cluster_estimate(100, 100, 1, -1.0)
+    with pytest.raises(ValueError, match="hours"):
+        workers_for(100, 100, 0, 1e9)
