@@ -83,12 +83,25 @@ def grid_points(n_max: int, per_decade: int = 40, n_min: int = 100) -> np.ndarra
     return np.unique(np.round(np.logspace(np.log10(n_min), np.log10(n_max), k + 1)).astype(np.int64))
 
 
+def special_points(diag: np.ndarray) -> list:
+    """n = 2^21, and every n whose V(n, n) prints as the document's "818.1" with %g
+    (six significant digits: [818.0995, 818.1005)) with one neighbour each side: the
+    readings of its "l = 2m ($818.1)" (stoplib.redblack.frontier.claim_2m)."""
+    n_max = len(diag) - 1
+    out = [2 ** 21] if 2 ** 21 <= n_max else []
+    hit = np.flatnonzero((diag >= 818.0995) & (diag < 818.1005))
+    if len(hit):
+        out += list(range(max(1, int(hit[0]) - 1), min(n_max, int(hit[-1]) + 1) + 1))
+    return out
+
+
 def write_grid(diag: np.ndarray, path: Path) -> None:
     n_max = len(diag) - 1
+    points = sorted(set(grid_points(n_max).tolist()) | set(special_points(diag)))
     with open(path, "w", newline="") as fh:
         w = csv.writer(fh, lineterminator="\n")
         w.writerow(["n", "value"])
-        for n in grid_points(n_max):
+        for n in points:
             w.writerow([int(n), f"{diag[n]:.12f}"])
 
 
