@@ -453,8 +453,22 @@ def extrapolate_133m(n=None, values=None, target: int = doc.CARDS_133M, models=N
                          components=comp, predictions=t, n_max=n_max, derivation=text)
 
 
+def _block_sizes(x: int, near: int = 1000, count: int = 4) -> list:
+    """Block sizes 100..5000 for which the C program sweeps ``x`` rows past 2,000,000
+    (``BLOCK_SIZE * ceil(2,000,000 / BLOCK_SIZE) - 2,000,000 == x``), nearest 1,000 first."""
+    sizes = [bs for bs in range(100, 5001) if (-2_000_000) % bs == x]
+    return sorted(sorted(sizes, key=lambda bs: abs(bs - near))[:count])
+
+
 def claim_2m():
     """Document 000's "l = 2m ($818.1)" against the readings of ``l`` we computed.
+
+    The readings: ``l`` = 2,000,000 of each colour (what the program's
+    ``NUM_CARDS`` means), 2,000,000 in all, 2^21 of each colour, the ``n`` whose
+    ``V(n, n)`` is $818.1, and the program run with a ``BLOCK_SIZE`` that does
+    not divide 2,000,000 (it says it must): it then sweeps
+    ``R = BLOCK_SIZE * ceil(2,000,000 / BLOCK_SIZE)`` rows and prints its
+    value-plus-cash ``V(2,000,000, R) + (R - 2,000,000)`` at that corner.
 
     Each row: the reading, the deck, the value it gives, and whether it prints
     as "818.1" (``agrees_6_digits``: within the ``%g`` output's six significant
@@ -484,8 +498,9 @@ def claim_2m():
             rows.append((f"{k:,} of each colour", k, k, v, 0))
     for x, v in BLOCK_READING_2M:
         if x > 0:
-            rows.append((f"2,000,000 with a block size that leaves x = {x} extra rows: "
-                         f"V + x", 2_000_000, 2_000_000 + x, v + x, x))
+            sizes = _block_sizes(x)
+            rows.append((f"2,000,000 with BLOCK_SIZE in {sizes or 'none of 100..5000'} "
+                         f"(x = {x} extra rows): V + x", 2_000_000, 2_000_000 + x, v + x, x))
     lo6, hi6 = 818.0995, 818.1005
     lo1, hi1 = rounded_interval(f"{doc.VALUE_2000000:.1f}")
     t = pd.DataFrame(rows, columns=["reading", "n_red", "n_black", "value", "x"])
