@@ -163,6 +163,14 @@ def test_claim_2m():
         v2m = t[t.n_red == t.n_black].set_index("n_red").value[2_000_000]
         assert 738.2 < v2m < 738.3
     assert doc.VALUE_2000000 == 818.1
+    if fr.BLOCK_READING_2M:
+        # the one reading that prints "818.1" (%g, six digits): a BLOCK_SIZE that leaves
+        # x = 250 rows past 2,000,000 (875, 1050, 1125 ...), value plus cash at that corner
+        hit = t[t.agrees_6_digits]
+        assert hit.x.tolist() == [250] and hit.n_black.tolist() == [2_000_250]
+        assert "1050" in hit.reading.iloc[0]
+        x = np.array([row[0] for row in fr.BLOCK_READING_2M])
+        assert np.all(np.diff(x) > 0) and x[0] == 0 and x[-1] == 2000
 
 
 # --------------------------------------------------------------------------
