@@ -8,6 +8,7 @@ import these from here so that none imports another.
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import numpy as np
@@ -46,6 +47,35 @@ class SweepResult:
     method: str
     seconds: float
     tasks: int
+
+
+class _CellBar:
+    """A tqdm bar counting (estimated, fractional) cells: ``update`` takes cells.
+
+    :func:`stoplib.workbook.progressbar.progress` takes an int ``total`` of at most
+    10**15; the sweeps' cell counts are floats, and past 10**12 cells the bar counts
+    millions of cells ("Mcell") instead.
+    """
+
+    def __init__(self, total: float, done: float, desc: str, show: bool):
+        from ..workbook.progressbar import progress
+
+        self.scale = 1e6 if total > 1e12 else 1.0
+        unit = "Mcell" if self.scale > 1.0 else "cell"
+        self.shown = done / self.scale
+        self.bar = progress(total=int(math.ceil(total / self.scale)), initial=int(self.shown),
+                            desc=desc, unit=unit, unit_scale=True, disable=None if show else True)
+        self._at = int(self.shown)
+
+    def update(self, cells: float) -> None:
+        self.shown += cells / self.scale
+        step = int(self.shown) - self._at
+        if step > 0:
+            self.bar.update(step)
+            self._at += step
+
+    def close(self) -> None:
+        self.bar.close()
 
 
 class _CellCount:

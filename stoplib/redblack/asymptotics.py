@@ -74,7 +74,9 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..util.validate import check_int
+from ..util import budget
+from ..util.validate import check_bool, check_int, check_real
+from .rules import MAX_CARDS, check_counts
 
 __all__ = [
     "bridge_constant", "bridge_solution", "bridge_equation", "bridge_boundary",
@@ -83,6 +85,19 @@ __all__ = [
 ]
 
 _SQRT2PI = math.sqrt(2.0 * math.pi)
+
+# Cost of the fits on the 2-core Intel Xeon of ``stoplib.util.timing.machine()``
+# (statsmodels' formula API; 10**5 and 10**6 points, 2026-11-23, while it was shared (load average about 10)).
+#: Seconds per point of :func:`fit_growth` (three fits).
+SECONDS_PER_POINT_GROWTH = 6e-6
+#: Seconds per point of :func:`fit_stacked` (the three fits, then one on four copies).
+SECONDS_PER_POINT_STACKED = 2e-5
+#: Seconds per point and per term of :func:`fit_correction`.
+SECONDS_PER_POINT_TERM = 5e-7
+#: Bytes per point of a fit (the frame, the design matrices, the results' copies).
+BYTES_PER_POINT = 600.0
+#: Bytes of the arrays :func:`bridge_boundary` holds per red-card count.
+_BOUNDARY_BYTES = 64.0
 
 
 # ---------------------------------------------------------------------------
@@ -99,8 +114,11 @@ def bridge_equation(alpha: float) -> float:
     --------
     >>> bridge_equation(0.0) < 0 < bridge_equation(1.0)
     True
+
+    ``alpha`` must be in [-30, 30] (its root is 0.84; past 37 ``exp(alpha^2 / 2)``
+    overflows a double).
     """
-    a = float(alpha)
+    a = check_real("alpha", alpha, -30.0, 30.0)
     return a - (1.0 - a * a) * _SQRT2PI * math.exp(0.5 * a * a) * _phi_cdf(a)
 
 
@@ -202,12 +220,12 @@ def bridge_boundary(n_red: int, shift: float = 0.0) -> np.ndarray:
     >>> bridge_boundary(5, shift=0.5).tolist()
     [0, 2, 4, 5, 7, 8]
     """
-    n_red = check_int("n_red", n_red, 0, 10**9)
-    if isinstance(shift, bool) or not isinstance(shift, (int, float, np.floating, np.integer)):
-        raise TypeError(f"shift must be a number, got {type(shift).__name__}")
-    shift = float(shift)
-    if not (0.0 <= shift < 1.0):
-        raise ValueError(f"shift must be in [0, 1), got {shift}")
+    n_red = check_int("n_red", n_red, 0, MAX_CARDS)
+    shift = check_real("shift", shift, 0.0, 1.0)
+    if shift == 1.0:
+        raise ValueError("shift must be in [0, 1), got 1")
+    budget.check(budget.Estimate(f"bridge_boundary({n_red})", (n_red + 1.0) / 5e7,
+                                 (n_red + 1.0) * _BOUNDARY_BYTES, "5e7 rows/s of NumPy"))
     alpha, _ = bridge_constant()
     a2 = alpha * alpha
     r = np.arange(n_red + 1, dtype=np.float64)
@@ -240,8 +258,7 @@ def bridge_value(n_red: int, n_black: int) -> float:
     >>> round(bridge_value(26, 26), 4)
     2.662
     """
-    n_red = check_int("n_red", n_red, 0)
-    n_black = check_int("n_black", n_black, 0)
+    n_red, n_black = check_counts(n_red, n_black)
     cards = n_red + n_black
     if cards == 0:
         return 0.0
@@ -250,7 +267,11 @@ def bridge_value(n_red: int, n_black: int) -> float:
     y = (n_black - n_red) / scale
     if y >= alpha:
         return 0.0
-    g = _SQRT2PI * (1.0 - alpha * alpha) * math.exp(0.5 * y * y) * _phi_cdf(y)
+    # e^{y^2/2} Phi(y) = erfcx(-y / sqrt 2) / 2: finite for every y (for y -> -inf it is
+    # about 1 / (|y| sqrt(2 pi)), where exp and Phi alone overflow and underflow)
+    from scipy.special import erfcx
+
+    g = _SQRT2PI * (1.0 - alpha * alpha) * 0.5 * float(erfcx(-y / math.sqrt(2.0)))
     return scale * g - (n_black - n_red)
 
 
@@ -264,21 +285,44 @@ FORMULAS = {
 }
 
 
+def _points(n, values):
+    """``(n, values)`` as 1-D float arrays of the same non-zero length: ``n`` whole
+    numbers >= 0 (ints, or floats that are whole), ``values`` finite reals; never
+    bools, strings, complex numbers or objects."""
+    try:
+        n = np.asarray(n)
+        values = np.asarray(values)
+    except (ValueError, TypeError) as err:
+        raise TypeError(f"n and values must be arrays of numbers ({err})") from None
+    if n.ndim != 1 or values.shape != n.shape or n.size == 0:
+        raise ValueError(f"n and values must be non-empty 1-D arrays of the same length, got "
+                         f"shapes {n.shape} and {values.shape}")
+    if n.dtype.kind not in "iuf":
+        raise TypeError(f"n must be an array of card counts (ints), got dtype {n.dtype}")
+    if values.dtype.kind not in "iuf":
+        raise TypeError(f"values must be an array of real numbers, got dtype {values.dtype}")
+    n = n.astype(float)
+    values = values.astype(float)
+    if not (np.isfinite(n).all() and (n == np.floor(n)).all()):
+        raise ValueError("n must hold whole numbers of cards")
+    if (n < 0).any() or (n > MAX_CARDS).any():
+        raise ValueError(f"n must be in 0..{MAX_CARDS}")
+    if not np.isfinite(values).all():
+        raise ValueError("values must be finite")
+    return n, values
+
+
+def _fit_cost(what: str, points: int, seconds_per_point: float) -> None:
+    budget.check(budget.Estimate(what, points * seconds_per_point, points * BYTES_PER_POINT,
+                                 f"{seconds_per_point:.2g} s and {BYTES_PER_POINT:g} bytes per point "
+                                 f"(statsmodels)"))
+
+
 def _frame(n, values, drop_zero=True, allow_zero=False):
     import pandas as pd
 
-    n = np.asarray(n)
-    values = np.asarray(values, dtype=float)
-    if n.ndim != 1 or values.shape != n.shape:
-        raise ValueError(f"n and values must be 1-D arrays of the same length, got "
-                         f"shapes {n.shape} and {values.shape}")
-    if n.size == 0 or not np.issubdtype(n.dtype, np.number) or n.dtype == bool:
-        raise TypeError("n must be a non-empty numeric array of card counts")
-    if (n < 0).any():
-        raise ValueError("n must be >= 0")
-    if not np.isfinite(values).all():
-        raise ValueError("values must be finite")
-    df = pd.DataFrame({"n": n.astype(float), "value": values})
+    n, values = _points(n, values)
+    df = pd.DataFrame({"n": n, "value": values})
     if drop_zero:
         df = df[df.n > 0].reset_index(drop=True)
     elif (df.n == 0).any() and not allow_zero:
@@ -374,7 +418,9 @@ def fit_growth(n, values, drop_zero: bool = True) -> GrowthFits:
     """
     import statsmodels.formula.api as smf
 
+    drop_zero = check_bool("drop_zero", drop_zero)
     df = _frame(n, values, drop_zero)
+    _fit_cost(f"fit_growth of {len(df)} points", len(df), SECONDS_PER_POINT_GROWTH)
     res = {k: smf.ols(f, data=df).fit() for k, f in FORMULAS.items()}
     return GrowthFits(log=res["log"], sqrt=res["sqrt"], log_sqrt=res["log+sqrt"], data=df)
 
@@ -398,6 +444,8 @@ def fit_stacked(n, values, drop_zero: bool = True):
     import pandas as pd
     import statsmodels.formula.api as smf
 
+    drop_zero = check_bool("drop_zero", drop_zero)
+    _fit_cost(f"fit_stacked of {np.size(n)} points", np.size(n), SECONDS_PER_POINT_STACKED)
     fits = fit_growth(n, values, drop_zero)
     df = fits.data
     stacked = pd.concat([df] + [df.assign(value=np.asarray(r.fittedvalues))
@@ -421,8 +469,36 @@ def fit_sqrt(n, values):
     """
     import statsmodels.formula.api as smf
 
-    return smf.ols(FORMULAS["sqrt"], data=_frame(n, values, drop_zero=False,
-                                                 allow_zero=True)).fit()
+    df = _frame(n, values, drop_zero=False, allow_zero=True)
+    _fit_cost(f"fit_sqrt of {len(df)} points", len(df), SECONDS_PER_POINT_GROWTH / 3)
+    return smf.ols(FORMULAS["sqrt"], data=df).fit()
+
+
+def _check_powers(name: str, powers) -> tuple:
+    """``powers`` as a tuple of 1 to 8 distinct exponents in [-4, 0] (0 is a constant)."""
+    if isinstance(powers, (str, bytes)) or not hasattr(powers, "__iter__"):
+        raise TypeError(f"{name} must be a sequence of exponents, got {type(powers).__name__}")
+    powers = tuple(powers)
+    if not 1 <= len(powers) <= 8:
+        raise ValueError(f"{name} must hold 1 to 8 exponents, got {len(powers)}")
+    powers = tuple(check_real(f"{name}[{i}]", p, -4.0, 0.0) for i, p in enumerate(powers))
+    if len({_term_name(p) for p in powers}) != len(powers):
+        raise ValueError(f"{name} must be distinct exponents (to 6 digits), got {powers}")
+    return powers
+
+
+def _check_models(models) -> dict:
+    """``models`` as a dict of 1 to 50 names (str) -> exponents (:func:`_check_powers`)."""
+    if not isinstance(models, dict):
+        raise TypeError(f"models must be a dict {{name: exponents}}, got {type(models).__name__}")
+    if not 1 <= len(models) <= 50:
+        raise ValueError(f"models must hold 1 to 50 models, got {len(models)}")
+    out = {}
+    for name, powers in models.items():
+        if not isinstance(name, str):
+            raise TypeError(f"models: names must be str, got {type(name).__name__} {name!r}")
+        out[name] = _check_powers(f"models[{name!r}]", powers)
+    return out
 
 
 def _term_name(p: float) -> str:
@@ -493,21 +569,18 @@ def fit_correction(n, values, powers=(0.0, -0.25, -0.5), c: float | None = None,
     import pandas as pd
     import statsmodels.formula.api as smf
 
-    powers = tuple(float(p) for p in powers)
-    if not powers or any(p > 0 for p in powers) or len(set(powers)) != len(powers):
-        raise ValueError(f"powers must be distinct exponents <= 0, got {powers}")
-    n_min = check_int("n_min", n_min, 1)
-    if c is None:
-        c = bridge_constant()[1]
-    n = np.asarray(n, dtype=float)
-    values = np.asarray(values, dtype=float)
-    if n.shape != values.shape or n.ndim != 1:
-        raise ValueError("n and values must be 1-D arrays of the same length")
-    hi = np.inf if n_max is None else check_int("n_max", n_max, n_min)
+    powers = _check_powers("powers", powers)
+    n_min = check_int("n_min", n_min, 1, MAX_CARDS)
+    n_max = None if n_max is None else check_int("n_max", n_max, n_min, MAX_CARDS)
+    c = bridge_constant()[1] if c is None else check_real("c", c, -1e6, 1e6)
+    n, values = _points(n, values)
+    hi = np.inf if n_max is None else n_max
     keep = (n >= n_min) & (n <= hi)
     if keep.sum() < len(powers) + 2:
         raise ValueError(f"only {int(keep.sum())} points in {n_min}..{n_max}; "
                          f"need at least {len(powers) + 2}")
+    _fit_cost(f"fit_correction of {int(keep.sum())} points", int(keep.sum()),
+              SECONDS_PER_POINT_TERM * (len(powers) + 1))
     nn = n[keep]
     df = pd.DataFrame({"d": values[keep] - c * np.sqrt(nn)})
     for p in powers:
@@ -539,7 +612,13 @@ def extrapolate(n, values, targets, models=None, n_min: int = 1000, n_max=None):
             "b n^-1/4 + d n^-1/2": (-0.25, -0.5),
             "a + b n^-1/4 + d n^-1/2": (0.0, -0.25, -0.5),
         }
-    targets = [int(t) for t in targets]
+    models = _check_models(models)
+    if isinstance(targets, (str, bytes)) or not hasattr(targets, "__iter__"):
+        raise TypeError(f"targets must be a sequence of card counts, got {type(targets).__name__}")
+    targets = list(targets)
+    if not 1 <= len(targets) <= 10_000:
+        raise ValueError(f"targets must hold 1 to 10,000 card counts, got {len(targets)}")
+    targets = [check_int(f"targets[{i}]", t, 1, MAX_CARDS) for i, t in enumerate(targets)]
     rows = {}
     for name, powers in models.items():
         f = fit_correction(n, values, powers=powers, n_min=n_min, n_max=n_max)

@@ -54,6 +54,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import os
 import signal
 import threading
@@ -62,6 +63,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
+
+from ..util.validate import MissingFileError, check_path, check_real
 
 __all__ = ["CheckpointError", "Frontier", "write_checkpoint", "read_checkpoint",
            "checkpoint_info", "Checkpointer", "FORMAT_VERSION", "DEFAULT_INTERVAL"]
@@ -80,6 +83,45 @@ class CheckpointError(ValueError):
     corrupt, of another format version, or written by another computation."""
 
 
+#: Kinds of NumPy dtypes a checkpoint may hold (bool, ints, floats): never objects.
+_ARRAY_KINDS = "biuf"
+
+
+def _check_scalars(name: str, d) -> dict:
+    """``d`` as a dict of str -> JSON scalar (bool, int, finite float, str or None)."""
+    if not isinstance(d, dict):
+        raise TypeError(f"{name} must be a dict, got {type(d).__name__}")
+    out = {}
+    for k, v in d.items():
+        if not isinstance(k, str):
+            raise TypeError(f"{name}: keys must be str, got {type(k).__name__} {k!r}")
+        if isinstance(v, np.generic) and not isinstance(v, (np.integer, np.floating, np.bool_)):
+            raise TypeError(f"{name}[{k!r}] must be a bool, int, float, str or None, got {type(v).__name__}")
+        if isinstance(v, np.generic):
+            v = v.item()
+        if v is not None and not isinstance(v, (bool, int, float, str)):
+            raise TypeError(f"{name}[{k!r}] must be a bool, int, float, str or None, got {type(v).__name__}")
+        if isinstance(v, float) and not math.isfinite(v):
+            raise ValueError(f"{name}[{k!r}] must be finite, got {v}")
+        if isinstance(v, int) and not isinstance(v, bool) and abs(v) >= 2**63:
+            raise ValueError(f"{name}[{k!r}] must fit in 64 bits, got {v}")
+        out[k] = v
+    return out
+
+
+def _check_arrays(d) -> dict:
+    if not isinstance(d, dict):
+        raise TypeError(f"arrays must be a dict of str -> numpy.ndarray, got {type(d).__name__}")
+    for k, a in d.items():
+        if not isinstance(k, str):
+            raise TypeError(f"arrays: keys must be str, got {type(k).__name__} {k!r}")
+        if not isinstance(a, np.ndarray):
+            raise TypeError(f"arrays[{k!r}] must be a numpy.ndarray, got {type(a).__name__}")
+        if a.dtype.kind not in _ARRAY_KINDS:
+            raise TypeError(f"arrays[{k!r}] must hold bools, ints or floats, got dtype {a.dtype}")
+    return dict(d)
+
+
 @dataclass
 class Frontier:
     """The state of a sweep: what it computes, where it is, and its arrays.
@@ -88,37 +130,62 @@ class Frontier:
     ----------
     params : dict
         What the sweep computes (``n_red``, ``n_black``, ``tile``, ``method`` ...);
-        a resuming call must ask for exactly the same.
+        a resuming call must ask for exactly the same. Keys are str, values
+        bools, ints, finite floats, str or None.
     progress : dict
         Where the wavefront is (``dt`` tile anti-diagonals done, ...),
-        ``complete``, ``seconds`` spent so far and ``cells`` done (estimated).
+        ``complete``, ``seconds`` spent so far and ``cells`` done (estimated);
+        the same kinds of values as ``params``.
     arrays : dict of str to numpy.ndarray
         ``rowbuf``, ``colbuf``, ``diag``, ``bnd``, and whatever else the
-        method needs.
+        method needs (bools, ints or floats).
+
+    Examples
+    --------
+    >>> Frontier({"n_red": 3}, {"dt": 1}, {"rowbuf": np.zeros(4)}).params
+    {'n_red': 3}
+    >>> Frontier({"n_red": 3}, {"dt": 1}, {"rowbuf": [0.0]})
+    Traceback (most recent call last):
+    ...
+    TypeError: arrays['rowbuf'] must be a numpy.ndarray, got list
     """
 
     params: dict
     progress: dict
     arrays: dict = field(default_factory=dict)
 
+    def __post_init__(self):
+        self.params = _check_scalars("params", self.params)
+        self.progress = _check_scalars("progress", self.progress)
+        self.arrays = _check_arrays(self.arrays)
+
+    def require(self, path, arrays: dict, progress: tuple = ()) -> None:
+        """Check that this frontier (read from ``path``) holds what a driver needs.
+
+        ``arrays`` maps a name to ``(dtype, length)``, ``progress`` names the int
+        entries (non-negative) it must have. A checkpoint whose parameters match but
+        whose contents do not (an edited file with a recomputed checksum, a bug) gives
+        a :class:`CheckpointError`, never an ``IndexError`` or a wrong value.
+        """
+        for name, (dtype, length) in arrays.items():
+            a = self.arrays.get(name)
+            if a is None or a.dtype != np.dtype(dtype) or a.shape != (length,):
+                got = "missing" if a is None else f"dtype {a.dtype}, shape {a.shape}"
+                raise CheckpointError(f"checkpoint {path} does not fit this sweep: array {name!r} "
+                                      f"should be {np.dtype(dtype)} of length {length}, got {got}")
+        for name in progress:
+            v = self.progress.get(name)
+            if isinstance(v, bool) or not isinstance(v, int) or v < 0:
+                raise CheckpointError(f"checkpoint {path} does not fit this sweep: progress {name!r} "
+                                      f"should be an int >= 0, got {v!r}")
+
 
 def _jsonable(d: dict) -> dict:
-    out = {}
-    for k, v in d.items():
-        if isinstance(v, (np.integer,)):
-            v = int(v)
-        elif isinstance(v, (np.floating,)):
-            v = float(v)
-        elif isinstance(v, (np.bool_,)):
-            v = bool(v)
-        out[str(k)] = v
-    return out
+    return _check_scalars("params", d)
 
 
 def _as_path(path) -> Path:
-    if not isinstance(path, (str, os.PathLike)):
-        raise TypeError(f"path must be a str or os.PathLike, got {type(path).__name__}")
-    return Path(os.fspath(path))
+    return check_path("path", path)
 
 
 def write_checkpoint(path, frontier: Frontier) -> Path:
@@ -208,12 +275,35 @@ def _read_header(fh, path, size):
         raise CheckpointError(f"checkpoint {path} is truncated (header cut short)")
     try:
         header = json.loads(head.decode())
-        arrays = [(a["name"], np.dtype(a["dtype"]), tuple(int(x) for x in a["shape"]))
-                  for a in header["arrays"]]
-        header["params"], header["progress"], header["version"]  # noqa: B018
-    except (ValueError, KeyError, TypeError) as err:
+        if not isinstance(header, dict):
+            raise TypeError(f"the header is a {type(header).__name__}, not an object")
+        arrays = []
+        for a in header["arrays"]:
+            name, dt, shape = a["name"], np.dtype(a["dtype"]), a["shape"]
+            if not isinstance(name, str) or dt.kind not in _ARRAY_KINDS or not isinstance(shape, list) or \
+                    not all(isinstance(x, int) and not isinstance(x, bool) and 0 <= x < 2**62 for x in shape):
+                raise ValueError(f"array entry {str(a)[:80]} is not a name, a bool/int/float dtype and a shape")
+            arrays.append((name, dt, tuple(shape)))
+        for key in ("params", "progress"):
+            _check_scalars(key, header[key])
+        header["version"]  # noqa: B018
+    except (ValueError, KeyError, TypeError, RecursionError) as err:
         raise CheckpointError(f"checkpoint {path} has a corrupt header ({err})") from None
     return raw, head, header, arrays
+
+
+def _nbytes(dt, shape) -> int:
+    return dt.itemsize * math.prod(shape)
+
+
+def _open_checkpoint(path):
+    """``path`` checked (a str or path-like naming an existing file); returns it and its size."""
+    path = _as_path(path)
+    if not path.exists():
+        raise MissingFileError(2, "no checkpoint at this path", str(path))
+    if not path.is_file():
+        raise CheckpointError(f"{path} is not a checkpoint file (it is a folder or a special file)")
+    return path, path.stat().st_size
 
 
 def checkpoint_info(path) -> dict:
@@ -230,10 +320,7 @@ def checkpoint_info(path) -> dict:
     >>> checkpoint_info(p)["progress"]
     {'complete': False, 'dt': 1}
     """
-    path = _as_path(path)
-    if not path.is_file():
-        raise FileNotFoundError(f"no checkpoint at {path}")
-    size = path.stat().st_size
+    path, size = _open_checkpoint(path)
     with open(path, "rb") as fh:
         header = _read_header(fh, path, size)[2]
     return {"version": header["version"], "params": header["params"],
@@ -255,8 +342,8 @@ def read_checkpoint(path, params: dict | None = None) -> Frontier:
 
     Raises
     ------
-    FileNotFoundError
-        If there is no file at ``path``.
+    stoplib.util.validate.MissingFileError
+        If there is no file at ``path`` (a ``FileNotFoundError`` and a ``ValueError``).
     CheckpointError
         If the file is not a checkpoint, is truncated or corrupt (checksum),
         has another format version, or was written for other parameters (the
@@ -272,23 +359,21 @@ def read_checkpoint(path, params: dict | None = None) -> Frontier:
     ...
     stoplib.redblack.checkpoint.CheckpointError: checkpoint ... was written for another computation: n_red is 3 in the file, 4 here...
     """
-    path = _as_path(path)
-    if not path.is_file():
-        raise FileNotFoundError(f"no checkpoint at {path}")
-    size = path.stat().st_size
+    path, size = _open_checkpoint(path)
+    if params is not None:
+        params = _check_scalars("params", params)
     digest = hashlib.sha256()
     with open(path, "rb") as fh:
         raw, head, header, specs = _read_header(fh, path, size)
         for chunk in (_MAGIC, raw, head):
             digest.update(chunk)
-        need = len(_MAGIC) + 8 + len(head) + sum(
-            dt.itemsize * int(np.prod(shape, dtype=np.int64)) for _, dt, shape in specs) + _DIGEST
+        need = len(_MAGIC) + 8 + len(head) + sum(_nbytes(dt, shape) for _, dt, shape in specs) + _DIGEST
         if size != need:
             raise CheckpointError(f"checkpoint {path} is truncated or has trailing bytes: "
                                   f"{size} bytes, the header says {need}")
         arrays = {}
         for name, dt, shape in specs:
-            nbytes = dt.itemsize * int(np.prod(shape, dtype=np.int64))
+            nbytes = _nbytes(dt, shape)
             buf = bytearray(nbytes)
             got = fh.readinto(buf) if nbytes else 0
             if got != nbytes:
@@ -303,7 +388,7 @@ def read_checkpoint(path, params: dict | None = None) -> Frontier:
         raise CheckpointError(f"checkpoint {path} has format version {header['version']!r}; "
                               f"this stoplib reads version {FORMAT_VERSION}")
     if params is not None:
-        want = _jsonable(params)
+        want = params
         have = header["params"]
         diff = [f"{k} is {have.get(k, '(missing)')!r} in the file, {want.get(k, '(missing)')!r} here"
                 for k in sorted(set(want) | set(have)) if have.get(k) != want.get(k)]
@@ -343,8 +428,8 @@ class Checkpointer:
 
     def __init__(self, path, params: dict, every: float = DEFAULT_INTERVAL):
         self.path = None if path is None else _as_path(path)
-        self.params = dict(params)
-        self.every = float(every)
+        self.params = _check_scalars("params", params)
+        self.every = check_real("every", every, 0.0)
         self.stop_signal = None
         self._last = time.monotonic()
         self._old = {}

@@ -47,9 +47,10 @@ becomes useful".
 """
 from __future__ import annotations
 
+import heapq
 import math
 import os
-import heapq
+import re
 import time
 import uuid
 from dataclasses import dataclass
@@ -57,10 +58,11 @@ from operator import getitem
 
 import numpy as np
 
-from ..util.validate import check_int
+from ..util import budget
+from ..util.validate import check_bool, check_int, check_path, check_real
 from ._kernels import _block
 from .checkpoint import DEFAULT_INTERVAL, Checkpointer, CheckpointError
-from .rules import check_counts
+from .rules import DASK_STARTUP_SECONDS, check_counts, work_estimate
 
 __all__ = ["dask_sweep", "default_block", "BLOCKS_PER_WORKER", "MIN_BLOCK", "cluster_estimate",
            "ClusterEstimate", "workers_for"]
@@ -71,6 +73,18 @@ BLOCKS_PER_WORKER = 8
 #: ... but no smaller than this side (about 1e8 cells, 10 ms of work or more), so
 #: that a task's work stays far above its cost to the scheduler (about a millisecond).
 MIN_BLOCK = 16_384
+#: Most workers of the default LocalCluster (threads of this process).
+MAX_LOCAL_WORKERS = 256
+#: Seconds per big tile for the driver and the scheduler beyond its sweep (the cell
+#: estimate of the progress bar, a submit, two edge futures, a result), and for
+#: :func:`cluster_estimate`'s simulated schedule: measured on the 2-core Intel Xeon of
+#: ``stoplib.util.timing.machine()``, 2026-11-23 while shared (about 5,000 simulated tasks per second).
+SECONDS_PER_TASK = 2.5e-3
+SECONDS_PER_SIMULATED_TASK = 2.5e-4
+#: Bytes per big tile held by the driver and the scheduler (futures, keys, dicts).
+BYTES_PER_TASK = 4000.0
+#: What a scheduler address looks like: ``tcp://host:8786``, ``tls://...``, ``inproc://...``.
+_ADDRESS = re.compile(r"^(tcp|tls|inproc|ucx|ws|wss)://[A-Za-z0-9_.\-\[\]:/]+$")
 
 
 def default_block(n_red: int, n_black: int, tile: int, workers: int) -> int:
@@ -87,7 +101,7 @@ def default_block(n_red: int, n_black: int, tile: int, workers: int) -> int:
     """
     n_red, n_black = check_counts(n_red, n_black)
     tile = check_int("tile", tile, 8, 1 << 16)
-    workers = check_int("workers", workers, 1)
+    workers = check_int("workers", workers, 1, 10**6)
     side = max(n_red, n_black, 1)
     per = max(MIN_BLOCK, math.ceil(side / (BLOCKS_PER_WORKER * workers)))
     return math.ceil(per / tile) * tile
@@ -111,6 +125,14 @@ def _run_block(n_red, n_black, tile, ti0, ti1, tj0, tj1, top, left, n_diag):
         return np.zeros_like(top), np.zeros_like(left), diag
     _block(n_red, n_black, tile, ti0, ti1, tj0, tj1, top, left, diag, True)
     return top, left, diag
+
+
+def _tasks(n_red: int, n_black: int, tile: int, block: int) -> float:
+    """The number of big tiles of a sweep (a float: it may be astronomically large)."""
+    m = max(1, block // tile)
+    rows = math.ceil(math.ceil(n_red / tile) / m)
+    cols = math.ceil(math.ceil(n_black / tile) / m)
+    return float(rows) * float(cols)
 
 
 class _Grid:
@@ -153,6 +175,23 @@ class _Grid:
         return float(width.mean() * (r1 - r0 + 1))
 
 
+def _check_scheduler(scheduler):
+    """None, a scheduler address (str) or a ``distributed.Client``; checked before anything starts."""
+    if scheduler is None:
+        return None
+    if isinstance(scheduler, str):
+        if len(scheduler) > 500 or not _ADDRESS.match(scheduler):
+            raise ValueError(f"scheduler must be a scheduler address such as 'tcp://host:8786', "
+                             f"got {scheduler[:80]!r}")
+        return scheduler
+    from dask.distributed import Client
+
+    if isinstance(scheduler, Client):
+        return scheduler
+    raise TypeError(f"scheduler must be None, a scheduler address (str) or a "
+                    f"distributed.Client, got {type(scheduler).__name__}")
+
+
 def _client_for(scheduler, n_workers):
     """(client, what to close at the end, worker threads)."""
     from dask.distributed import Client, LocalCluster
@@ -161,17 +200,21 @@ def _client_for(scheduler, n_workers):
         workers = n_workers or os.cpu_count() or 1
         cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=False,
                                dashboard_address=None)
-        client = Client(cluster)
+        try:
+            client = Client(cluster)
+        except BaseException:
+            cluster.close()
+            raise
         return client, (client, cluster), workers
     if isinstance(scheduler, str):
-        client = Client(scheduler)
+        try:
+            client = Client(scheduler, timeout="20s")
+        except (OSError, TimeoutError) as err:
+            raise ValueError(f"no Dask scheduler answers at {scheduler!r} ({err})") from None
         return client, (client,), max(1, sum(w["nthreads"] for w in
                                              client.scheduler_info()["workers"].values()))
-    if isinstance(scheduler, Client):
-        return scheduler, (), max(1, sum(w["nthreads"] for w in
-                                         scheduler.scheduler_info()["workers"].values()))
-    raise TypeError(f"scheduler must be None, a scheduler address (str) or a "
-                    f"distributed.Client, got {type(scheduler).__name__}")
+    return scheduler, (), max(1, sum(w["nthreads"] for w in
+                                     scheduler.scheduler_info()["workers"].values()))
 
 
 def dask_sweep(n_red: int, n_black: int, tile: int | None = None, n_diag: int = 0,
@@ -215,18 +258,39 @@ def dask_sweep(n_red: int, n_black: int, tile: int | None = None, n_diag: int = 
     """
     from dask.distributed import as_completed
 
-    from ..workbook.progressbar import progress
-    from ._sweep import DEFAULT_TILE, PROGRESS_CELLS, SweepResult
+    from ._sweep import DEFAULT_TILE, PROGRESS_CELLS, SweepResult, _CellBar
 
+    # everything is checked before a cluster starts
     n_red, n_black = check_counts(n_red, n_black)
     tile = DEFAULT_TILE if tile is None else check_int("tile", tile, 8, 1 << 16)
     n_diag = check_int("n_diag", n_diag, 0, n_red + 1)
     if n_workers is not None:
-        n_workers = check_int("n_workers", n_workers, 1, 4096)
+        n_workers = check_int("n_workers", n_workers, 1, MAX_LOCAL_WORKERS)
     if block is not None:
-        block = check_int("block", block, tile)
+        block = check_int("block", block, tile, 1 << 40)
         if block % tile:
             raise ValueError(f"block must be a multiple of tile = {tile}, got {block}")
+    scheduler = _check_scheduler(scheduler)
+    if n_workers is not None and scheduler is not None:
+        raise ValueError("n_workers is for the default LocalCluster (scheduler=None)")
+    if checkpoint is not None:
+        checkpoint = check_path("checkpoint", checkpoint, kind="file")
+    checkpoint_every = check_real("checkpoint_every", checkpoint_every, 0.0)
+    if show_progress is not None:
+        show_progress = check_bool("show_progress", show_progress)
+    est = work_estimate(n_red, n_black, "dask", tile)
+    tasks = _tasks(n_red, n_black, tile, block if block is not None else MIN_BLOCK)
+    seconds = est.seconds + tasks * SECONDS_PER_TASK
+    if scheduler is not None:
+        seconds -= DASK_STARTUP_SECONDS
+    elif n_workers is not None:
+        seconds += 0.05 * n_workers
+    limit_time = checkpoint is None
+    budget.check(budget.Estimate(
+        f"dask_sweep({n_red}, {n_black})", seconds if limit_time else 0.0,
+        est.bytes + tasks * BYTES_PER_TASK,
+        f"{est.cells:.3g} cell updates at {est.basis}, and {tasks:.3g} big tiles at "
+        f"{SECONDS_PER_TASK:g} s and {BYTES_PER_TASK:g} bytes each"))
     t_start = time.monotonic()
     diag = np.zeros(n_diag)
     if n_red == 0 or n_black == 0:
@@ -240,6 +304,10 @@ def dask_sweep(n_red: int, n_black: int, tile: int | None = None, n_diag: int = 
         g = _Grid(n_red, n_black, tile, block)
         params = {"sweep": "dask", "n_red": n_red, "n_black": n_black, "tile": tile,
                   "block": block, "fast": True, "n_diag": n_diag}
+        budget.check(budget.Estimate(f"dask_sweep({n_red}, {n_black}) with block = {block}",
+                                     (est.seconds + g.rows * g.cols * SECONDS_PER_TASK) if limit_time else 0.0,
+                                     est.bytes + g.rows * g.cols * BYTES_PER_TASK,
+                                     f"{g.rows * g.cols} big tiles"))
         ck = Checkpointer(checkpoint, params, checkpoint_every)
         rowbuf = np.zeros(n_black + 1)
         colbuf = np.arange(n_red + 1, dtype=np.float64)
@@ -248,13 +316,17 @@ def dask_sweep(n_red: int, n_black: int, tile: int | None = None, n_diag: int = 
         seconds0 = 0.0
         state = ck.load()
         if state is not None:
+            state.require(checkpoint, {"rowbuf": (np.float64, n_black + 1), "colbuf": (np.float64, n_red + 1),
+                                       "diag": (np.float64, n_diag), "col_done": (np.int64, g.cols),
+                                       "row_done": (np.int64, g.rows)})
             a = state.arrays
             rowbuf, colbuf, diag = a["rowbuf"], a["colbuf"], a["diag"]
             col_done, row_done = a["col_done"], a["row_done"]
-            seconds0 = float(state.progress["seconds"])
-            if (len(rowbuf) != n_black + 1 or len(colbuf) != n_red + 1 or len(diag) != n_diag
-                    or len(col_done) != g.cols or len(row_done) != g.rows):
-                raise CheckpointError(f"checkpoint {checkpoint} does not fit this sweep")
+            seconds0 = float(state.progress.get("seconds") or 0.0)
+            if (col_done < 0).any() or (col_done > g.rows).any() or (row_done < 0).any() \
+                    or (row_done > g.cols).any() or col_done.sum() != row_done.sum():
+                raise CheckpointError(f"checkpoint {checkpoint} does not fit this sweep "
+                                      f"(its finished big tiles are not a staircase)")
             if state.progress.get("complete"):
                 return SweepResult(float(colbuf[n_red]), diag, "dask", seconds0, 0)
         cells = {(i, j): g.cells(i, j) for i in range(g.rows) for j in range(g.cols)}
@@ -262,8 +334,7 @@ def dask_sweep(n_red: int, n_black: int, tile: int | None = None, n_diag: int = 
         done = sum(c for (i, j), c in cells.items() if i < col_done[j])
         if show_progress is None:
             show_progress = checkpoint is not None or float(n_red) * float(n_black) > PROGRESS_CELLS
-        bar = progress(total=total, initial=done, desc="dask sweep", unit="cell",
-                       unit_scale=True, disable=None if show_progress else True)
+        bar = _CellBar(total, done, "dask sweep", show_progress)
         futures, pending = {}, {}
 
         def submit_graph():
@@ -387,7 +458,8 @@ class ClusterEstimate:
         Wall-clock time of the simulated schedule.
     efficiency : float
         ``cells / rate / workers / seconds``: the share of the workers' time spent
-        sweeping (the rest is the wavefront's ramp and drain, and task overhead).
+        sweeping (the rest is the wavefront's ramp and drain, and task overhead);
+        1.0 for an empty deck.
     """
 
     workers: int
@@ -426,14 +498,22 @@ def cluster_estimate(n_red: int, n_black: int, workers: int, rate: float,
     """
     n_red, n_black = check_counts(n_red, n_black)
     workers = check_int("workers", workers, 1, 10**6)
-    if not (isinstance(rate, (int, float)) and rate > 0):
-        raise ValueError(f"rate must be a positive number of cells per second, got {rate!r}")
-    if not (isinstance(overhead, (int, float)) and overhead >= 0):
-        raise ValueError(f"overhead must be a number of seconds >= 0, got {overhead!r}")
+    rate = check_real("rate", rate, 1.0, 1e18)
+    overhead = check_real("overhead", overhead, 0.0, 1e6)
+    tile = check_int("tile", tile, 8, 1 << 16)
     block = default_block(n_red, n_black, tile, workers) if block is None else \
-        check_int("block", block, tile)
+        check_int("block", block, tile, 1 << 40)
+    if block % tile:
+        raise ValueError(f"block must be a multiple of tile = {tile}, got {block}")
+    tasks = _tasks(n_red, n_black, tile, block)
+    budget.check(budget.Estimate(f"cluster_estimate({n_red}, {n_black}, workers={workers}, block={block})",
+                                 tasks * SECONDS_PER_SIMULATED_TASK, tasks * 600.0 + workers * 32.0,
+                                 f"{tasks:.3g} big tiles simulated at {1 / SECONDS_PER_SIMULATED_TASK:g} per s"))
     g = _Grid(n_red, n_black, tile, block)
-    cost = {(i, j): g.cells(i, j) / rate + overhead for i in range(g.rows) for j in range(g.cols)}
+    if g.rows * g.cols == 0:  # an empty deck: nothing to sweep
+        return ClusterEstimate(workers=workers, block=block, tasks=0, cells=0.0, hours=0.0, efficiency=1.0)
+    live = {(i, j): g.cells(i, j) for i in range(g.rows) for j in range(g.cols)}
+    cost = {key: c / rate + overhead for key, c in live.items()}
     done = {}
     ready = [(0, 0, 0)]          # (anti-diagonal, i, j): the scheduler's priority
     free = [0.0] * workers       # when each worker is next free
@@ -450,7 +530,7 @@ def cluster_estimate(n_red: int, n_black: int, workers: int, rate: float,
             if a < g.rows and b < g.cols and (a == 0 or (a - 1, b) in done) and \
                     (b == 0 or (a, b - 1) in done):
                 heapq.heappush(ready, (a + b, a, b))
-    cells = sum(g.cells(i, j) for i in range(g.rows) for j in range(g.cols))
+    cells = sum(live.values())
     return ClusterEstimate(workers=workers, block=block, tasks=g.rows * g.cols, cells=cells,
                            hours=finish / 3600.0, efficiency=cells / rate / workers / finish)
 
@@ -464,17 +544,36 @@ def workers_for(n_red: int, n_black: int, hours: float, rate: float, **kwargs) -
     >>> workers_for(1_000_000, 1_000_000, 1 / 60, 7.5e9).workers
     2
     """
-    if not (isinstance(hours, (int, float)) and hours > 0):
-        raise ValueError(f"hours must be a positive number, got {hours!r}")
+    hours = check_real("hours", hours, 0.0, 1e9)
+    if hours == 0.0:
+        raise ValueError("hours must be > 0")
+    n_red, n_black = check_counts(n_red, n_black)
+    tile = check_int("tile", kwargs.get("tile", 2048), 8, 1 << 16)
+    block = kwargs.get("block")
+    if block is not None:
+        block = check_int("block", block, tile, 1 << 40)
+    spent = [0.0]
+
+    def simulated(workers):
+        """One simulated schedule, after checking the search's running cost against the budget."""
+        b = block if block is not None else default_block(n_red, n_black, tile, workers)
+        tasks = _tasks(n_red, n_black, tile, b)
+        spent[0] += tasks * SECONDS_PER_SIMULATED_TASK
+        budget.check(budget.Estimate(
+            f"workers_for({n_red}, {n_black}, hours={hours:g})", spent[0], tasks * 600.0,
+            f"the simulated schedules so far and one of {tasks:.3g} big tiles for {workers} workers, "
+            f"at {1 / SECONDS_PER_SIMULATED_TASK:g} big tiles per s"))
+        return cluster_estimate(n_red, n_black, workers, rate, **kwargs)
+
     lo, hi = 1, 1
-    while cluster_estimate(n_red, n_black, hi, rate, **kwargs).hours > hours:
+    while simulated(hi).hours > hours:
         lo, hi = hi + 1, hi * 2
         if hi > 10**5:
             raise ValueError(f"no cluster of up to 100,000 workers finishes in {hours} hours")
     while lo < hi:
         mid = (lo + hi) // 2
-        if cluster_estimate(n_red, n_black, mid, rate, **kwargs).hours <= hours:
+        if simulated(mid).hours <= hours:
             hi = mid
         else:
             lo = mid + 1
-    return cluster_estimate(n_red, n_black, lo, rate, **kwargs)
+    return simulated(lo)

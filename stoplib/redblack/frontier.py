@@ -70,9 +70,10 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..util.validate import check_int
+from ..util.validate import check_int, check_real
 from . import document as doc
-from .asymptotics import _term_name, bridge_constant, fit_correction
+from .asymptotics import _check_models, _points, _term_name, bridge_constant, fit_correction
+from .rules import MAX_CARDS
 from .claims import rounded_interval, rounding_error_bound
 
 __all__ = [
@@ -216,7 +217,7 @@ def frontier_points(n_min: int = 1):
     >>> int(n[0]), round(float(v[0]), 6)
     (1000000, 522.033533)
     """
-    n_min = check_int("n_min", n_min, 1)
+    n_min = check_int("n_min", n_min, 1, MAX_CARDS)
     pts = dict(GRID)
     pts.update({row[0]: row[1] for row in FRONTIER})
     n = np.array(sorted(k for k in pts if k >= n_min), dtype=np.int64)
@@ -229,23 +230,14 @@ def _data(n, values, n_min):
     if n is None:
         return frontier_points(1)
     n = np.asarray(n)
-    values = np.asarray(values, dtype=np.float64)
-    if n.ndim != 1 or n.shape != values.shape or n.size == 0:
-        raise ValueError(f"n and values must be 1-D arrays of the same length, got shapes "
-                         f"{n.shape} and {values.shape}")
-    if not np.issubdtype(n.dtype, np.integer):
+    if n.dtype.kind not in "iu":
         raise TypeError(f"n must be an array of ints, got dtype {n.dtype}")
-    if not np.isfinite(values).all():
-        raise ValueError("values must be finite")
+    n, values = _points(n, values)
     return n.astype(np.int64), values
 
 
-def _check_models(models):
-    if models is None:
-        return dict(MODELS)
-    if not isinstance(models, dict) or not models:
-        raise TypeError("models must be a non-empty dict {name: exponents}")
-    return {str(k): tuple(float(p) for p in v) for k, v in models.items()}
+def _models(models):
+    return dict(MODELS) if models is None else _check_models(models)
 
 
 @dataclass
@@ -333,11 +325,11 @@ def correction_fit(n=None, values=None, models=None, n_min: int = 10_000,
     >>> -0.2 < b < -0.1, se < 0.01
     (True, True)
     """
-    n, values = _data(n, values, n_min)
-    models = _check_models(models)
-    n_min = check_int("n_min", n_min, 1)
+    n_min = check_int("n_min", n_min, 1, MAX_CARDS)
     if n_max is not None:
-        n_max = check_int("n_max", n_max, n_min)
+        n_max = check_int("n_max", n_max, n_min, MAX_CARDS)
+    n, values = _data(n, values, n_min)
+    models = _models(models)
     c = bridge_constant()[1]
     fits = {name: fit_correction(n, values, powers=p, c=c, n_min=n_min, n_max=n_max)
             for name, p in models.items()}
@@ -433,11 +425,11 @@ def extrapolate_133m(n=None, values=None, target: int = doc.CARDS_133M, models=N
     """
     import pandas as pd
 
+    n_min = check_int("n_min", n_min, 1, MAX_CARDS)
     n, values = _data(n, values, n_min)
-    target = check_int("target", target, 2)
-    if not (isinstance(plausible_factor, (int, float)) and plausible_factor >= 1.0):
-        raise ValueError(f"plausible_factor must be a number >= 1, got {plausible_factor!r}")
-    models = _check_models(models)
+    target = check_int("target", target, 2, MAX_CARDS)
+    plausible_factor = check_real("plausible_factor", plausible_factor, 1.0, 1e6)
+    models = _models(models)
     n_max = int(n.max())
     if target <= n_max:
         raise ValueError(f"target must exceed the largest computed n = {n_max:,}, got {target:,}")

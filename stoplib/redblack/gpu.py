@@ -48,9 +48,10 @@ from functools import lru_cache
 
 import numpy as np
 
-from ..util.validate import check_int
+from ..util import budget
+from ..util.validate import check_bool, check_int, check_path, check_real
 from .checkpoint import DEFAULT_INTERVAL, Checkpointer, CheckpointError
-from .rules import check_counts
+from .rules import check_counts, work_estimate
 
 __all__ = ["gpu_available", "simulated", "cuda_sweep", "TILE_ROWS", "TILE_COLS"]
 
@@ -61,6 +62,14 @@ TILE_ROWS = 128
 TILE_COLS = 1024
 #: Kernel launches between two looks at the progress (a ``synchronize``).
 SYNC_EVERY = 256
+#: numba's CUDA simulator runs every thread of a block as a Python thread: seconds per
+#: thread started, and per thread-step (each thread of a tile takes ``tile_rows +
+#: tile_cols - 1`` steps), on the 2-core Intel Xeon of ``stoplib.util.timing.machine()``,
+#: 2026-11-23, while it was shared (load average about 10) (26/26 in 8 x 8 tiles: 1.4 s; 100/100 in 32 x 32: 6.6 s).
+SIMULATOR_SECONDS_PER_THREAD = 1.1e-2
+SIMULATOR_SECONDS_PER_STEP = 2.5e-5
+#: Seconds per kernel launch on a real GPU (enqueue; NOT MEASURED, a nominal figure).
+SECONDS_PER_LAUNCH = 1e-5
 
 
 def simulated() -> bool:
@@ -102,6 +111,26 @@ def _kernel(tile_rows: int, tile_cols: int):
     return make_tile_diagonal(tile_rows, tile_cols)
 
 
+def _estimate(n_red, n_black, tile_rows, tile_cols, in_simulator, limit_time) -> budget.Estimate:
+    """What a sweep would cost: on a GPU the cells at the nominal rate, in the simulator
+    every thread-step of every tile (dead tiles included: an upper bound)."""
+    est = work_estimate(n_red, n_black, "cuda")
+    n_ti = -(-n_red // tile_rows)
+    n_tj = -(-n_black // tile_cols)
+    launches = float(n_ti + n_tj)
+    if in_simulator:
+        threads = float(n_ti) * float(n_tj) * tile_rows
+        steps = threads * (tile_rows + tile_cols - 1.0)
+        seconds = threads * SIMULATOR_SECONDS_PER_THREAD + steps * SIMULATOR_SECONDS_PER_STEP
+        basis = (f"{threads:.3g} threads and {steps:.3g} thread-steps in numba's CUDA simulator at "
+                 f"{SIMULATOR_SECONDS_PER_THREAD:g} s and {SIMULATOR_SECONDS_PER_STEP:g} s each")
+    else:
+        seconds = est.seconds + launches * SECONDS_PER_LAUNCH
+        basis = f"{est.cells:.3g} cell updates at {est.basis}"
+    return budget.Estimate(f"cuda_sweep({n_red}, {n_black})", seconds if limit_time else 0.0,
+                           est.bytes, basis)
+
+
 def cuda_sweep(n_red: int, n_black: int, n_diag: int = 0, tile_rows: int = TILE_ROWS,
                tile_cols: int = TILE_COLS, checkpoint=None,
                checkpoint_every: float = DEFAULT_INTERVAL, show_progress: bool | None = None):
@@ -141,17 +170,23 @@ def cuda_sweep(n_red: int, n_black: int, n_diag: int = 0, tile_rows: int = TILE_
     ...     print(2.624475549)
     2.624475549
     """
-    from ..workbook.progressbar import progress
-    from ._sweep import PROGRESS_CELLS, SweepResult, _CellCount
+    from ._sweep import PROGRESS_CELLS, SweepResult, _CellBar, _CellCount
 
     n_red, n_black = check_counts(n_red, n_black)
     n_diag = check_int("n_diag", n_diag, 0, n_red + 1)
     tile_rows = check_int("tile_rows", tile_rows, 1, 1024)
     tile_cols = check_int("tile_cols", tile_cols, 1, 1 << 20)
-    if not (gpu_available() or simulated()):
+    if checkpoint is not None:
+        checkpoint = check_path("checkpoint", checkpoint, kind="file")
+    checkpoint_every = check_real("checkpoint_every", checkpoint_every, 0.0)
+    if show_progress is not None:
+        show_progress = check_bool("show_progress", show_progress)
+    in_simulator = simulated()
+    if not (in_simulator or gpu_available()):
         raise ValueError("method='cuda' needs a CUDA GPU, and numba finds none "
                          "(numba.cuda.is_available() is False); set NUMBA_ENABLE_CUDASIM=1 "
                          "before numba is imported to run numba's (slow) CUDA simulator")
+    budget.check(_estimate(n_red, n_black, tile_rows, tile_cols, in_simulator, checkpoint is None))
     t_start = time.monotonic()
     rowbuf = np.zeros(n_black + 1)
     colbuf = np.arange(n_red + 1, dtype=np.float64)
@@ -170,11 +205,12 @@ def cuda_sweep(n_red: int, n_black: int, n_diag: int = 0, tile_rows: int = TILE_
     dt, seconds0 = 0, 0.0
     state = ck.load()
     if state is not None:
+        state.require(checkpoint, {"rowbuf": (np.float64, n_black + 1), "colbuf": (np.float64, n_red + 1),
+                                   "diag": (np.float64, n_diag)}, ("dt",))
         rowbuf, colbuf, diag = (state.arrays[k] for k in ("rowbuf", "colbuf", "diag"))
-        dt, seconds0 = int(state.progress["dt"]), float(state.progress["seconds"])
-        if not (0 <= dt <= n_dt and len(rowbuf) == n_black + 1 and len(colbuf) == n_red + 1
-                and len(diag) == n_diag):
-            raise CheckpointError(f"checkpoint {checkpoint} does not fit this sweep")
+        dt, seconds0 = state.progress["dt"], float(state.progress.get("seconds") or 0.0)
+        if dt > n_dt:
+            raise CheckpointError(f"checkpoint {checkpoint} does not fit this sweep (dt = {dt} of {n_dt})")
         if state.progress.get("complete"):
             return SweepResult(float(colbuf[n_red]), diag, "cuda", seconds0, 0)
     kernel = _kernel(tile_rows, tile_cols)
@@ -190,8 +226,7 @@ def cuda_sweep(n_red: int, n_black: int, n_diag: int = 0, tile_rows: int = TILE_
     done = done_cells(dt)
     if show_progress is None:
         show_progress = checkpoint is not None or float(n_red) * float(n_black) > PROGRESS_CELLS
-    bar = progress(total=cells.total, initial=done, desc="cuda sweep", unit="cell",
-                   unit_scale=True, disable=None if show_progress else True)
+    bar = _CellBar(cells.total, done, "cuda sweep", show_progress)
     launches = 0
 
     def frontier(complete=False):

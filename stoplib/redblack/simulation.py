@@ -68,9 +68,11 @@ from fractions import Fraction
 import numpy as np
 from numba import njit, prange
 
+from ..util import budget
 from ..util.rng import kernel_seed
-from ..util.validate import check_int
+from ..util.validate import check_bool, check_int
 from ..workbook.progressbar import progress
+from .rules import MAX_CARDS, work_estimate
 from .solver import policy_table, stopping_boundary
 from .variants import replacement_table
 
@@ -81,19 +83,32 @@ __all__ = [
 
 #: Games per chunk; each chunk has its own random stream.
 CHUNK = 1 << 15
-#: Largest number of games one call will play.
-MAX_GAMES = 10**10
-#: Largest ``n_games * (n_red + n_black)`` (cards dealt at most) one call will start.
-MAX_CARD_DRAWS = 2 * 10**11
-#: Rough speed (cards dealt per second, one core, this 2-core machine), used
-#: only to say how long a refused request would take.
-DRAWS_PER_SECOND = 2.0e8
+#: Largest number of games one call will play (chunk indices stay far inside int64).
+MAX_GAMES = 10**15
 #: Largest policy table (cells) read directly; larger decks use the boundary.
 MAX_POLICY_CELLS = 4_000_000
-#: Largest deck side accepted (the stopping boundary is O(n) memory).
-MAX_COUNT = 2_000_000
-#: Most sample paths one call will store.
-MAX_PATH_CELLS = 50_000_000
+
+# Rates on the 2-core Intel Xeon (Sapphire Rapids, AVX-512, KVM) of
+# ``stoplib.util.timing.machine()``, benchmarks/bench_redblack_sim.py: measured on
+# 2026-11-23 while the machine was shared (load average about 10) and scaled by the
+# 5x that the quiet machine's DP benchmarks run faster (see stoplib.redblack.rules).
+# Used only to estimate what a call would cost (:mod:`stoplib.util.budget`), so that
+# an absurd one is refused.
+#: Cards dealt per second by :func:`simulate` on both cores (``parallel=True``;
+#: 5.6e7 measured while shared).
+RATE_CARDS_PARALLEL = 2.5e8
+#: ... on one core (``parallel=False``).
+RATE_CARDS_SERIAL = 1.5e8
+#: Path cells (games x (cards + 1)) written per second by :func:`sample_paths`
+#: (1.3e7 measured while shared).
+RATE_PATH_CELLS = 6.0e7
+#: States per second of the forward pass of :func:`winnings_distribution`
+#: (4e7 measured while shared).
+RATE_FORWARD = 2.0e8
+#: Cards dealt per game, as a share of the deck, under the optimal policy: about 0.71
+#: for a balanced deck (measured from 5/5 to 20000/20000), up to 1 when red cards are
+#: the majority, 0 when the deck starts in the stop region.
+DRAW_SHARE_BALANCED = 0.75
 
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 _M1 = np.uint64(0xBF58476D1CE4E5B9)
@@ -316,6 +331,26 @@ def _limits_from_table(draw: np.ndarray) -> np.ndarray:
     return limit
 
 
+def _policy_estimate(n_red: int, n_black: int, replacement: bool) -> budget.Estimate:
+    """What :func:`policy_limits` costs: a table, or the stopping boundary of big decks."""
+    cells = (n_red + 1) * (n_black + 1)
+    if replacement or cells <= MAX_POLICY_CELLS:
+        est = work_estimate(n_red, n_black, "table")
+        return budget.Estimate("the policy", est.seconds, est.bytes * 1.2,
+                               f"a table of {est.cells:.3g} cells at {est.basis}")
+    est = work_estimate(n_red, n_red + 2 * math.isqrt(n_red) + 8, "tiled")
+    return budget.Estimate("the policy", est.seconds, est.bytes,
+                           f"the stopping boundary: {est.cells:.3g} cell updates at {est.basis}")
+
+
+def _draws_per_game(n_red: int, n_black: int) -> float:
+    """Estimated cards dealt per game under the optimal policy (see ``DRAW_SHARE_BALANCED``)."""
+    if n_red == 0 or n_black >= n_red + 1.2 * math.sqrt(n_red) + 2.0:
+        return 0.0  # the deck starts in the stop region (boundary(r) < r + 1.2 sqrt(r) + 2)
+    share = 1.0 if n_red > n_black else DRAW_SHARE_BALANCED
+    return share * (n_red + n_black)
+
+
 def policy_limits(n_red: int, n_black: int, replacement: bool = False) -> np.ndarray:
     """The optimal policy as thresholds: with ``r`` red cards left, draw while
     fewer than ``limit[r]`` black cards are left.
@@ -331,16 +366,17 @@ def policy_limits(n_red: int, n_black: int, replacement: bool = False) -> np.nda
     >>> policy_limits(3, 3).tolist()
     [0, 2, 4, 4]
     """
-    n_red = check_int("n_red", n_red, 0, MAX_COUNT)
-    n_black = check_int("n_black", n_black, 0, MAX_COUNT)
-    if not isinstance(replacement, (bool, np.bool_)):
-        raise TypeError(f"replacement must be a bool, got {type(replacement).__name__}")
+    n_red, n_black = _check_deck(n_red, n_black)
+    replacement = check_bool("replacement", replacement)
+    est = _policy_estimate(n_red, n_black, replacement)
+    budget.check(budget.Estimate(f"policy_limits({n_red}, {n_black}, replacement={replacement})",
+                                 est.seconds, est.bytes, est.basis))
+    return _policy_limits(n_red, n_black, replacement)
+
+
+def _policy_limits(n_red: int, n_black: int, replacement: bool) -> np.ndarray:
     cells = (n_red + 1) * (n_black + 1)
     if replacement:
-        if cells > MAX_POLICY_CELLS:
-            raise ValueError(f"replacement=True needs the mistaken model's full table; "
-                             f"(n_red+1)*(n_black+1) = {cells} is above MAX_POLICY_CELLS = "
-                             f"{MAX_POLICY_CELLS}")
         return _limits_from_table(replacement_table(n_red, n_black) > 0.0)
     if cells <= MAX_POLICY_CELLS:
         return _limits_from_table(policy_table(n_red, n_black))
@@ -348,16 +384,14 @@ def policy_limits(n_red: int, n_black: int, replacement: bool = False) -> np.nda
     return np.minimum(boundary, n_black + 1)
 
 
-def _check_replacement(replacement):
-    if not isinstance(replacement, (bool, np.bool_)):
-        raise TypeError(f"replacement must be a bool, got {type(replacement).__name__}")
-    return bool(replacement)
-
-
 def _check_deck(n_red, n_black):
-    n_red = check_int("n_red", n_red, 0, MAX_COUNT)
-    n_black = check_int("n_black", n_black, 0, MAX_COUNT)
+    n_red = check_int("n_red", n_red, 0, MAX_CARDS)
+    n_black = check_int("n_black", n_black, 0, MAX_CARDS)
     return n_red, n_black
+
+
+def _check_show_progress(show_progress):
+    return None if show_progress is None else check_bool("show_progress", show_progress)
 
 
 # ---------------------------------------------------------------------------
@@ -370,7 +404,7 @@ def simulate(n_red: int, n_black: int, n_games: int, seed=0, replacement: bool =
     Parameters
     ----------
     n_red, n_black : int
-        Cards of each colour (0 .. ``MAX_COUNT``).
+        Cards of each colour.
     n_games : int
         Number of games, 1 .. ``MAX_GAMES``.
     seed : int, numpy.random.Generator or None
@@ -393,6 +427,14 @@ def simulate(n_red: int, n_black: int, n_games: int, seed=0, replacement: bool =
         ``mean``, ``std_err``, the distribution of final winnings
         (``winnings``, ``counts``) and of the number of cards dealt.
 
+    Raises
+    ------
+    TypeError, ValueError
+        For arguments of the wrong type or out of range, and (a
+        :class:`stoplib.util.budget.BudgetError`) for runs that would exceed the
+        work or memory budget: the policy's table or boundary, and about
+        ``n_games x cards dealt per game`` at the measured rate.
+
     Examples
     --------
     >>> res = simulate(2, 2, 10_000, seed=1)
@@ -403,19 +445,20 @@ def simulate(n_red: int, n_black: int, n_games: int, seed=0, replacement: bool =
     """
     n_red, n_black = _check_deck(n_red, n_black)
     n_games = check_int("n_games", n_games, 1, MAX_GAMES)
-    replacement = _check_replacement(replacement)
-    if not isinstance(parallel, (bool, np.bool_)):
-        raise TypeError(f"parallel must be a bool, got {type(parallel).__name__}")
-    work = n_games * (n_red + n_black)
-    if work > MAX_CARD_DRAWS:
-        raise ValueError(
-            f"simulate({n_red}, {n_black}, n_games={n_games}) may deal up to {work:.3g} "
-            f"cards, about {work / DRAWS_PER_SECOND / 3600:.3g} hours on one core of this "
-            f"machine; the limit is MAX_CARD_DRAWS = {MAX_CARD_DRAWS:.3g}")
-    limit = policy_limits(n_red, n_black, replacement)
+    replacement = check_bool("replacement", replacement)
+    parallel = check_bool("parallel", parallel)
+    show_progress = _check_show_progress(show_progress)
+    policy = _policy_estimate(n_red, n_black, replacement)
+    dealt = float(n_games) * ((n_red + n_black) if replacement else _draws_per_game(n_red, n_black))
+    rate = RATE_CARDS_PARALLEL if parallel else RATE_CARDS_SERIAL
+    n_out = n_red + n_black + 1
+    budget.check(budget.Estimate(
+        f"simulate({n_red}, {n_black}, n_games={n_games})", policy.seconds + dealt / rate,
+        max(policy.bytes, 8.0 * n_out * (2 + 2 * min(32, -(-n_games // CHUNK)))),
+        f"{policy.basis}, then about {dealt:.3g} cards dealt at {rate:.2g} cards/s"))
+    limit = _policy_limits(n_red, n_black, replacement)
     base = kernel_seed(seed)
     n_chunks = -(-n_games // CHUNK)
-    n_out = n_red + n_black + 1
     hist = np.zeros(n_out, dtype=np.int64)
     draws = np.zeros(n_out, dtype=np.int64)
     kernel = _simulate_parallel if parallel else _simulate_serial
@@ -462,7 +505,8 @@ def sample_paths(n_red: int, n_black: int, n_paths: int, seed=0,
     n_red, n_black : int
         Cards of each colour.
     n_paths : int
-        Number of games (``n_paths * (n_red + n_black + 1)`` at most ``MAX_PATH_CELLS``).
+        Number of games (the ``n_paths x (n_red + n_black + 1)`` paths must fit the
+        memory budget).
     seed : int, numpy.random.Generator or None
     replacement : bool
         Play the document's mistaken model instead (see :func:`simulate`).
@@ -482,13 +526,15 @@ def sample_paths(n_red: int, n_black: int, n_paths: int, seed=0,
     True
     """
     n_red, n_black = _check_deck(n_red, n_black)
-    n_paths = check_int("n_paths", n_paths, 1)
-    replacement = _check_replacement(replacement)
-    cells = n_paths * (n_red + n_black + 1)
-    if cells > MAX_PATH_CELLS:
-        raise ValueError(f"sample_paths would store n_paths * (n_red + n_black + 1) = {cells} "
-                         f"integers; the limit is MAX_PATH_CELLS = {MAX_PATH_CELLS}")
-    limit = policy_limits(n_red, n_black, replacement)
+    n_paths = check_int("n_paths", n_paths, 1, MAX_GAMES)
+    replacement = check_bool("replacement", replacement)
+    policy = _policy_estimate(n_red, n_black, replacement)
+    cells = float(n_paths) * (n_red + n_black + 1)
+    budget.check(budget.Estimate(
+        f"sample_paths({n_red}, {n_black}, n_paths={n_paths})", policy.seconds + cells / RATE_PATH_CELLS,
+        max(policy.bytes, 8.0 * cells), f"{policy.basis}, then {cells:.3g} path cells at "
+                                        f"{RATE_PATH_CELLS:.2g} cells/s, 8 bytes each"))
+    limit = _policy_limits(n_red, n_black, replacement)
     base = kernel_seed(seed)
     paths = np.empty((n_paths, n_red + n_black + 1), dtype=np.int64)
     stop = np.empty(n_paths, dtype=np.int64)
@@ -503,14 +549,16 @@ def winnings_distribution(n_red: int, n_black: int, replacement: bool = False):
 
     Probabilities flow forward from the full deck over the states ``(r, b)``
     (red with probability ``r / (r + b)``, or 1/2 in the mistaken model) and
-    collect where the policy stops; ``O((n_red+1)(n_black+1))`` work. This is the
-    exact twin of the histogram :func:`simulate` returns; its mean is the value.
+    collect where the policy stops; ``O((n_red+1)(n_black+1))`` work and memory.
+    This is the exact twin of the histogram :func:`simulate` returns; its mean is
+    the value.
 
     Returns
     -------
     winnings : numpy.ndarray of int64
         ``-n_black .. n_red``.
     probabilities : numpy.ndarray of float64
+        Each in [0, 1]; they sum to 1 up to rounding (tested).
 
     Examples
     --------
@@ -519,12 +567,13 @@ def winnings_distribution(n_red: int, n_black: int, replacement: bool = False):
     0.666666666667
     """
     n_red, n_black = _check_deck(n_red, n_black)
-    replacement = _check_replacement(replacement)
-    cells = (n_red + 1) * (n_black + 1)
-    if cells > 25_000_000:
-        raise ValueError(f"winnings_distribution needs (n_red+1)*(n_black+1) = {cells} "
-                         f"cells; the limit is 25,000,000")
-    limit = policy_limits(n_red, n_black, replacement)
+    replacement = check_bool("replacement", replacement)
+    policy = _policy_estimate(n_red, n_black, replacement)
+    cells = (n_red + 1.0) * (n_black + 1.0)
+    budget.check(budget.Estimate(
+        f"winnings_distribution({n_red}, {n_black})", policy.seconds + cells / RATE_FORWARD,
+        policy.bytes + 8.0 * cells, f"{policy.basis}, then {cells:.3g} states at {RATE_FORWARD:.2g} states/s"))
+    limit = _policy_limits(n_red, n_black, replacement)
     prob = np.zeros((n_red + 1, n_black + 1))
     out = np.zeros(n_red + n_black + 1)
     _forward(limit, n_red, n_black, replacement, prob, out)

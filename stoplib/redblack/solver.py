@@ -38,7 +38,8 @@ Ctrl-C/SIGTERM, and the same call resumes from it with the same bits
 
 The numba kernels are in :mod:`stoplib.redblack._kernels`; this module
 validates the input (:func:`stoplib.redblack.rules.check_counts`), refuses
-requests beyond the limits (:func:`stoplib.redblack.rules.check_work`),
+requests beyond the work and memory budget (:func:`stoplib.redblack.rules.check_work`,
+:mod:`stoplib.util.budget`),
 allocates the arrays and drives the tiled sweep (``_tiled``: chunks of tile
 anti-diagonals under a progress bar). Float results of all methods agree to
 1e-12 relative; "exact" is the reference.
@@ -66,11 +67,12 @@ from functools import lru_cache
 
 import numpy as np
 
-from ..util.validate import check_choice, check_int
+from ..util import budget
+from ..util.validate import check_choice, check_int, check_path, check_real
 from ._kernels import _diagonal_sweep, _row_sweep, _table, _tiled_parallel, _tiled_serial
-from ._sweep import DEFAULT_TILE, PROGRESS_CELLS, SweepResult, _CellCount
+from ._sweep import DEFAULT_TILE, PROGRESS_CELLS, SweepResult, _CellBar, _CellCount
 from .checkpoint import DEFAULT_INTERVAL, Checkpointer, CheckpointError
-from .rules import check_counts, check_work
+from .rules import MAX_CARDS, check_counts, check_work, work_estimate
 from .twins import value_exact, value_topdown
 
 __all__ = [
@@ -134,20 +136,21 @@ def _tiled(n_red: int, n_black: int, tile: int = DEFAULT_TILE, parallel: bool = 
         kernel(n_red, n_black, tile, rowbuf, colbuf, diag_out, bnd, fast, 0, n_dt, 0)
         return float(colbuf[n_red]), diag_out, bnd
 
-    from ..workbook.progressbar import progress
-
     ck = Checkpointer(checkpoint, _sweep_params(n_red, n_black, tile, fast, n_diag, boundary),
                       checkpoint_every)
     dt, i_lo, seconds = 0, 0, 0.0
     state = ck.load()
     if state is not None:
+        state.require(checkpoint, {"rowbuf": (np.float64, n_black + 1), "colbuf": (np.float64, n_red + 1),
+                                   "diag": (np.float64, n_diag),
+                                   "bnd": (np.int64, n_red + 1 if boundary else 0)},
+                      ("dt", "i_lo"))
         rowbuf, colbuf, diag_out, bnd = (state.arrays[k] for k in ("rowbuf", "colbuf", "diag", "bnd"))
-        dt, i_lo = int(state.progress["dt"]), int(state.progress["i_lo"])
-        seconds = float(state.progress["seconds"])
-        if not (0 <= dt <= n_dt and len(rowbuf) == n_black + 1 and len(colbuf) == n_red + 1
-                and len(diag_out) == n_diag and len(bnd) == (n_red + 1 if boundary else 0)):
+        dt, i_lo = state.progress["dt"], state.progress["i_lo"]
+        seconds = float(state.progress.get("seconds") or 0.0)
+        if dt > n_dt or i_lo > (n_red + tile - 1) // tile:
             raise CheckpointError(f"checkpoint {checkpoint} does not fit this sweep "
-                                  f"(dt = {dt} of {n_dt}, array lengths differ)")
+                                  f"(dt = {dt} of {n_dt}, i_lo = {i_lo})")
         if state.progress.get("complete"):
             return float(colbuf[n_red]), diag_out, bnd
     cells = _CellCount(n_red, n_black, tile)
@@ -158,8 +161,7 @@ def _tiled(n_red: int, n_black: int, tile: int = DEFAULT_TILE, parallel: bool = 
                 "seconds": seconds + (time.monotonic() - t_start), "cells": done}
         return prog, {"rowbuf": rowbuf, "colbuf": colbuf, "diag": diag_out, "bnd": bnd}
 
-    bar = progress(total=cells.total, initial=done, desc=desc, unit="cell", unit_scale=True,
-                   disable=None if show_progress else True)
+    bar = _CellBar(cells.total, done, desc, show_progress)
     step, target = 1, 1.0  # tile anti-diagonals per chunk; seconds per chunk
     t_start = time.monotonic()
     try:
@@ -193,15 +195,11 @@ def _tiled(n_red: int, n_black: int, tile: int = DEFAULT_TILE, parallel: bool = 
 # Public API
 # ---------------------------------------------------------------------------
 def _check_checkpoint_args(checkpoint, checkpoint_every):
-    if checkpoint is not None and not isinstance(checkpoint, (str, os.PathLike)):
-        raise TypeError(f"checkpoint must be a path (str or os.PathLike) or None, "
-                        f"got {type(checkpoint).__name__}")
-    if isinstance(checkpoint_every, bool) or not isinstance(checkpoint_every, (int, float)):
-        raise TypeError(f"checkpoint_every must be a number of seconds, got "
-                        f"{type(checkpoint_every).__name__}")
-    if not (checkpoint_every >= 0.0 and math.isfinite(checkpoint_every)):
-        raise ValueError(f"checkpoint_every must be a finite number of seconds >= 0, "
-                         f"got {checkpoint_every}")
+    """``(checkpoint as a Path or None, checkpoint_every as a float)``."""
+    if checkpoint is not None:
+        checkpoint = check_path("checkpoint", checkpoint, kind="file")
+    checkpoint_every = check_real("checkpoint_every", checkpoint_every, 0.0)
+    return checkpoint, checkpoint_every
 
 
 def _gpu_ready() -> bool:
@@ -244,7 +242,8 @@ def value(n_red: int, n_black: int, method: str = "auto", *, checkpoint=None,
         ``checkpoint_every`` seconds, at the end and on Ctrl-C/SIGTERM; the
         same call again resumes from it, or returns at once if it holds a
         finished sweep (:mod:`stoplib.redblack.checkpoint`). With a
-        checkpoint the time limit ``rules.MAX_SECONDS`` does not apply.
+        checkpoint the time limit of :mod:`stoplib.util.budget` does not apply
+        (the memory limit does).
     checkpoint_every : float
         Seconds between two writes of the checkpoint.
     scheduler : None, str or distributed.Client
@@ -261,10 +260,12 @@ def value(n_red: int, n_black: int, method: str = "auto", *, checkpoint=None,
         If a count is not an int (bools and floats included), or
         ``checkpoint`` is not a path.
     ValueError
-        If a count is negative, ``method`` is unknown, the computation would
-        be absurdly long or large for this machine (the message says what it
-        would need), a checkpoint is asked of a method that has none, or
-        ``method="cuda"`` finds no CUDA device.
+        If a count is negative or above ``rules.MAX_CARDS``, ``method`` is
+        unknown, the computation would be absurdly long or large for this
+        machine (a :class:`stoplib.util.budget.BudgetError`: the message says
+        what it would need, the limit, and how to raise it), a checkpoint is
+        asked of a method that has none, or ``method="cuda"`` finds no CUDA
+        device.
     stoplib.redblack.CheckpointError
         If the checkpoint file is corrupt, truncated or from another computation.
 
@@ -277,7 +278,7 @@ def value(n_red: int, n_black: int, method: str = "auto", *, checkpoint=None,
     """
     n_red, n_black = check_counts(n_red, n_black)
     check_choice("method", method, METHODS)
-    _check_checkpoint_args(checkpoint, checkpoint_every)
+    checkpoint, checkpoint_every = _check_checkpoint_args(checkpoint, checkpoint_every)
     method = _pick_method(method, float(n_red + 1) * float(n_black + 1), checkpoint)
     if checkpoint is not None and method not in SWEEP_METHODS:
         raise ValueError(f"checkpoint needs a method in {SWEEP_METHODS}, got method={method!r}")
@@ -287,8 +288,18 @@ def value(n_red: int, n_black: int, method: str = "auto", *, checkpoint=None,
         return value_exact(n_red, n_black)
     if method == "topdown":
         return value_topdown(n_red, n_black)
+    if method == "cuda":
+        from .gpu import cuda_sweep
+
+        return cuda_sweep(n_red, n_black, checkpoint=checkpoint,
+                          checkpoint_every=checkpoint_every).value
+    if method == "dask":
+        from .distributed import dask_sweep
+
+        return dask_sweep(n_red, n_black, scheduler=scheduler, checkpoint=checkpoint,
+                          checkpoint_every=checkpoint_every).value
     check_work(n_red, n_black, method, f"value({n_red}, {n_black}, method={method!r})",
-               limit_time=checkpoint is None)
+               limit_time=checkpoint is None, resumable=method == "tiled")
     if method == "row":
         inv = 1.0 / np.arange(n_red + n_black + 1, dtype=np.float64).clip(1.0)
         return float(_row_sweep(n_red, n_black, np.empty(n_black + 1), inv))
@@ -296,16 +307,6 @@ def value(n_red: int, n_black: int, method: str = "auto", *, checkpoint=None,
         prev = np.empty(n_red + 1)
         cur = np.empty(n_red + 1)
         return float(_diagonal_sweep(n_red, n_black, prev, cur, True))
-    if method == "dask":
-        from .distributed import dask_sweep
-
-        return dask_sweep(n_red, n_black, scheduler=scheduler, checkpoint=checkpoint,
-                          checkpoint_every=checkpoint_every).value
-    if method == "cuda":
-        from .gpu import cuda_sweep
-
-        return cuda_sweep(n_red, n_black, checkpoint=checkpoint,
-                          checkpoint_every=checkpoint_every).value
     return _tiled(n_red, n_black, checkpoint=checkpoint, checkpoint_every=checkpoint_every)[0]
 
 
@@ -336,8 +337,8 @@ def balanced_values(n_max: int, tile: int = DEFAULT_TILE, *, method: str = "auto
         when a CUDA device is present, else "tiled". See :func:`value`.
     checkpoint, checkpoint_every, scheduler
         As in :func:`value`: a file that makes the sweep resumable (the same
-        call again resumes from it; the time limit ``rules.MAX_SECONDS`` does
-        not apply), the seconds between writes, the Dask cluster.
+        call again resumes from it; the time limit of :mod:`stoplib.util.budget`
+        does not apply), the seconds between writes, the Dask cluster.
 
     Returns
     -------
@@ -350,16 +351,18 @@ def balanced_values(n_max: int, tile: int = DEFAULT_TILE, *, method: str = "auto
     >>> np.round(balanced_values(4), 6)
     array([0.      , 0.5     , 0.666667, 0.85    , 1.      ])
     """
-    n_max = check_int("n_max", n_max, 0)
+    n_max = check_int("n_max", n_max, 0, MAX_CARDS)
     tile = check_int("tile", tile, 8, 1 << 16)
     check_choice("method", method, ("auto",) + SWEEP_METHODS)
-    _check_checkpoint_args(checkpoint, checkpoint_every)
+    checkpoint, checkpoint_every = _check_checkpoint_args(checkpoint, checkpoint_every)
     method = _pick_method(method, float(n_max + 1) ** 2, checkpoint)
     if method == "row":
         method = "tiled"
     if scheduler is not None and method != "dask":
         raise ValueError(f"scheduler is for method='dask', got method={method!r}")
-    check_work(n_max, n_max, method, f"balanced_values({n_max})", limit_time=checkpoint is None)
+    if method == "tiled":  # dask_sweep and cuda_sweep check their own budget
+        check_work(n_max, n_max, method, f"balanced_values({n_max}, tile={tile})", limit_time=checkpoint is None,
+                   resumable=True, tile=tile)
     if method == "dask":
         from .distributed import dask_sweep
 
@@ -429,11 +432,11 @@ def stopping_boundary(n_red: int) -> np.ndarray:
     >>> stopping_boundary(5).tolist()
     [0, 2, 4, 5, 7, 8]
     """
-    n_red = check_int("n_red", n_red, 0)
+    n_red = check_int("n_red", n_red, 0, MAX_CARDS // 2)
     width = n_red + 2 * int(math.isqrt(n_red)) + 8
-    check_work(n_red, width, "tiled", f"stopping_boundary({n_red})")
     while True:
         # one tiled sweep of [0..n_red] x [0..width] records each row's first zero
+        check_work(n_red, width, "tiled", f"stopping_boundary({n_red})")
         bnd = _tiled(n_red, width, boundary=True)[2]
         if np.all(bnd[1:] > 0):
             return bnd
@@ -500,6 +503,12 @@ def time_method(method: str, n_red: int, n_black: int, repeats: int = 1) -> Meth
     n_red, n_black = check_counts(n_red, n_black)
     check_choice("method", method, METHODS)
     repeats = check_int("repeats", repeats, 1, 1000)
+    picked = _pick_method(method, float(n_red + 1) * float(n_black + 1), None)
+    one = work_estimate(n_red, n_black, picked)
+    count = 0.0 if picked in ("topdown", "exact") else work_estimate(n_red, n_black, "tiled").seconds
+    budget.check(budget.Estimate(f"time_method({method!r}, {n_red}, {n_black}, repeats={repeats})",
+                                 (repeats + 1) * one.seconds + count, one.bytes,
+                                 f"{repeats} timed runs and a warm-up at {one.basis}"))
     value(min(n_red, 30), min(n_black, 30), method=method)  # compile / load cache
     seconds, result = median_time(lambda: value(n_red, n_black, method=method), repeats)
     if method in ("topdown", "exact"):

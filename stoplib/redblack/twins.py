@@ -40,10 +40,20 @@ from functools import cache
 
 import numpy as np
 
+from ..util import budget
 from ..util.rng import as_generator
 from ..util.validate import check_int
 from . import rules
-from .rules import check_counts
+from .rules import check_counts, check_work
+
+#: Paths x running maxima per second of :func:`omniscient_value_bruteforce` (dict updates in
+#: Python), on the 2-core Intel Xeon of ``stoplib.util.timing.machine()``, 2026-11-23, shared.
+RATE_OMNISCIENT_BRUTEFORCE = 1.2e6
+#: Seconds of :func:`value_with_replacement_topdown` per (n_red + n_black + 1)**4 (same machine:
+#: 0.03 s for 60/60, 0.41 s for 100/100; the memoised recursion slows as it deepens).
+SECONDS_REPLACEMENT_TOPDOWN = 2.5e-10
+#: Cards dealt per second by :func:`simulate_reference` (plain Python, same machine).
+RATE_REFERENCE_CARDS = 3.0e5
 
 __all__ = [
     "value_topdown", "value_exact", "value_table_exact", "omniscient_value_bruteforce",
@@ -74,6 +84,7 @@ def value_topdown(n_red: int, n_black: int) -> float:
             f"({n_red}, {n_black}) is above MAX_TOPDOWN_CELLS = {rules.MAX_TOPDOWN_CELLS} "
             f"(about {cells * 200 / 1e9:.2g} GB of dictionary, "
             f"{cells / rules.RATES['topdown']:.3g} s); use method='row', 'diagonal' or 'tiled'")
+    check_work(n_red, n_black, "topdown", f"value_topdown({n_red}, {n_black})")
 
     @cache
     def v(r: int, b: int) -> float:
@@ -106,6 +117,7 @@ def value_exact(n_red: int, n_black: int) -> Fraction:
         raise ValueError(
             f"method 'exact' needs {cells} Fraction cells, above MAX_EXACT_CELLS = "
             f"{rules.MAX_EXACT_CELLS}; use a float method")
+    check_work(n_red, n_black, "exact", f"value_exact({n_red}, {n_black})")
     row = [Fraction(0)] * (n_black + 1)  # row r = 0
     zero = Fraction(0)
     for r in range(1, n_red + 1):
@@ -141,6 +153,7 @@ def value_table_exact(n_red: int, n_black: int) -> np.ndarray:
             f"an exact table of {n_red + 1} x {n_black + 1} = {cells} Fractions is above "
             f"MAX_EXACT_CELLS = {rules.MAX_EXACT_CELLS} (numerators grow to hundreds of digits; "
             f"about {cells / rules.RATES['exact']:.3g} s); use a float method")
+    check_work(n_red, n_black, "exact_table", f"value_table_exact({n_red}, {n_black})")
     out = np.empty((n_red + 1, n_black + 1), dtype=object)
     zero = Fraction(0)
     for r in range(n_red + 1):
@@ -168,9 +181,13 @@ def omniscient_value_bruteforce(n_red: int, n_black: int) -> Fraction:
     Fraction(5, 6)
     """
     n_red, n_black = check_counts(n_red, n_black)
-    if (n_red + 1) * (n_black + 1) * (n_red + 1) > 2_000_000:
-        raise ValueError("omniscient_value_bruteforce is for small decks "
-                         "((n_red+1)^2 (n_black+1) <= 2e6)")
+    work = (n_red + 1) * (n_black + 1) * (n_red + 1)
+    if work > 2_000_000:
+        raise ValueError(f"omniscient_value_bruteforce is for small decks "
+                         f"((n_red+1)^2 (n_black+1) <= 2e6), got {work:.3g}")
+    budget.check(budget.Estimate(f"omniscient_value_bruteforce({n_red}, {n_black})",
+                                 work / RATE_OMNISCIENT_BRUTEFORCE, work * 100.0,
+                                 f"{RATE_OMNISCIENT_BRUTEFORCE:.2g} path counts/s"))
     # counts[i][j] = {running max: number of paths} after i reds and j blacks
     counts = [[None] * (n_black + 1) for _ in range(n_red + 1)]
     counts[0][0] = {0: 1}
@@ -203,8 +220,13 @@ def value_with_replacement_topdown(n_red: int, n_black: int) -> float:
     2.86
     """
     n_red, n_black = check_counts(n_red, n_black)
-    if n_red + n_black > 200:
-        raise ValueError("value_with_replacement_topdown is for n_red + n_black <= 200")
+    if n_red + n_black > 200:  # the recursion is n_red + n_black frames deep
+        raise ValueError(f"value_with_replacement_topdown is for n_red + n_black <= 200, "
+                         f"got {n_red + n_black}")
+    budget.check(budget.Estimate(f"value_with_replacement_topdown({n_red}, {n_black})",
+                                 SECONDS_REPLACEMENT_TOPDOWN * (n_red + n_black + 1) ** 4,
+                                 2 * (n_red + 1) * (n_black + 1) * 250.0,
+                                 f"{SECONDS_REPLACEMENT_TOPDOWN:.2g} s x (cards + 1)^4"))
 
     @cache
     def f(good, bad, winnings):
@@ -237,6 +259,12 @@ def simulate_reference(n_red: int, n_black: int, n_games: int, seed=0) -> float:
     """
     n_red, n_black = check_counts(n_red, n_black)
     n_games = check_int("n_games", n_games, 1, 1_000_000)
+    table = rules.work_estimate(n_red, n_black, "exact_table")
+    cards = float(n_games) * (n_red + n_black)
+    budget.check(budget.Estimate(f"simulate_reference({n_red}, {n_black}, {n_games})",
+                                 table.seconds + cards / RATE_REFERENCE_CARDS, table.bytes,
+                                 f"the exact table at {table.basis}, and up to {cards:.3g} cards "
+                                 f"dealt at {RATE_REFERENCE_CARDS:.2g} cards/s"))
     rng = as_generator(seed)
     draw = (value_table_exact(n_red, n_black) > 0).astype(bool)
     deck = np.array([1] * n_red + [-1] * n_black, dtype=np.int64)

@@ -36,13 +36,16 @@ from math import comb
 import numpy as np
 from numba import njit
 
+from ..util import budget
 from ._kernels import _table
-from .rules import check_counts, check_work
+from .rules import check_counts, check_work, work_estimate
 
 __all__ = ["omniscient_value", "value_with_replacement", "replacement_table", "holdings_table"]
 
-#: Largest table (cells) :func:`replacement_table` will allocate.
-MAX_REPLACEMENT_CELLS = 50_000_000
+#: Seconds of :func:`omniscient_value` per (terms x bits of ``C(n, k)``): each term of the
+#: sum is the previous one times a small fraction, an O(bits) big-int step. Measured on the
+#: 2-core Intel Xeon of ``stoplib.util.timing.machine()``, 2026-11-23, while it was shared (load average about 10).
+SECONDS_PER_OMNISCIENT_BIT = 1.2e-9
 
 
 # ---------------------------------------------------------------------------
@@ -67,13 +70,26 @@ def omniscient_value(n_red: int, n_black: int) -> Fraction:
     4.04
     """
     n_red, n_black = check_counts(n_red, n_black)
-    if n_red + n_black > 20_000:
-        raise ValueError(f"omniscient_value sums binomials of n_red + n_black = "
-                         f"{n_red + n_black} > 20000 cards exactly; too large")
     n = n_red + n_black
-    total = comb(n, n_red)
     floor = max(0, n_red - n_black)
-    tail = sum(comb(n, n_black + m) for m in range(floor + 1, n_red + 1))
+    terms = n_red - floor
+    bits = float(n) + 1.0  # C(n, k) < 2**n
+    budget.check(budget.Estimate(
+        f"omniscient_value({n_red}, {n_black})",
+        SECONDS_PER_OMNISCIENT_BIT * (terms + 2.0) * bits, 6.0 * bits / 8.0,
+        f"{terms} exact binomials of up to {bits:.3g} bits at {SECONDS_PER_OMNISCIENT_BIT:.2g} s per term-bit"))
+    total = comb(n, n_red)
+    # tail = sum_{k = n_black + floor + 1}^{n} C(n, k), each term from the one before
+    k = n_black + floor + 1
+    tail = 0
+    if k <= n:
+        term = comb(n, k)
+        while True:
+            tail += term
+            if k == n:
+                break
+            term = term * (n - k) // (k + 1)
+            k += 1
     return floor + Fraction(tail, total)
 
 
@@ -114,7 +130,9 @@ def value_with_replacement(n_red: int, n_black: int) -> float:
     2.86
     """
     n_red, n_black = check_counts(n_red, n_black)
-    check_work(n_red, n_black, "row", f"value_with_replacement({n_red}, {n_black})")
+    full = work_estimate(n_red, n_black, "table")  # every cell, one row of memory
+    budget.check(budget.Estimate(f"value_with_replacement({n_red}, {n_black})", full.seconds,
+                                 8.0 * (n_black + 1), f"{full.cells:.3g} cells at {full.basis}"))
     return float(_with_replacement(n_red, n_black, np.empty(n_black + 1)))
 
 
@@ -132,11 +150,7 @@ def replacement_table(n_red: int, n_black: int) -> np.ndarray:
     2.86
     """
     n_red, n_black = check_counts(n_red, n_black)
-    cells = (n_red + 1) * (n_black + 1)
-    if cells > MAX_REPLACEMENT_CELLS:
-        raise ValueError(f"replacement_table({n_red}, {n_black}) would hold {cells} cells "
-                         f"({cells * 8 / 1e9:.2g} GB); the limit is MAX_REPLACEMENT_CELLS = "
-                         f"{MAX_REPLACEMENT_CELLS:,} cells")
+    check_work(n_red, n_black, "table", f"replacement_table({n_red}, {n_black})")
     out = np.empty((n_red + 1, n_black + 1))
     _table(n_red, n_black, out, True)
     return out

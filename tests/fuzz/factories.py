@@ -100,3 +100,73 @@ def render_function():
 
 def one_element_list(x=1):
     return [x]
+
+
+# --- redblack ---
+def rb_cuda_simulator(value=None):
+    """Switch this worker's numba to its CUDA simulator (as ``NUMBA_ENABLE_CUDASIM=1`` would at
+    start-up) and return ``value``: ``cuda_sweep`` is fuzzed in the simulator when no GPU is
+    lent. numba reads the variable when ``numba.cuda`` is first imported, so a real
+    ``numba.cuda`` already imported (``gpu_available()`` imports it) is dropped and imported
+    again; nothing else in stoplib uses ``numba.cuda``."""
+    import sys
+
+    import numba
+    from numba import config
+
+    if not config.ENABLE_CUDASIM:
+        os.environ["NUMBA_ENABLE_CUDASIM"] = "1"
+        config.ENABLE_CUDASIM = 1
+        for name in [m for m in sys.modules if m == "numba.cuda" or m.startswith("numba.cuda.")
+                     or m == "stoplib.redblack._gpu_kernels"]:
+            del sys.modules[name]
+        if "cuda" in vars(numba):
+            delattr(numba, "cuda")
+        from stoplib.redblack import gpu
+        gpu._kernel.cache_clear()
+        import numba.cuda  # noqa: F401  (now the simulator)
+    return value
+
+
+def rb_frontier():
+    """A small checkpoint frontier (``stoplib.redblack.checkpoint.Frontier``)."""
+    import numpy as np
+
+    from stoplib.redblack.checkpoint import Frontier
+    return Frontier({"n_red": 3}, {"dt": 1, "complete": False},
+                    {"rowbuf": np.arange(4.0), "bnd": np.zeros(0, dtype=np.int64)})
+
+
+def rb_checkpoint(kind="good"):
+    """A checkpoint file in a fresh temporary folder: ``good``, or spoilt in one way
+    (``truncated``, ``flipped``, ``empty``, ``garbage``, ``header``, ``huge_header``,
+    ``trailing``, ``folder``, ``missing``)."""
+    from pathlib import Path
+
+    from stoplib.redblack.checkpoint import write_checkpoint
+    path = Path(tmp_dir()) / "run.ckpt"
+    if kind == "folder":
+        path.mkdir()
+        return path
+    if kind == "missing":
+        return path
+    write_checkpoint(path, rb_frontier())
+    data = bytearray(path.read_bytes())
+    if kind == "truncated":
+        data = data[: len(data) // 2]
+    elif kind == "flipped":
+        data[-40] ^= 0x01
+    elif kind == "empty":
+        data = bytearray()
+    elif kind == "garbage":
+        data = bytearray(b"\x00\xff" * 100)
+    elif kind == "header":
+        start = data.index(b"{")
+        data[start: start + 1] = b"["
+    elif kind == "huge_header":
+        data[28:36] = (2**62).to_bytes(8, "little")
+    elif kind == "trailing":
+        data += b"more"
+    path.write_bytes(bytes(data))
+    return path
+

@@ -246,13 +246,16 @@ def test_bad_arguments(tmp_path):
         ckm.write_checkpoint(tmp_path / "no" / "such" / "x", ckm.Frontier({}, {}))
 
 
-def test_time_limit_waived_with_a_checkpoint(tmp_path, monkeypatch):
-    from stoplib.redblack import rules
+def test_time_limit_waived_with_a_checkpoint(tmp_path):
+    from stoplib.util import budget
 
-    monkeypatch.setattr(rules, "MAX_SECONDS", 1e-9)
-    with pytest.raises(ValueError, match="checkpoint="):
-        rb.balanced_values(500)
-    assert rb.balanced_values(500, checkpoint=tmp_path / "c").shape == (501,)
+    with budget.allow(seconds=1e-9):
+        with pytest.raises(budget.BudgetError, match="checkpoint="):
+            rb.balanced_values(500)
+        assert rb.balanced_values(500, checkpoint=tmp_path / "c").shape == (501,)
+    with budget.allow(seconds=1e-9, bytes=1000):  # never the memory limit
+        with pytest.raises(budget.BudgetError, match="memory"):
+            rb.balanced_values(500, checkpoint=tmp_path / "d")
 
 
 def test_cell_estimate_close_to_live_cells():

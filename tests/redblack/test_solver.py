@@ -8,6 +8,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from stoplib import redblack as rb
+from stoplib.util.budget import BudgetError
 from stoplib.redblack import document as doc
 from stoplib.redblack.solver import _tiled
 
@@ -189,16 +190,20 @@ def test_bad_method():
 
 
 def test_absurd_sizes_refused():
-    with pytest.raises(ValueError, match=r"cell updates.*GB"):
+    # the budget (stoplib.util.budget) refuses with the estimate, its basis and the limit
+    with pytest.raises(BudgetError, match=r"would take about .* days \(.*cell updates.*limit is 30 minutes"):
         rb.value(10**8, 10**8)
-    with pytest.raises(ValueError, match="hours|days"):
+    with pytest.raises(BudgetError, match="hours|days"):
         rb.balanced_values(10**8)
-    with pytest.raises(ValueError, match="GB"):
+    with pytest.raises(BudgetError, match="GiB of memory"):
         rb.value_table(200_000, 200_000)
     with pytest.raises(ValueError, match="MAX_TOPDOWN_CELLS"):
         rb.value(5000, 5000, method="topdown")
     with pytest.raises(ValueError, match="MAX_EXACT_CELLS"):
         rb.value(2000, 2000, method="exact")
-    with pytest.raises(ValueError, match="row"):
+    with pytest.raises(BudgetError, match="row"):
         rb.value(10**6, 10**7, method="row")
-
+    with pytest.raises(BudgetError, match="time_method"):
+        rb.time_method("row", 10**6, 10**6, repeats=5)
+    with pytest.raises(BudgetError, match="stopping_boundary"):
+        rb.stopping_boundary(10**8)

@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 from stoplib import redblack as rb
+from stoplib.util.budget import BudgetError
 from stoplib.redblack import document as doc
 
 
@@ -111,9 +112,11 @@ def test_bad_counts(func, bad, exc):
 
 
 def test_absurd_sizes_refused():
-    with pytest.raises(ValueError, match="too large"):
-        rb.omniscient_value(20_000, 20_000)
-    with pytest.raises(ValueError, match="MAX_REPLACEMENT_CELLS"):
-        rb.replacement_table(10_000, 10_000)
-    with pytest.raises(ValueError, match="GB"):
+    with pytest.raises(BudgetError, match="omniscient_value.*bits"):
+        rb.omniscient_value(10**7, 10**7)
+    with pytest.raises(BudgetError, match="replacement_table.*GiB of memory"):
+        rb.replacement_table(30_000, 30_000)
+    with pytest.raises(BudgetError, match="GiB of memory"):
         rb.holdings_table(200_000, 200_000)
+    with pytest.raises(BudgetError, match="value_with_replacement"):
+        rb.value_with_replacement(10**6, 10**6)
