@@ -9,6 +9,11 @@ per second, methods side by side.
 topdown/exact/row-free methods, and only the cells outside the stop region for
 the methods that skip it (row, diagonal, tiled), counted exactly from the
 stopping boundary.
+
+Beside each measured time the table prints the budget's estimate
+(``stoplib.redblack.work_estimate``, from the rates in ``stoplib/redblack/rules.py``)
+and their ratio, so the calibration of the limits can be checked: a ratio well
+above 1 means the machine is slower (or busier) than the rates say.
 """
 from __future__ import annotations
 
@@ -60,9 +65,15 @@ def vector_report() -> str:
     return "; ".join(out)
 
 
-def row(method, n, seconds, cells, value):
-    print(f"{method:<16} {n:>10,} {seconds:>10.4f} {cells:>12.3e} {cells / seconds:>14.3e}   {value:.9f}",
+def row(method, n, seconds, cells, value, estimate=None):
+    est = "" if estimate is None else f" {estimate:>10.4f} {seconds / estimate:>9.2f}"
+    print(f"{method:<16} {n:>10,} {seconds:>10.4f} {cells:>12.3e} {cells / seconds:>14.3e}{est}   {value:.9f}",
           flush=True)
+
+
+def estimate(method, n, tile=None):
+    """The budget's estimate (seconds) of the same call (``stoplib.redblack.rules``)."""
+    return rb.work_estimate(n, n, method, tile=tile).seconds
 
 
 def main(argv=None) -> int:
@@ -80,8 +91,13 @@ def main(argv=None) -> int:
     print(f"warm-up (compile or load cache): {time.perf_counter() - t0:.2f} s", flush=True)
     print(f"vectorisation: {vector_report()}\n", flush=True)
 
-    print(f"{'method':<16} {'n':>10} {'seconds':>10} {'cells':>12} {'cells/second':>14}   value V(n, n)")
-    print("-" * 82)
+    from stoplib.util.timing import machine
+
+    print(f"machine: {machine()}")
+    print(f"{'method':<16} {'n':>10} {'seconds':>10} {'cells':>12} {'cells/second':>14} "
+          f"{'estimate':>10} {'measured/':>9}   value V(n, n)")
+    print(f"{'':<16} {'':>10} {'':>10} {'':>12} {'':>14} {'':>10} {'estimate':>9}")
+    print("-" * 103)
     reps = args.repeats
     plan = [
         ("exact", 300, 1), ("topdown", 1000, 1),
@@ -91,12 +107,14 @@ def main(argv=None) -> int:
     for method, n, k in plan:
         sec, v = timed(lambda: rb.value(n, n, method=method), k)
         cells = (n + 1) ** 2 if method in ("exact", "topdown") else live_cells(n, n)
-        row(method, n, sec, cells, float(v))
+        row(method, n, sec, cells, float(v), estimate(method, n))
     for n in (10_000, 100_000):
         sec, v = timed(lambda: _tiled(n, n, parallel=False)[0], 1 if n > 10_000 else reps)
         row("tiled (1 core)", n, sec, live_cells(n, n), v)
     sec, bv = timed(lambda: rb.balanced_values(100_000), reps)
-    row("balanced_values", 100_000, sec, live_cells(100_000, 100_000), bv[-1])
+    row("balanced_values", 100_000, sec, live_cells(100_000, 100_000), bv[-1], estimate("tiled", 100_000))
+    sec, t = timed(lambda: rb.value_table(3000, 3000), reps)
+    row("value_table", 3000, sec, 3001 ** 2, float(t[-1, -1]), estimate("table", 3000))
 
     if args.full:
         n = 1_000_000
@@ -104,16 +122,16 @@ def main(argv=None) -> int:
         # cost), which gives the exact number of cells it updated
         sec, out = timed(lambda: _tiled(n, n, boundary=True), 1)
         cells = _live_from_boundary(out[2], n)
-        row("tiled", n, sec, cells, out[0])
+        row("tiled", n, sec, cells, out[0], estimate("tiled", n))
         sec, bv = timed(lambda: rb.balanced_values(n), 1)
-        row("balanced_values", n, sec, cells, bv[-1])
+        row("balanced_values", n, sec, cells, bv[-1], estimate("tiled", n))
 
     if args.tune:
         n = 100_000
         print(f"\ntile size at n = {n:,} (parallel, fastmath)")
         for tile in (128, 256, 384, 512, 768, 1024, 1536, 2048, 4096):
             sec, v = timed(lambda: _tiled(n, n, tile=tile)[0], reps)
-            print(f"  tile {tile:>5}: {sec:.4f} s", flush=True)
+            print(f"  tile {tile:>5}: {sec:.4f} s (estimate {estimate('tiled', n, tile):.4f} s)", flush=True)
     return 0
 
 

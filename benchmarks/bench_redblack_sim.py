@@ -15,6 +15,7 @@ os.environ.setdefault("STOPLIB_PROGRESS", "0")
 import numba  # noqa: E402
 
 from stoplib import redblack as rbs  # noqa: E402
+from stoplib.redblack.simulation import _simulate_estimate  # noqa: E402
 from stoplib.util.timing import median_seconds as timed  # noqa: E402
 
 
@@ -34,8 +35,12 @@ def main(argv=None) -> int:
     if args.full:
         cases += [(26, 26, 10_000_000, False), (260, 260, 1_000_000, False)]
     print(f"numba threads: {numba.get_num_threads()}; median of {args.repeats} runs")
+    from stoplib.util.timing import machine
+
+    print(f"machine: {machine()}")
     header = (f"{'deck':>9} {'model':>11} {'games':>11} {'serial s':>9} {'parallel s':>11} "
-              f"{'serial games/s':>15} {'parallel games/s':>17} {'speedup':>8}")
+              f"{'serial games/s':>15} {'parallel games/s':>17} {'speedup':>8} "
+              f"{'estimate s (serial/parallel)':>29}")
     print(header)
     print("-" * len(header))
     for n_red, n_black, n_games, replacement in cases:
@@ -47,7 +52,9 @@ def main(argv=None) -> int:
         model = "p = 1/2" if replacement else "real game"
         print(f"{n_red:>4}/{n_black:<4} {model:>11} {n_games:>11,} {t[False]:>9.3f} "
               f"{t[True]:>11.3f} {n_games / t[False]:>15,.0f} {n_games / t[True]:>17,.0f} "
-              f"{t[False] / t[True]:>8.2f}")
+              f"{t[False] / t[True]:>8.2f} "
+              f"{_simulate_estimate(n_red, n_black, n_games, replacement, False).seconds:>14.3f}/"
+              f"{_simulate_estimate(n_red, n_black, n_games, replacement, True).seconds:<14.3f}")
     n_paths = 100_000
     tp = timed(lambda: rbs.sample_paths(26, 26, n_paths, seed=1), args.repeats)
     print(f"\nsample_paths 26/26: {n_paths:,} paths in {tp:.3f} s ({n_paths / tp:,.0f} paths/s)")

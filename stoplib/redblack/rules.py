@@ -118,8 +118,8 @@ RATE_CUDA = 1.0e11
 #: tiles of 8, 16, 64, 256 and 2048 cells: 190, 68, 18, 2.7 and 1 times the time).
 TILE_SLOWDOWN = 1024.0
 #: seconds to start (and close) a LocalCluster of this machine for a Dask sweep
-#: (0.6 s measured while shared; a margin for a slower start)
-DASK_STARTUP_SECONDS = 2.0
+#: (0.6 s measured while shared for the first one of a process, 0.1 s after that)
+DASK_STARTUP_SECONDS = 1.0
 
 RATES = {"topdown": RATE_TOPDOWN, "exact": RATE_EXACT, "exact_table": RATE_EXACT, "row": RATE_ROW,
          "diagonal": RATE_DIAGONAL, "tiled": RATE_TILED, "table": RATE_TABLE, "dask": RATE_DASK,

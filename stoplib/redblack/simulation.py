@@ -384,6 +384,20 @@ def _policy_limits(n_red: int, n_black: int, replacement: bool) -> np.ndarray:
     return np.minimum(boundary, n_black + 1)
 
 
+def _simulate_estimate(n_red: int, n_black: int, n_games: int, replacement: bool,
+                       parallel: bool) -> budget.Estimate:
+    """What :func:`simulate` would cost (``benchmarks/bench_redblack_sim.py`` prints it beside
+    the measured time): the policy, then about ``n_games`` x cards dealt per game."""
+    policy = _policy_estimate(n_red, n_black, replacement)
+    dealt = float(n_games) * ((n_red + n_black) if replacement else _draws_per_game(n_red, n_black))
+    rate = RATE_CARDS_PARALLEL if parallel else RATE_CARDS_SERIAL
+    n_out = n_red + n_black + 1
+    return budget.Estimate(
+        f"simulate({n_red}, {n_black}, n_games={n_games})", policy.seconds + dealt / rate,
+        max(policy.bytes, 8.0 * n_out * (2 + 2 * min(32, -(-n_games // CHUNK)))),
+        f"{policy.basis}, then about {dealt:.3g} cards dealt at {rate:.2g} cards/s")
+
+
 def _check_deck(n_red, n_black):
     n_red = check_int("n_red", n_red, 0, MAX_CARDS)
     n_black = check_int("n_black", n_black, 0, MAX_CARDS)
@@ -448,14 +462,8 @@ def simulate(n_red: int, n_black: int, n_games: int, seed=0, replacement: bool =
     replacement = check_bool("replacement", replacement)
     parallel = check_bool("parallel", parallel)
     show_progress = _check_show_progress(show_progress)
-    policy = _policy_estimate(n_red, n_black, replacement)
-    dealt = float(n_games) * ((n_red + n_black) if replacement else _draws_per_game(n_red, n_black))
-    rate = RATE_CARDS_PARALLEL if parallel else RATE_CARDS_SERIAL
+    budget.check(_simulate_estimate(n_red, n_black, n_games, replacement, parallel))
     n_out = n_red + n_black + 1
-    budget.check(budget.Estimate(
-        f"simulate({n_red}, {n_black}, n_games={n_games})", policy.seconds + dealt / rate,
-        max(policy.bytes, 8.0 * n_out * (2 + 2 * min(32, -(-n_games // CHUNK)))),
-        f"{policy.basis}, then about {dealt:.3g} cards dealt at {rate:.2g} cards/s"))
     limit = _policy_limits(n_red, n_black, replacement)
     base = kernel_seed(seed)
     n_chunks = -(-n_games // CHUNK)
