@@ -336,13 +336,28 @@ def dask_sweep(n_red: int, n_black: int, tile: int | None = None, n_diag: int = 
             show_progress = checkpoint is not None or float(n_red) * float(n_black) > PROGRESS_CELLS
         bar = _CellBar(total, done, "dask sweep", show_progress)
         futures, pending = {}, {}
+        # The edge futures of each big tile, held until the tiles that read them have run:
+        # a cancel (Ctrl-C) recurses from a big tile into its edges, and distributed's
+        # scheduler asserts that every key it meets there is still wanted by a client.
+        edges = {}
+
+        def release_edge(key, which):
+            pair = edges.get(key)
+            if pair is not None and pair[which] is not None:
+                pair[which].release()
+                pair[which] = None
+                if pair[0] is None and pair[1] is None:
+                    del edges[key]
+
+        def held():
+            return [f for _, _, f in futures.values()] + [f for pair in edges.values() for f in pair
+                                                          if f is not None]
 
         def submit_graph():
             """The big tiles still to do, in anti-diagonal order (Dask runs earlier
             submissions first); each depends on the edges of the one above and the
             one to its left, or starts from the frontier."""
             token = uuid.uuid4().hex
-            edges = {}
             for d in range(g.rows + g.cols - 1):
                 if ck.stop_signal is not None:
                     return
@@ -365,10 +380,8 @@ def dask_sweep(n_red: int, n_black: int, tile: int | None = None, n_diag: int = 
                                         top, left, n_diag if hi > lo else 0, pure=False,
                                         key=f"redblack-block-{i}-{j}-{token}")
                     futures[fut.key] = (i, j, fut)
-                    edges[i, j] = (client.submit(getitem, fut, 0, pure=False),
-                                   client.submit(getitem, fut, 1, pure=False))
-            # dropping ``edges`` here is safe: the scheduler keeps each edge until
-            # its dependant has run
+                    edges[i, j] = [client.submit(getitem, fut, 0, pure=False),
+                                   client.submit(getitem, fut, 1, pure=False)]
 
         def apply_ready():
             """Move finished big tiles into the frontier, in staircase order."""
@@ -400,8 +413,9 @@ def dask_sweep(n_red: int, n_black: int, tile: int | None = None, n_diag: int = 
                      "col_done": col_done, "row_done": row_done})
 
         def stop_on_signal():
-            client.cancel([f for _, _, f in futures.values()])
+            client.cancel(held())
             futures.clear()
+            edges.clear()
             bar.close()
             ck.save(*frontier())
             ck.finish_interrupted()
@@ -416,6 +430,14 @@ def dask_sweep(n_red: int, n_black: int, tile: int | None = None, n_diag: int = 
                     i, j, _ = futures.pop(fut.key)
                     pending[i, j] = fut.result()
                     fut.release()
+                    # the edges this tile read are not needed any more, nor its own
+                    # edges that no tile reads (the last row's bottom, the last column's right)
+                    release_edge((i - 1, j), 0)
+                    release_edge((i, j - 1), 1)
+                    if i == g.rows - 1:
+                        release_edge((i, j), 0)
+                    if j == g.cols - 1:
+                        release_edge((i, j), 1)
                     apply_ready()
                     if futures and ck.due():
                         if ck.stop_signal is not None:
@@ -427,8 +449,10 @@ def dask_sweep(n_red: int, n_black: int, tile: int | None = None, n_diag: int = 
                     ck.finish_interrupted()
         finally:
             bar.close()
-            if futures:  # interrupted or failed: stop what is still queued
-                client.cancel([f for _, _, f in futures.values()])
+            if futures or edges:  # interrupted or failed: stop what is still queued
+                client.cancel(held())
+                futures.clear()
+                edges.clear()
         if int(col_done.sum()) != g.rows * g.cols:
             raise RuntimeError("the Dask sweep ended with big tiles missing")
         return SweepResult(float(colbuf[n_red]), diag, "dask",
