@@ -273,3 +273,18 @@ def test_omniscient_value_is_fast_now():
     v = rb.omniscient_value(10_000, 10_000)
     assert time.perf_counter() - t < 30.0   # 170 s with a fresh binomial per term
     assert 0 < float(v) < 10_000
+
+
+def test_progress_bar_of_huge_sweeps_counts_millions_of_cells():
+    # progress() takes an int total of at most 10**15; a 133,787,000-card sweep has 9e15 cells
+    from stoplib.redblack._sweep import _CellBar
+
+    bar = _CellBar(8.95e15, 1.5e12, "sweep", show=False)
+    assert bar.scale == 1e6 and bar.bar.total == 8_950_000_000
+    bar.update(2.5e6)
+    bar.update(0.6e6)
+    assert bar._at == 1_500_003   # (a disabled tqdm does not count)
+    bar.close()
+    small = _CellBar(1234.5, 0.0, "sweep", show=False)
+    assert small.scale == 1.0 and small.bar.total == 1235
+    small.close()
