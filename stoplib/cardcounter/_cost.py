@@ -29,8 +29,9 @@ counts saturate: from about eight decks on, more cards add no states.
 
 The rates below turn these counts into seconds; they were measured with
 ``benchmarks/bench_cardcounter.py`` (which prints estimate beside measurement) on the
-shared 2-core development machine (Intel Xeon, 2 cores shared by several jobs),
-2026-11-23. A quiet or faster machine finishes sooner.
+development machine, a 2-core Intel Xeon (Sapphire Rapids, AVX-512, KVM virtual machine;
+:func:`stoplib.util.timing.machine`) shared by several jobs, on 2026-11-23. A quiet or
+faster machine finishes sooner.
 """
 from __future__ import annotations
 
@@ -44,6 +45,7 @@ from .rules import N_VALUES
 __all__: list[str] = []
 
 # ------------------------------------------------------------------ measured rates (see the docstring)
+# Measured 2026-11-23 on a 2-core Intel Xeon (Sapphire Rapids, AVX-512, KVM), shared with other jobs.
 #: Seconds per unit of ``P * Dn`` for a solve on a fresh engine (numba kernels, typed-dict memo).
 FAST_SECONDS_PER_UNIT = 2e-6
 #: Seconds per unit of ``NX * NY`` for a study of many hands sharing one engine.
