@@ -102,3 +102,82 @@ def render_function():
 
 def one_element_list(x=1):
     return [x]
+
+
+# --- cardcounter ---
+# Values the cardcounter specs build in the worker. The expensive ones are cached for the
+# worker's life (a warm engine makes the studies' calls memo look-ups).
+import functools  # noqa: E402
+
+
+@functools.lru_cache(maxsize=None)
+def cc_chart_engine():
+    """A single-deck engine holding the strategy chart's states against a 10."""
+    from stoplib.cardcounter import Engine, fresh_deck, strategy
+    engine = Engine(fresh_deck(1))
+    strategy.strategy_table(1, engine, dealers=[10])
+    return engine
+
+
+@functools.lru_cache(maxsize=None)
+def cc_study_engine():
+    """A single-deck engine that already solved the card-removal study (its calls are look-ups)."""
+    from stoplib.cardcounter import Engine, fresh_deck, strategy
+    from stoplib.util import budget
+    engine = Engine(fresh_deck(1))
+    with budget.allow(seconds=3600):
+        strategy.removal_effects(1, engine)
+    return engine
+
+
+@functools.lru_cache(maxsize=None)
+def _cc_table():
+    from stoplib.cardcounter import strategy
+    return strategy.strategy_table(1, dealers=[2])
+
+
+def cc_strategy_table():
+    return _cc_table().copy()
+
+
+def cc_chart():
+    from stoplib.cardcounter import strategy
+    return strategy.chart_grid(_cc_table())
+
+
+def cc_basic_chart():
+    from stoplib.cardcounter import strategy
+    return strategy.basic_strategy_grid(cc_chart().index)
+
+
+def cc_effects():
+    """A table shaped like ``strategy.removal_effects`` (made up, cheap)."""
+    import pandas as pd
+    rows = [{"removed": "none", "value": 0, "win_probability": 0.43, "change": 0.0}]
+    rows += [{"removed": "A" if v == 1 else str(v), "value": v, "win_probability": 0.43 + 0.001 * (v - 5),
+              "change": 0.1 * (v - 5)} for v in range(1, 11)]
+    return pd.DataFrame(rows)
+
+
+def cc_sizes():
+    """A table shaped like ``strategy.state_counts`` (made up, cheap)."""
+    import pandas as pd
+    return pd.DataFrame([{"n_decks": n, "dealer": 10, "first": a, "second": 6, "n_player_states": 10 * a * n,
+                          "n_dealer_states": 100 * a * n, "memo_mb": 0.01, "seconds": 0.001}
+                         for n in (1, 2) for a in range(1, 6)])
+
+
+def cc_outcomes():
+    from stoplib.cardcounter import fresh_deck, strategy
+    return strategy.dealer_outcomes(fresh_deck(1), dealers=[6, 10])
+
+
+def cc_small_chart():
+    """A two-row chart (cheap to draw)."""
+    from stoplib.cardcounter import strategy
+    return strategy.basic_strategy_grid(["hard 16", "soft 18"]).replace({"H": "H/S"}).iloc[:, :5].copy()
+
+
+def cc_small_basic_chart():
+    from stoplib.cardcounter import strategy
+    return strategy.basic_strategy_grid(["hard 16", "soft 18"]).iloc[:, :5].copy()
