@@ -20,8 +20,10 @@ from dataclasses import dataclass
 import numpy as np
 from numba import njit, prange
 
+from ..util import budget
 from ..util.rng import kernel_seed
-from ..util.validate import check_int
+from ..util.validate import check_bool, check_int
+from . import _costs
 from ._kernels import _roll_config
 from .solver import _as_policy, _policy_arrays
 
@@ -117,7 +119,10 @@ def simulate(policy, n_turns=1_000_000, seed=0, parallel=True, n_chunks=64):
     parallel : bool
         Use all cores (numba ``prange`` over chunks).
     n_chunks : int
-        Number of independent chunks (>= 1).
+        Number of independent chunks (>= 1; more chunks than turns means one turn each).
+
+    A request whose estimated time or memory passes the budget is refused
+    before it starts (:mod:`stoplib.util.budget`).
 
     Examples
     --------
@@ -129,9 +134,11 @@ def simulate(policy, n_turns=1_000_000, seed=0, parallel=True, n_chunks=64):
     pol = _as_policy(policy)
     n_turns = check_int("n_turns", n_turns, 2)
     n_chunks = check_int("n_chunks", n_chunks, 1)
-    rules, A, Ab = _policy_arrays(pol)
+    parallel = check_bool("parallel", parallel)
     base = kernel_seed(seed)
-    n_chunks = min(n_chunks, n_turns)
+    n_chunks = min(n_chunks, n_turns)   # (a chunk has at least one turn)
+    budget.check(_costs.simulate(pol.n_dice, pol.cap, n_turns, n_chunks, parallel))
+    rules, A, Ab = _policy_arrays(pol)
     seeds = (base + np.arange(n_chunks, dtype=np.int64)) % (2**31 - 1)
     sizes = np.full(n_chunks, n_turns // n_chunks, dtype=np.int64)
     sizes[: n_turns % n_chunks] += 1
