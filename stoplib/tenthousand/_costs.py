@@ -27,7 +27,8 @@ __all__: list[str] = []   # private: used by the public functions and the benchm
 # beside the measured time) on the 2-core development machine (Intel Xeon, "Intel(R) Xeon(R)
 # Processor" in /proc/cpuinfo, its cores shared with other jobs), numba 0.68.1, numpy 2.4.6,
 # 2026-11-23: the slow end of repeated runs, so that estimates err on the long side
-# (estimate / measured between 0.8 and 2.3 there; run the benchmark to check another machine).
+# (estimate / measured between 0.8 and 3.6 there, busy or quiet; run the benchmark to check
+# another machine).
 
 #: Value iteration: seconds per state-action of one sweep (a sweep does
 #: ``(cap + 1) * VI_WORK[n_dice]`` of them), and per entry of its ``[tau, k, n]``

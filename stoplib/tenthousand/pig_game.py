@@ -270,7 +270,7 @@ def pig_value_iteration(cap=100, max_iter=100_000):
     >>> bool(abs(W[0] - pig().value) < 1e-12)
     True
     """
-    cap = check_int("cap", cap, 0)
+    cap = check_int("cap", cap, 0, 10**15)
     max_iter = check_int("max_iter", max_iter, 1, 10**18)
     budget.check(_costs.pig_value_iteration(cap, max_iter))
     W = np.zeros(cap + 7)
@@ -323,7 +323,7 @@ def pig_simulate(stop_at=20, n_turns=1_000_000, seed=0, n_chunks=64, parallel=Tr
     True
     """
     stop_at = check_int("stop_at", stop_at, 0, _MAX_STOP_AT)
-    n_turns = check_int("n_turns", n_turns, 2)
+    n_turns = check_int("n_turns", n_turns, 2, 10**15)
     n_chunks = min(check_int("n_chunks", n_chunks, 1), n_turns)   # (a chunk has at least one turn)
     parallel = check_bool("parallel", parallel)
     base = kernel_seed(seed)

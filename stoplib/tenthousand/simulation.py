@@ -27,6 +27,9 @@ from . import _costs
 from ._kernels import _roll_config
 from .solver import _as_policy, _policy_arrays
 
+#: The most turns one call simulates (counts are int64; at a microsecond a turn this is 30 years).
+MAX_TURNS = 10**15
+
 __all__ = ["SimulationResult", "simulate"]
 
 
@@ -114,7 +117,7 @@ def simulate(policy, n_turns=1_000_000, seed=0, parallel=True, n_chunks=64):
     policy : Policy or Solution
         The rule to follow (``solve()`` plays optimally; see :func:`stop_at_policy`).
     n_turns : int
-        Number of turns (>= 2).
+        Number of turns, 2..10**15.
     seed : int or numpy.random.Generator
     parallel : bool
         Use all cores (numba ``prange`` over chunks).
@@ -132,7 +135,7 @@ def simulate(policy, n_turns=1_000_000, seed=0, parallel=True, n_chunks=64):
     True
     """
     pol = _as_policy(policy)
-    n_turns = check_int("n_turns", n_turns, 2)
+    n_turns = check_int("n_turns", n_turns, 2, MAX_TURNS)
     n_chunks = check_int("n_chunks", n_chunks, 1)
     parallel = check_bool("parallel", parallel)
     base = kernel_seed(seed)

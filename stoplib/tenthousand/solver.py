@@ -388,7 +388,7 @@ def value_iteration(n_dice=5, actions="all", cap=120, chain=None, max_iter=100_0
     """
     n_dice = _check_n_dice(n_dice)
     allowed, label = _parse_actions(actions, n_dice)
-    cap = check_int("cap", cap, 1)
+    cap = check_int("cap", cap, 1, MAX_TURN_TOTAL)
     max_iter = check_int("max_iter", max_iter, 1, MAX_ITER)
     chain = (label == "all") if chain is None else check_bool("chain", chain)
     budget.check(_costs.value_iteration(n_dice, cap, max_iter))
@@ -506,7 +506,7 @@ def stop_at_policy(chips, n_dice=5):
     >>> pol.cap, pol.name
     (6, 'stop at 6 chips')
     """
-    chips = check_int("chips", chips, 1)
+    chips = check_int("chips", chips, 1, MAX_TURN_TOTAL)
     n_dice = _check_n_dice(n_dice)
     budget.check(_costs.policy_table(n_dice, chips))
     rules = _rules(n_dice)

@@ -241,3 +241,29 @@ def test_widgets_refuse_a_start_they_cannot_show():
         widgets.advisor_widget(5, 1, (0, 3, 0), 2)
     with pytest.raises(ValueError, match="impossible with 2 dice"):
         widgets.advisor_widget(2, 4, (2, 1, 0), 1)
+
+
+def test_sizes_beyond_int64_are_refused_even_with_the_budget_raised():
+    with budget.allow(seconds=float("inf"), bytes=float("inf")):
+        with pytest.raises(ValueError, match="n_turns must be in 2..1000000000000000"):
+            tt.simulate(tt.stop_at_policy(3), 10**16)
+        with pytest.raises(ValueError, match="n_turns"):
+            tt.pig_simulate(20, 10**400)
+        with pytest.raises(ValueError, match="cap"):
+            tt.value_iteration(2, cap=10**400)
+        with pytest.raises(ValueError, match="max_iter"):
+            tt.value_iteration(2, cap=10, max_iter=10**19)     # was an OverflowError in the kernel
+        with pytest.raises(ValueError, match="stop_at"):
+            tt.pig_simulate(2**63, 100)                        # was an OverflowError in the kernel
+
+
+def test_a_solution_must_agree_with_its_own_tables():
+    sol = tt.solve(2)
+    fields = {f.name: getattr(sol, f.name) for f in dataclasses.fields(sol)}
+    with pytest.raises(ValueError, match="value must be the value of the turn's start"):
+        tt.Solution(**{**fields, "value": 1e300})
+    with pytest.raises(ValueError, match="stop .* from the threshold"):
+        tt.Solution(**{**fields, "threshold": 1})
+    r = tt.pig()
+    with pytest.raises(ValueError, match="same V"):
+        tt.PigResult(9.0, r.value_exact, r.threshold, r.values, r.growth_rate, r.min_scale)
