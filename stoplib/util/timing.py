@@ -65,3 +65,35 @@ def median_seconds(fn: Callable[[], Any], repeats: int = 5,
     True
     """
     return median_time(fn, repeats, setup)[0]
+
+
+def machine() -> str:
+    """The machine, as timings should name it: CPU model, cores, hypervisor, numba and Python.
+
+    Examples
+    --------
+    >>> "cores" in machine()
+    True
+    """
+    import os
+    import platform
+    from pathlib import Path
+
+    cpu = platform.processor() or platform.machine()
+    virtual = ""
+    try:
+        text = Path("/proc/cpuinfo").read_text()
+        for line in text.splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+        if " hypervisor" in text:
+            virtual = ", virtual machine"
+    except OSError:
+        pass
+    try:
+        import numba
+        versions = f"numba {numba.__version__}, Python {platform.python_version()}"
+    except ImportError:  # pragma: no cover - numba is a dependency
+        versions = f"Python {platform.python_version()}"
+    return f"{cpu}, {os.cpu_count()} cores{virtual}; {versions}"

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import html
 import re
+import threading
 from dataclasses import dataclass
 from typing import Callable
 
@@ -28,8 +29,14 @@ from ..util.validate import check_bool, check_callable, check_int, check_real, c
 from .export import _NAME, FORMATS, save_figure
 from .style import COLORS, figure, png_bytes
 
-__all__ = ["View", "Panel", "int_slider", "float_slider", "int_box", "float_box", "dropdown",
+__all__ = ["DRAW_LOCK", "View", "Panel", "int_slider", "float_slider", "int_box", "float_box", "dropdown",
            "text_box", "toggle", "slug", "HINT"]
+
+#: One lock for every panel: ipykernel 7 may handle widget messages on several threads
+#: ("subshells"), and two redraws (or a redraw and a save) of shared state at once can
+#: send a blank or cropped picture. Reading the controls, rendering, showing and saving
+#: happen under this lock.
+DRAW_LOCK = threading.RLock()
 
 #: What a reader sees in place of a panel when no kernel runs it.
 HINT = "A picture of an interactive panel: run the notebook (Run > Run All Cells) to use its controls."
@@ -324,6 +331,10 @@ class Panel(widgets.VBox):
 
     def refresh(self) -> bool:
         """Redraw for the current values; show a message instead when they are refused."""
+        with DRAW_LOCK:
+            return self._refresh()
+
+    def _refresh(self) -> bool:
         values = self.values()
         try:
             self._check_bounds(values)
@@ -342,6 +353,10 @@ class Panel(widgets.VBox):
         """Display ``view`` (used by :meth:`refresh` and by extra buttons)."""
         if not isinstance(view, View):
             raise TypeError(f"render must return a View, got {type(view).__name__}")
+        with DRAW_LOCK:
+            self._show(view)
+
+    def _show(self, view: View) -> None:
         self.view = view
         self.message.value = ""
         self.readout.value = view.readout
@@ -354,6 +369,10 @@ class Panel(widgets.VBox):
 
     def save(self) -> list:
         """Write the current figure as PNG, SVG and PDF; return the paths and say where."""
+        with DRAW_LOCK:
+            return self._save()
+
+    def _save(self) -> list:
         if self.figure is None:
             self.message.value = "There is no figure to save."
             return []
@@ -368,10 +387,10 @@ class Panel(widgets.VBox):
     # -- the picture a reader sees without a kernel ------------------------------------------
     def snapshot(self):
         """A static picture of the panel: its settings, its readout, its figure and the hint."""
-        import matplotlib.image as mpimg
         import io
-
         import textwrap
+
+        import matplotlib.image as mpimg
 
         settings = "   ".join(f"{c.description or k} = {c.value}" for k, c in self.controls.items())
         settings = textwrap.shorten(settings, 160, placeholder=" ...")
@@ -384,10 +403,14 @@ class Panel(widgets.VBox):
                            gridspec_kw={"height_ratios": [head_height, height] if has_image else [1]})
         head = axes[0, 0]
         head.axis("off")
-        head.text(0, 0.95, "\n".join(textwrap.wrap(settings, 90)), fontsize=9, va="top", family="monospace")
+        texts = [head.text(0, 0.95, "\n".join(textwrap.wrap(settings, 90)), fontsize=9, va="top",
+                           family="monospace")]
         if readout:
-            head.text(0, 0.45, readout[:140], fontsize=10, va="top")
-        head.text(0, 0.0, HINT, fontsize=9, va="top", style="italic", color=COLORS["grey"])
+            lines = textwrap.wrap(textwrap.shorten(readout, 200, placeholder=" ..."), 100)
+            texts.append(head.text(0, 0.5, "\n".join(lines), fontsize=9, va="top"))
+        texts.append(head.text(0, 0.0, HINT, fontsize=9, va="top", style="italic", color=COLORS["grey"]))
+        for text in texts:  # long lines must not make constrained layout shrink the figure
+            text.set_in_layout(False)
         if has_image:
             image = mpimg.imread(io.BytesIO(png_bytes(self.figure, dpi=self.dpi)), format="png")
             axes[1, 0].imshow(image)
@@ -398,7 +421,8 @@ class Panel(widgets.VBox):
         bundle = super()._repr_mimebundle_(**kwargs) or {}
         bundle["text/plain"] = HINT
         try:
-            bundle["image/png"] = png_bytes(self.snapshot(), dpi=80)
+            with DRAW_LOCK:
+                bundle["image/png"] = png_bytes(self.snapshot(), dpi=80)
         except Exception:  # a picture is a courtesy; the live panel must still display
             pass
         return bundle
