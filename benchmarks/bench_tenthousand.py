@@ -17,8 +17,7 @@ from stoplib import tenthousand as tt
 from stoplib.tenthousand import _costs, claims
 from stoplib.tenthousand import pig_game as pg
 from stoplib.util import budget
-from stoplib.util.timing import median_seconds as median_time
-
+from stoplib.util.timing import machine, median_seconds as median_time
 
 
 def fmt(seconds):
@@ -83,10 +82,12 @@ def calibration(full=False):
          lambda: pg.pig_simulate(10**9, big * 2_000_000, seed=1, parallel=False)),
         ("pig_stop_at_value(1000)", _costs.pig_stop_at_value(1000), lambda: pg.pig_stop_at_value(1000)),
         ("pig_stop_at_value(4000)", _costs.pig_stop_at_value(4000), lambda: pg.pig_stop_at_value(4000)),
-        ("dice_table()", claims._dice_table_estimate(6, 40), lambda: claims.dice_table()),
-        ("stop_at_table(range(1, 200))", claims._stop_at_table_estimate(range(1, 200), 5),
+        ("dice_table()", _costs.dice_table(6, 40, [tt.threshold(N).threshold for N in range(1, 7)]),
+         lambda: claims.dice_table()),
+        ("stop_at_table(range(1, 200))", _costs.stop_at_table(range(1, 200), 5),
          lambda: claims.stop_at_table(range(1, 200))),
     ]
+    print(f"machine: {machine()}")
     print(f"{'budgeted call':<48}{'estimate':>12}{'measured':>12}{'est/meas':>10}  basis")
     worst = float("inf")
     with budget.allow(seconds=float("inf"), bytes=float("inf")):

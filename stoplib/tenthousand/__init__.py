@@ -39,6 +39,8 @@ The rooms
     seconds and bytes from the rates ``benchmarks/bench_tenthousand.py``
     measures and asks :func:`stoplib.util.budget.check`, which refuses it at
     once above the limits (raise them on purpose with ``stoplib.util.budget.allow``).
+``_checks.py`` (private)
+    The argument checks the claims' tables share (a solution, a list of rules).
 
 Every public function checks its input (``TypeError`` for a wrong kind,
 ``ValueError`` for a value out of range, nothing clipped); :class:`Policy`,

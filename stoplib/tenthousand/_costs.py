@@ -18,16 +18,19 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ..util.budget import Estimate
-from .rules import MAX_DICE, _prob_matrix, _rules
+from .rules import (MAX_DICE, REACHABLE_BYTES_PER_STATE as _REACHABLE_BYTES_PER_STATE,
+                    REACHABLE_SECONDS_PER_STATE as _REACHABLE_SECONDS_PER_STATE, _prob_matrix,
+                    _reachable_estimate, _rules)
 
 __all__: list[str] = []   # private: used by the public functions and the benchmark
 
 # ----------------------------------------------------------------------------- rates
 # Measured with benchmarks/bench_tenthousand.py (its last section prints every estimate
-# beside the measured time) on the 2-core development machine (Intel Xeon, "Intel(R) Xeon(R)
-# Processor" in /proc/cpuinfo, its cores shared with other jobs), numba 0.68.1, numpy 2.4.6,
+# beside the measured time) on the 2-core development machine: an Intel Xeon (Sapphire Rapids,
+# AVX-512) under KVM, "Intel(R) Xeon(R) Processor, 2 cores, virtual machine" in
+# stoplib.util.timing.machine(), its cores shared with other jobs; numba 0.68.1, numpy 2.4.6,
 # 2026-11-23: the slow end of repeated runs, so that estimates err on the long side
-# (estimate / measured between 0.8 and 3.6 there, busy or quiet; run the benchmark to check
+# (estimate / measured between 0.8 and 4.3 there, busy or quiet; run the benchmark to check
 # another machine).
 
 #: Value iteration: seconds per state-action of one sweep (a sweep does
@@ -52,9 +55,11 @@ SIMULATE_SECONDS_PER_TURN = {1: 3.0e-7, 2: 4.5e-7, 3: 6.0e-7, 4: 7.5e-7, 5: 9.0e
 #: cores are shared); a machine with free cores finishes sooner than estimated.
 PARALLEL_SPEEDUP = 1.0
 #: The pure-Python reachability search: seconds and bytes per state below its bound
-#: (``(tau_max + 1) * K * n_dice`` states; about a third are reachable).
-REACHABLE_SECONDS_PER_STATE = 6.0e-6
-REACHABLE_BYTES_PER_STATE = 120.0
+#: (``(tau_max + 1) * K * n_dice`` states; about a third are reachable). Defined in
+#: ``rules.py`` beside :func:`~stoplib.tenthousand.is_reachable` (which must not import
+#: this module: it imports ``rules``), measured the same way.
+REACHABLE_SECONDS_PER_STATE = _REACHABLE_SECONDS_PER_STATE
+REACHABLE_BYTES_PER_STATE = _REACHABLE_BYTES_PER_STATE
 #: Seconds of the exact-fraction Algorithm 4.1 (``solve_exact``) with all actions, by number of dice.
 SOLVE_EXACT_SECONDS = {1: 1e-4, 2: 3e-4, 3: 2e-3, 4: 0.04, 5: 0.3, 6: 2.5}
 #: Seconds per state ``tau < threshold`` of the Python passes over a solution.
@@ -180,12 +185,7 @@ def simulate(n_dice, cap, n_turns, n_chunks, parallel):
 
 def reachable(n_dice, tau_max):
     """Estimate of the forward search behind :func:`stoplib.tenthousand.is_reachable`."""
-    K = len(_rules(n_dice).configs)
-    states = _n(tau_max + 1) * K * n_dice
-    return Estimate(f"is_reachable (a search up to tau={count_text(tau_max)}, n_dice={n_dice})",
-                    states * REACHABLE_SECONDS_PER_STATE, states * REACHABLE_BYTES_PER_STATE,
-                    f"{states:.3g} states below the bound at {REACHABLE_SECONDS_PER_STATE:.2g} s and "
-                    f"{REACHABLE_BYTES_PER_STATE:g} bytes each (pure Python)")
+    return _reachable_estimate(n_dice, tau_max)
 
 
 def solve_exact(n_dice):
@@ -253,6 +253,37 @@ def pig_stop_at_value(stop_at):
                     (s + 7.0) * (100.0 + 0.7 * s),
                     f"{PIG_EXACT_SECONDS_PER_TOTAL:.2g} s per total plus {PIG_EXACT_SECONDS_COEFF:.2g} s "
                     f"x total^{PIG_EXACT_EXPONENT:g} (the denominators 6**k grow with the total)")
+
+
+def dice_table(max_dice, cap_extra, thresholds):
+    """Estimate of :func:`stoplib.tenthousand.claims.dice_table` (``thresholds``: tau* for 1..max_dice dice)."""
+    each = [value_iteration(N, t + cap_extra, 100_000) for N, t in enumerate(thresholds, 1)]
+    return Estimate(f"dice_table(max_dice={max_dice}, cap_extra={count_text(cap_extra)})",
+                    sum(e.seconds for e in each) + SOLVE_SECONDS * 2 * max_dice, max(e.bytes for e in each),
+                    "the value iterations it runs, the largest: " + each[-1].basis)
+
+
+def rules_at_least(count):
+    """What :func:`stoplib.tenthousand.claims.stop_at_table` costs at least, for ``count`` rules."""
+    return Estimate(f"stop_at_table({count_text(count)} or more rules)", count * CALL_SECONDS, count * 200.0,
+                    f"at least {CALL_SECONDS:.2g} s and 200 bytes a rule")
+
+
+def stop_at_table(values, n_dice):
+    """Estimate of :func:`stoplib.tenthousand.claims.stop_at_table` for the checked rules ``values``
+    (a range or a list): each rule's table, built then evaluated."""
+    if isinstance(values, range):   # the sum over a range of the per-rule costs, which grow linearly
+        total = _n((values[0] + values[-1]) * len(values) // 2)
+        top = max(values[0], values[-1])
+    else:
+        total, top = _n(sum(values)), max(values)
+    K = len(_rules(n_dice).configs)
+    rows = total + len(values) * table_rows(n_dice, 0)
+    per_entry = POLICY_SECONDS_PER_ENTRY + EVALUATE_SECONDS_PER_ENTRY
+    seconds = rows * K * (n_dice + 1) * per_entry + len(values) * CALL_SECONDS
+    return Estimate(f"stop_at_table({len(values):,} rules up to {count_text(top)} chips, n_dice={n_dice})", seconds,
+                    evaluate(n_dice, top).bytes, f"{rows * K * (n_dice + 1):.3g} table entries at {per_entry:.2g} s "
+                    f"each and {CALL_SECONDS:.2g} s a rule")
 
 
 assert set(VI_SWEEPS) == set(SIMULATE_SECONDS_PER_TURN) == set(SOLVE_EXACT_SECONDS) == set(range(1, MAX_DICE + 1))

@@ -30,10 +30,10 @@ import numpy as np
 import pandas as pd
 
 from ..util import budget
-from ..util.budget import Estimate
 from ..util.validate import check_int, check_instance, check_real, check_str
 from . import _costs
 from . import document as doc
+from ._checks import chips_arg, solution_arg
 from .rules import (ACTION_NAMES, MAX_DICE, MAX_TURN_TOTAL, ROLL, STOP, _check_n_dice, _prob_matrix,
                     _reachable_states, _rules, configurations, frequencies, score)
 from .solver import Solution, evaluate, solve, stop_at_policy, threshold, value_iteration
@@ -41,17 +41,6 @@ from .solver import Solution, evaluate, solve, stop_at_policy, threshold, value_
 __all__ = ["VERDICT_COLUMNS", "printed_match", "digit_slip", "verdicts", "table2", "table5_cells", "table5", "table6", "table7", "action_audit",
            "threshold_table", "dice_table", "stop_at_table", "longest_turn", "rolling_states_outside_table5",
            "max_state_difference"]
-
-
-def _solution(solution, name="solution", five=False):
-    """A :class:`Solution` argument: None gives the five-dice game; ``five``: it must be that game."""
-    if solution is None:
-        return solve()
-    check_instance(name, solution, Solution)
-    if five and solution.n_dice != 5:
-        raise ValueError(f"{name} must be a solution of the paper's five-dice game, got one with "
-                         f"n_dice={solution.n_dice}")
-    return solution
 
 
 _DECIMAL = re.compile(r"[-+]?\d+(\.\d+)?")
@@ -146,7 +135,7 @@ def table5_cells(solution=None):
     Returns a long DataFrame with columns tau, n, column, ours, paper, action, paper_action, matches.
     ``solution``: a solution of the five-dice game (default: :func:`solve`).
     """
-    sol = _solution(solution, five=True)
+    sol = solution_arg(solution, five=True)
     rules = _rules(5)
     rows = []
     for col, (n, spec, paper_action) in enumerate(doc.TABLE5_COLUMNS):
@@ -194,7 +183,7 @@ def table6(solution=None):
     ``matches`` compares at the printed precision; ``matches_3dp`` at three decimals.
     ``solution``: a solution of the five-dice game (default: :func:`solve`).
     """
-    sol = _solution(solution, five=True)
+    sol = solution_arg(solution, five=True)
     rows = []
     for tau, printed in doc.TABLE6.items():
         ours = sol.value_at(0, None, 5) if tau == 0 else sol.value_at(tau, (1, 0, 0), 5)
@@ -234,7 +223,7 @@ def action_audit(solution=None, tol=1e-12):
     >>> int(a.loc["m11", "optimal_in"]), bool(a.loc["m11", "min_shortfall"] > 0)
     (0, True)
     """
-    sol = _solution(solution)
+    sol = solution_arg(solution)
     tol = check_real("tol", tol, 0)
     budget.check(_costs.solution_pass(sol, "action_audit", _costs.AUDIT_SECONDS_PER_STATE))
     rules = _rules(sol.n_dice)
@@ -278,19 +267,12 @@ def threshold_table(max_dice=6):
     return pd.DataFrame(rows)
 
 
-def _dice_table_estimate(max_dice, cap_extra):
-    each = [_costs.value_iteration(N, threshold(N).threshold + cap_extra, 100_000) for N in range(1, max_dice + 1)]
-    return Estimate(f"dice_table(max_dice={max_dice}, cap_extra={_costs.count_text(cap_extra)})",
-                    sum(e.seconds for e in each) + _costs.SOLVE_SECONDS * 2 * max_dice, max(e.bytes for e in each),
-                    "the value iterations it runs, the largest: " + each[-1].basis)
-
-
 def dice_table(max_dice=6, cap_extra=40):
     """The game with N = 1..max_dice dice: threshold, method, value, and the value-iteration check
     (value iteration truncated at ``cap_extra`` chips above each threshold)."""
     max_dice = check_int("max_dice", max_dice, 1, MAX_DICE)
     cap_extra = check_int("cap_extra", cap_extra, 0)
-    budget.check(_dice_table_estimate(max_dice, cap_extra))
+    budget.check(_costs.dice_table(max_dice, cap_extra, [threshold(N).threshold for N in range(1, max_dice + 1)]))
     rows = []
     for N in range(1, max_dice + 1):
         th = threshold(N)
@@ -302,29 +284,6 @@ def dice_table(max_dice=6, cap_extra=40):
                      "stop/roll only": sr.value, "VI value": vi.value,
                      "|alg - VI|": abs(vi.value - sol.value), "VI iterations": vi.iterations})
     return pd.DataFrame(rows)
-
-
-def _rules_at_least(count):
-    return Estimate(f"stop_at_table({_costs.count_text(count)} or more rules)", count * _costs.CALL_SECONDS, count * 200.0,
-                    f"at least {_costs.CALL_SECONDS:.2g} s and 200 bytes a rule")
-
-
-def _stop_at_table_estimate(values, n_dice):
-    """The rules' tables and evaluations (each rule: a table of its own size, built then evaluated)."""
-    if isinstance(values, range):   # the sum over a range of the per-rule costs, which grow linearly
-        first, last = values[0], values[-1]
-        total = _costs._n((first + last) * len(values) // 2)
-    else:
-        total = _costs._n(sum(values))
-    top = max(values[0], values[-1]) if isinstance(values, range) else max(values)
-    K = len(_rules(n_dice).configs)
-    rows = total + len(values) * (_costs.table_rows(n_dice, 0))
-    per_entry = _costs.POLICY_SECONDS_PER_ENTRY + _costs.EVALUATE_SECONDS_PER_ENTRY
-    seconds = rows * K * (n_dice + 1) * per_entry + len(values) * _costs.CALL_SECONDS
-    biggest = _costs.evaluate(n_dice, top)
-    return Estimate(f"stop_at_table({len(values):,} rules up to {_costs.count_text(top)} chips, n_dice={n_dice})", seconds,
-                    biggest.bytes, f"{rows * K * (n_dice + 1):.3g} table entries at {per_entry:.2g} s each and "
-                    f"{_costs.CALL_SECONDS:.2g} s a rule")
 
 
 def stop_at_table(chips=range(1, 31), n_dice=5):
@@ -339,23 +298,8 @@ def stop_at_table(chips=range(1, 31), n_dice=5):
     [50, 300]
     """
     n_dice = _check_n_dice(n_dice)
-    if isinstance(chips, (str, bytes)) or not hasattr(chips, "__iter__"):
-        raise TypeError(f"chips must be an iterable of ints (a range or a list), got {type(chips).__name__}")
-    if hasattr(chips, "__len__"):      # a quick refusal before looking at the entries
-        budget.check(_rules_at_least(len(chips)))
-    if isinstance(chips, range) and len(chips):
-        check_int("chips[0]", chips[0], 1)   # the other entries of a range follow from its ends
-        check_int("chips[-1]", chips[-1], 1)
-        values = chips
-    else:
-        values = []
-        for i, x in enumerate(chips):
-            values.append(check_int(f"chips[{i}]", x, 1))
-            if i % 1024 == 1023:       # an endless iterator is refused, not followed for ever
-                budget.check(_rules_at_least(i + 1))
-    if len(values) == 0:
-        raise ValueError("chips must hold at least one rule")
-    budget.check(_stop_at_table_estimate(values, n_dice))
+    values = chips_arg(chips)
+    budget.check(_costs.stop_at_table(values, n_dice))
     opt = solve(n_dice)
     rows = []
     for x in values:
@@ -377,7 +321,7 @@ def longest_turn(solution=None):
     >>> longest_turn()
     (16, 20)
     """
-    sol = _solution(solution)
+    sol = solution_arg(solution)
     budget.check(_costs.solution_pass(sol, "longest_turn", _costs.LONGEST_SECONDS_PER_STATE))
     rules = _rules(sol.n_dice)
     p = _prob_matrix(sol.n_dice)
@@ -416,7 +360,7 @@ def longest_turn(solution=None):
 def rolling_states_outside_table5(solution=None):
     """Reachable states (from the start, under any play) with one or two dice left whose optimal
     action is not stop and that Table 5 does not list (its caption says there are none)."""
-    sol = _solution(solution, five=True)
+    sol = solution_arg(solution, five=True)
     rules = _rules(5)
     tau_max = sol.threshold + int(rules.s.max())
     budget.check(_costs.reachable(5, tau_max))
@@ -512,10 +456,6 @@ def _row(claim, document, ours, agrees, evidence, verdict=None, headline=False):
             "verdict": verdict or ("agrees" if agrees else "differs"), "evidence": evidence, "headline": headline}
 
 
-def _three(values):
-    return ", ".join(f"{v:.3f}" for v in values)
-
-
 def verdicts(solution=None, notebook="05_ten_thousand"):
     """Every number and claim of the paper that notebook 05 checks: agrees / differs / open, with evidence.
 
@@ -535,7 +475,7 @@ def verdicts(solution=None, notebook="05_ten_thousand"):
     from .pig_game import pig, pig_value_iteration
     from .twins import solve_exact
 
-    sol = _solution(solution, five=True)
+    sol = solution_arg(solution, five=True)
     if sol.actions != "all":
         raise ValueError(f"solution must be the game with every action allowed (the paper's), got actions "
                          f"{sol.actions!r:.80}")

@@ -37,8 +37,9 @@ from numba import njit, prange
 
 from ..util import budget
 from ..util.rng import kernel_seed
-from ..util.validate import check_bool, check_instance, check_int, check_real
+from ..util.validate import check_instance, check_int, check_real
 from . import _costs
+from .rules import _check_flag
 
 __all__ = ["FACES", "PigResult", "pig", "pig_threshold", "pig_growth_rate", "pig_min_scale",
            "pig_exact", "pig_value_iteration", "pig_stop_at_value", "PigSimulation", "pig_simulate"]
@@ -325,7 +326,7 @@ def pig_simulate(stop_at=20, n_turns=1_000_000, seed=0, n_chunks=64, parallel=Tr
     stop_at = check_int("stop_at", stop_at, 0, _MAX_STOP_AT)
     n_turns = check_int("n_turns", n_turns, 2, 10**15)
     n_chunks = min(check_int("n_chunks", n_chunks, 1), n_turns)   # (a chunk has at least one turn)
-    parallel = check_bool("parallel", parallel)
+    parallel = _check_flag("parallel", parallel)
     base = kernel_seed(seed)
     budget.check(_costs.pig_simulate(stop_at, n_turns, n_chunks, parallel))
     seeds = (base + np.arange(n_chunks, dtype=np.int64)) % (2**31 - 1)

@@ -47,7 +47,8 @@ from functools import lru_cache
 
 import numpy as np
 
-from ..util.validate import check_int
+from ..util import budget
+from ..util.validate import check_bool, check_int
 from ._kernels import _roll_frequencies
 
 __all__ = ["MAX_DICE", "TRIPLE_KINDS", "PAPER_ACTIONS", "NEVER_OPTIMAL", "ACTION_NAMES", "STOP", "ROLL",
@@ -229,6 +230,17 @@ def _digits(value):
     """A big int as a reader can take it in: ``'1000000000000000000'`` or ``'10000...(401 digits)'``."""
     text = str(value)
     return text if len(text) <= 20 else f"{text[:6]}...({len(text)} digits)"
+
+
+def _check_flag(name, value):
+    """``value`` as a bool: True/False or a NumPy bool; truthy strings and ints are refused.
+
+    (:func:`stoplib.util.validate.check_bool` looks for the type name ``bool_``; NumPy 2
+    names its bool scalar type ``bool``, so NumPy bools are let through here first.)
+    """
+    if isinstance(value, np.bool_):
+        return bool(value)
+    return check_bool(name, value)
 
 
 def _check_count(name, label, v):
@@ -524,10 +536,25 @@ def is_reachable(tau, config, n, n_dice=5):
     # a state at tau may be reached by a move from a state up to max(s) chips higher; the
     # search bound is rounded up to a multiple of 64 so that nearby questions share one search
     tau_max = 64 * ((tau + int(rules.s.max())) // 64 + 1)
-    from . import _costs          # (imported here: _costs imports this module)
-    from ..util import budget
-    budget.check(_costs.reachable(n_dice, tau_max))
+    budget.check(_reachable_estimate(n_dice, tau_max))
     return (tau, k, n) in _reachable_states(n_dice, tau_max)
+
+
+#: The pure-Python reachability search of :func:`is_reachable`: seconds and bytes per
+#: state below its bound (``(tau_max + 1) * K * n_dice`` states; about a third are
+#: reachable). Measured with the other rates (``_costs.py``: same benchmark, machine and
+#: date); kept here because ``_costs`` imports this module, not the other way round.
+REACHABLE_SECONDS_PER_STATE = 6.0e-6
+REACHABLE_BYTES_PER_STATE = 120.0
+
+
+def _reachable_estimate(n_dice, tau_max):
+    """Estimate of the forward search behind :func:`is_reachable` (``tau_max`` < 2 * 10**15)."""
+    states = float(tau_max + 1) * len(_rules(n_dice).configs) * n_dice
+    return budget.Estimate(f"is_reachable (a search up to tau={tau_max:,}, n_dice={n_dice})",
+                           states * REACHABLE_SECONDS_PER_STATE, states * REACHABLE_BYTES_PER_STATE,
+                           f"{states:.3g} states below the bound at {REACHABLE_SECONDS_PER_STATE:.2g} s and "
+                           f"{REACHABLE_BYTES_PER_STATE:g} bytes each (pure Python)")
 
 
 @lru_cache(maxsize=8)

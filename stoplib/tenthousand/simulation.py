@@ -22,9 +22,10 @@ from numba import njit, prange
 
 from ..util import budget
 from ..util.rng import kernel_seed
-from ..util.validate import check_bool, check_int
+from ..util.validate import check_int
 from . import _costs
 from ._kernels import _roll_config
+from .rules import _check_flag
 from .solver import _as_policy, _policy_arrays
 
 #: The most turns one call simulates (counts are int64; at a microsecond a turn this is 30 years).
@@ -137,7 +138,7 @@ def simulate(policy, n_turns=1_000_000, seed=0, parallel=True, n_chunks=64):
     pol = _as_policy(policy)
     n_turns = check_int("n_turns", n_turns, 2, MAX_TURNS)
     n_chunks = check_int("n_chunks", n_chunks, 1)
-    parallel = check_bool("parallel", parallel)
+    parallel = _check_flag("parallel", parallel)
     base = kernel_seed(seed)
     n_chunks = min(n_chunks, n_turns)   # (a chunk has at least one turn)
     budget.check(_costs.simulate(pol.n_dice, pol.cap, n_turns, n_chunks, parallel))

@@ -34,11 +34,11 @@ from functools import lru_cache
 import numpy as np
 
 from ..util import budget
-from ..util.validate import check_bool, check_choice, check_int, check_real, check_str
+from ..util.validate import check_choice, check_int, check_real, check_str
 from . import _costs
 from ._kernels import _backward, _evaluate, _value_iteration
-from .rules import (ACTION_NAMES, MAX_TURN_TOTAL, ROLL, STOP, _check_n_dice, _check_state, _parse_actions,
-                    _prob_matrix, _rules, frequencies)
+from .rules import (ACTION_NAMES, MAX_TURN_TOTAL, ROLL, STOP, _check_flag, _check_n_dice, _check_state,
+                    _parse_actions, _prob_matrix, _rules, frequencies)
 
 #: The largest iteration limit of :func:`value_iteration` (the kernel counts in int64;
 #: convergence takes at most a few dozen sweeps).
@@ -140,7 +140,7 @@ class Solution:
         self.n_dice = N = _check_n_dice(self.n_dice)
         self.actions = check_str("actions", self.actions, 1000, allow_empty=False)
         self.method = check_choice("method", self.method, ("algorithm 4.1", "value iteration"))
-        self.chain = check_bool("chain", self.chain)
+        self.chain = _check_flag("chain", self.chain)
         self.iterations = check_int("iterations", self.iterations, 0)
         rules = _rules(N)
         K = len(rules.configs)
@@ -390,7 +390,7 @@ def value_iteration(n_dice=5, actions="all", cap=120, chain=None, max_iter=100_0
     allowed, label = _parse_actions(actions, n_dice)
     cap = check_int("cap", cap, 1, MAX_TURN_TOTAL)
     max_iter = check_int("max_iter", max_iter, 1, MAX_ITER)
-    chain = (label == "all") if chain is None else check_bool("chain", chain)
+    chain = (label == "all") if chain is None else _check_flag("chain", chain)
     budget.check(_costs.value_iteration(n_dice, cap, max_iter))
     rules = _rules(n_dice)
     N = n_dice
@@ -475,7 +475,7 @@ class Policy:
         check_str("name", self.name, 200)
         self.n_dice = N = _check_n_dice(self.n_dice)
         self.cap = check_int("cap", self.cap, 1, MAX_TURN_TOTAL)
-        self.chain = check_bool("chain", self.chain)
+        self.chain = _check_flag("chain", self.chain)
         K = len(_rules(N).configs)
         rows = _check_array("actions", self.actions, "iu", (None, K, N + 1)).shape[0]
         if rows < self.cap:

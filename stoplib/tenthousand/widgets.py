@@ -25,7 +25,7 @@ from ..workbook.panel import Panel, View, dropdown, int_box, int_slider, toggle
 from ..workbook.style import figure
 from .claims import stop_at_table
 from .plots import plot_action_values, plot_stop_at, plot_value_of_rolling
-from .rules import MAX_DICE, _check_state, _normalise_config, _rules, configurations, score
+from .rules import MAX_DICE, _check_flag, _check_state, _normalise_config, _rules, configurations, score
 from .simulation import simulate
 from .solver import evaluate, solve, stop_at_policy
 
@@ -192,7 +192,7 @@ def dice_widget(n_dice=5, stop_roll_only=False):
     'N = 4: τ* = 18 chips, V*(ι) = 3.492661 chips (174.63 points), moves allowed'
     """
     dice = int_slider("dice N", n_dice, 1, MAX_DICE)
-    plain = toggle("stop or roll only", stop_roll_only)
+    plain = toggle("stop or roll only", _check_flag("stop_roll_only", stop_roll_only))
 
     def render(dice, plain):
         sol = _solution(dice, plain)

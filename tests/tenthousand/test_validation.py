@@ -134,6 +134,15 @@ def test_flags_must_be_bool():
         widgets.dice_widget(5, stop_roll_only="no")
 
 
+def test_numpy_bools_are_flags():
+    pol = tt.stop_at_policy(3, 2)
+    assert tt.simulate(pol, 200, seed=1, parallel=np.bool_(False)) == tt.simulate(pol, 200, seed=1, parallel=False)
+    assert tt.pig_simulate(20, 200, seed=1, parallel=np.bool_(False)).mean == \
+        tt.pig_simulate(20, 200, seed=1, parallel=False).mean
+    assert tt.value_iteration(2, cap=10, chain=np.bool_(True)).value == tt.value_iteration(2, cap=10, chain=True).value
+    assert widgets.dice_widget(2, stop_roll_only=np.bool_(True)).controls["plain"].value is True
+
+
 def test_strings_are_checked():
     with pytest.raises(TypeError):
         claims.printed_match("5.87", "5.87")
