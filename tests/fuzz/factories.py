@@ -181,3 +181,45 @@ def cc_small_chart():
 def cc_small_basic_chart():
     from stoplib.cardcounter import strategy
     return strategy.basic_strategy_grid(["hard 16", "soft 18"]).iloc[:, :5].copy()
+
+
+# --- tenthousand ---
+def tt_solution_fields(n_dice=2):
+    """The fields of a small solved Ten Thousand game, as constructor keywords of ``Solution``."""
+    import dataclasses
+
+    from stoplib.tenthousand import solve
+    sol = solve(n_dice)
+    return {f.name: getattr(sol, f.name) for f in dataclasses.fields(sol)}
+
+
+def tt_solution_field(name, n_dice=2):
+    """One field of a small solved game (``Solution`` is fuzzed one field at a time)."""
+    return tt_solution_fields(n_dice)[name]
+
+
+def tt_policy_actions(chips=2, n_dice=2):
+    """The action table of "stop at ``chips``" with ``n_dice`` dice (a valid ``Policy.actions``)."""
+    from stoplib.tenthousand import stop_at_policy
+    return stop_at_policy(chips, n_dice).actions
+
+
+def tt_pig_field(name):
+    """One field of ``pig()``'s result (``PigResult`` is fuzzed one field at a time)."""
+    from stoplib.tenthousand import pig
+    return getattr(pig(), name)
+
+
+def tt_dice_table(max_dice=2):
+    from stoplib.tenthousand.claims import dice_table
+    return dice_table(max_dice, 10)
+
+
+def tt_stop_at_table():
+    from stoplib.tenthousand.claims import stop_at_table
+    return stop_at_table([1, 2, 4, 6], 5)
+
+
+def tt_policies():
+    from stoplib.tenthousand import stop_at_policy
+    return [stop_at_policy(3, 2)]
