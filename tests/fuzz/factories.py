@@ -100,3 +100,11 @@ def render_function():
 
 def one_element_list(x=1):
     return [x]
+
+
+# --- fields ---
+def fields_results():
+    """Monte Carlo results of the (10, 3) game for two policies (plot_win_rates' input)."""
+    from stoplib import fields
+    return [fields.simulate(10, 3, 200, policy, seed=1) for policy in ("optimal", "proportional")]
+# --- end fields ---
