@@ -387,10 +387,10 @@ class Panel(widgets.VBox):
     # -- the picture a reader sees without a kernel ------------------------------------------
     def snapshot(self):
         """A static picture of the panel: its settings, its readout, its figure and the hint."""
-        import matplotlib.image as mpimg
         import io
-
         import textwrap
+
+        import matplotlib.image as mpimg
 
         settings = "   ".join(f"{c.description or k} = {c.value}" for k, c in self.controls.items())
         settings = textwrap.shorten(settings, 160, placeholder=" ...")
@@ -403,11 +403,14 @@ class Panel(widgets.VBox):
                            gridspec_kw={"height_ratios": [head_height, height] if has_image else [1]})
         head = axes[0, 0]
         head.axis("off")
-        head.text(0, 0.95, "\n".join(textwrap.wrap(settings, 90)), fontsize=9, va="top", family="monospace")
+        texts = [head.text(0, 0.95, "\n".join(textwrap.wrap(settings, 90)), fontsize=9, va="top",
+                           family="monospace")]
         if readout:
-            head.text(0, 0.5, "\n".join(textwrap.wrap(textwrap.shorten(readout, 200, placeholder=" ..."), 100)),
-                      fontsize=9, va="top")
-        head.text(0, 0.0, HINT, fontsize=9, va="top", style="italic", color=COLORS["grey"])
+            lines = textwrap.wrap(textwrap.shorten(readout, 200, placeholder=" ..."), 100)
+            texts.append(head.text(0, 0.5, "\n".join(lines), fontsize=9, va="top"))
+        texts.append(head.text(0, 0.0, HINT, fontsize=9, va="top", style="italic", color=COLORS["grey"]))
+        for text in texts:  # long lines must not make constrained layout shrink the figure
+            text.set_in_layout(False)
         if has_image:
             image = mpimg.imread(io.BytesIO(png_bytes(self.figure, dpi=self.dpi)), format="png")
             axes[1, 0].imshow(image)
