@@ -24,7 +24,7 @@ import time
 from stoplib import fields as fl
 from stoplib.fields import document as doc, plots
 from stoplib.util import budget
-from stoplib.util.timing import median_time
+from stoplib.util.timing import machine, median_time
 from stoplib.workbook import style
 
 
@@ -161,6 +161,7 @@ def calibrate():
     with style.context():
         plots.plot_board(10, 3, [None] * 3)
     print("budget calibration: the work budget's estimate before each call, and the call's time")
+    print(f"machine: {machine()}")
     header = f"{'call':<42} {'estimate (s)':>12} {'measured (s)':>12} {'ratio':>6} {'estimate (MiB)':>14}"
     print(header)
     print("-" * len(header))

@@ -36,8 +36,14 @@ __all__ = ["POLICIES", "legal_fields", "place", "all_states"]
 # :func:`stoplib.util.budget.check` before it starts (a refusal is instant and
 # says what the call would need; raise the limits on purpose with
 # ``stoplib.util.budget.allow``). Measured with ``benchmarks/bench_fields.py
-# --calibrate`` (which prints estimate against measured time) on the 2-core AMD
-# EPYC development machine, 2025-06; a faster machine finishes sooner.
+# --calibrate`` (which prints estimate against measured time) on the 2-core
+# development machine: an Intel Xeon (Sapphire Rapids, AVX-512) under KVM,
+# "Intel(R) Xeon(R) Processor, 2 cores, virtual machine" in
+# stoplib.util.timing.machine(), its cores shared with other jobs; numba 0.68.1,
+# numpy 2.4.6, 2026-11-23. Rates are the slow end of repeated runs, so that an
+# estimate errs on the long side (measured / estimate between 0.25 and 0.9 there
+# for every calibrated call that takes more than 0.05 s, on a busy machine); a faster
+# machine finishes sooner.
 # --------------------------------------------------------------------------
 #: Products ``W(f, s1) W(k-1-f, s-s1)`` per second of the float table kernels.
 RATE_PRODUCTS = {"fast": 1.5e8, "plain": 5.0e7, "proportional": 3.3e7}
@@ -65,9 +71,9 @@ GAP_SECONDS_PER_CHOICE = 2.0e-4
 BRUTE_BYTES_PER_STATE = 400.0
 #: Monte Carlo: seconds per game, per roll and per (roll, field) scanned (the optimal
 #: player's scan of the roll's gap reads the table: SIM_OPTIMAL_SCAN_FACTOR times slower).
-SIM_SECONDS_PER_GAME = 1.5e-7
-SIM_SECONDS_PER_ROLL = 3.0e-8
-SIM_SECONDS_PER_FIELD = 1.2e-9
+SIM_SECONDS_PER_GAME = 2.2e-7
+SIM_SECONDS_PER_ROLL = 4.5e-8
+SIM_SECONDS_PER_FIELD = 1.8e-9
 SIM_OPTIMAL_SCAN_FACTOR = 5.0
 #: Pure-Python loops over values or fields (optimal fields, board patches ...): seconds per item.
 PYTHON_SECONDS_PER_ITEM = 1.0e-6
@@ -268,7 +274,7 @@ def _exact_products(K, S, method, n_max=None):
     """Big-integer products of the exact twin over cells k <= K, s <= S, k + s <= n_max."""
     if n_max is None or n_max >= K + S:
         return _products(K, S, method)
-    if K > 10**6:                       # the rectangle bounds it; sizes like this are refused anyway
+    if K > 10**4:                       # the rectangle bounds it (sizes like this are refused anyway)
         return _products(K, S, method)
     total = 0
     for k in range(1, K + 1):

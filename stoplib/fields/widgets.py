@@ -35,7 +35,7 @@ from ..util.validate import check_int, check_str
 from ..workbook import style
 from ..workbook.panel import DRAW_LOCK, Panel, View, dropdown, int_box, int_slider, text_box, toggle
 from .game import FieldsGame
-from .rules import POLICIES
+from .rules import POLICIES, _check_flag
 from .solver import choose_field, win_probability, win_table
 from .plots import _check_f_values, plot_board, plot_win_vs_values
 
@@ -238,7 +238,7 @@ def win_sweep_widget(V_max=200, F_values=(2, 3, 5, 8, 12, 20), log_y=True):
     controls = {
         "V_max": int_slider("largest V", V_max, lo, hi, step=10),
         "F_values": text_box("F values", ", ".join(str(int(f)) for f in F_values), width="24em"),
-        "log_y": toggle("log scale for Win", log_y),
+        "log_y": toggle("log scale for Win", _check_flag("log_y", log_y)),
     }
 
     def render(V_max, F_values, log_y):

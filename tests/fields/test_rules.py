@@ -60,7 +60,7 @@ def test_states_must_be_ordered_sequences():
     for bad in ({3, None}, {0: None, 1: 3}, "ab", 7):
         with pytest.raises(TypeError, match="state must be a list"):
             fl.legal_fields(10, 2, bad, 5)
-    assert fl.legal_fields(10, 2, (None, 3), 5) == [1]
+    assert fl.legal_fields(10, 2, (None, 3), 2) == [0]          # a tuple is a state too
 
 
 def test_all_states_checks_its_arguments_at_once():

@@ -151,3 +151,8 @@ def test_constructors_refuse_bad_starting_values():
         widgets.win_sweep_widget(5001, (2,))
     with pytest.raises(TypeError, match="text must be a str"):
         widgets.parse_fields(None)
+
+
+def test_numpy_bools_are_flags():
+    import numpy as np
+    assert widgets.win_sweep_widget(50, (2,), log_y=np.bool_(False)).controls["log_y"].value is False
