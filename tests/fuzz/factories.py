@@ -223,3 +223,11 @@ def tt_stop_at_table():
 def tt_policies():
     from stoplib.tenthousand import stop_at_policy
     return [stop_at_policy(3, 2)]
+
+
+# --- fields ---
+def fields_results():
+    """Monte Carlo results of the (10, 3) game for two policies (plot_win_rates' input)."""
+    from stoplib import fields
+    return [fields.simulate(10, 3, 200, policy, seed=1) for policy in ("optimal", "proportional")]
+# --- end fields ---
