@@ -451,8 +451,15 @@ class CorrectionFit:
 
     @property
     def label(self) -> str:
-        parts = ["a" if p == 0 else f"n^{p:g}" for p in self.powers]
-        return "c sqrt(n) + " + " + ".join(parts)
+        """The model as matplotlib mathtext, e.g. ``$c\\sqrt{n} + a + b\\,n^{-1/4}$``."""
+        from fractions import Fraction
+
+        names = iter("abdefghk")
+        parts = []
+        for p in self.powers:
+            name = next(names)
+            parts.append(name if p == 0 else f"{name}\\,n^{{{Fraction(p).limit_denominator(12)}}}")
+        return "$c\\sqrt{n} + " + " + ".join(parts) + "$"
 
     def correction(self, n) -> np.ndarray:
         """The fitted correction at ``n``."""
