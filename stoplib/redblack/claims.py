@@ -344,13 +344,15 @@ def verdicts(notebook: str, **results):
 
 def verdict_styler(table):
     """The verdict table for display: the verdict cell coloured (agrees: blue, differs:
-    orange, open: grey, text dark on all three), long text wrapped, no index.
+    orange, open: grey), the headline row in bold, long text wrapped in columns of sensible
+    width; the ``notebook`` and ``headline`` columns and the index are not shown.
 
     Examples
     --------
     >>> import pandas as pd
     >>> t = pd.DataFrame([dict(zip(VERDICT_COLUMNS, ["nb", "c", "1", "1", "agrees", "e", True]))])
-    >>> "background-color" in verdict_styler(t).to_html()
+    >>> html = verdict_styler(t).to_html()
+    >>> "background-color" in html and "font-weight: bold" in html
     True
     """
     from ..workbook import style
@@ -361,10 +363,20 @@ def verdict_styler(table):
     def colour(v):
         return f"background-color: {fill.get(v, 'white')}; color: {text.get(v, 'black')}; font-weight: bold"
 
+    def bold_headline(row):
+        weight = "font-weight: bold" if bool(table.loc[row.name, "headline"]) else ""
+        return [weight if column != "verdict" else "" for column in row.index]
+
     shown = table.drop(columns=["notebook"])
-    return (shown.style.hide(axis="index").map(colour, subset=["verdict"])
+    widths = {"claim": "26%", "document": "15%", "ours": "19%", "verdict": "6%", "evidence": "34%"}
+    column_styles = [{"selector": f"th.col{k}, td.col{k}",
+                      "props": [("width", widths[c]), ("overflow-wrap", "anywhere")]}
+                     for k, c in enumerate(shown.columns) if c in widths]
+    return (shown.style.hide(axis="index").hide(subset=["headline"], axis="columns")
+            .apply(bold_headline, axis=1).map(colour, subset=["verdict"])
             .set_properties(**{"text-align": "left", "white-space": "normal", "vertical-align": "top"})
-            .set_table_styles([{"selector": "th", "props": [("text-align", "left")]}]))
+            .set_table_styles([{"selector": "", "props": [("table-layout", "fixed"), ("width", "100%")]},
+                               {"selector": "th", "props": [("text-align", "left")]}] + column_styles))
 
 
 def machine_description() -> str:

@@ -155,8 +155,8 @@ def plot_stopping_boundary(ax, boundary, n_black: int | None = None, mark=None,
         ax.plot([mark[1]], [mark[0]], "o", color=C["black"], ms=6, label=f"you: {mark[0]} red, {mark[1]} black")
     ax.set_xlabel("black cards left, b")
     ax.set_ylabel("red cards left, r")
-    ax.set_xlim(0, right)
-    ax.set_ylim(0, max(m, 1))
+    ax.set_xlim(0, right + 0.5)
+    ax.set_ylim(0, max(m, 1) + max(0.6, 0.02 * m))          # room for a position on the top row
     ax.legend(loc="upper left")
     if title:
         ax.set_title(title)

@@ -26,12 +26,15 @@ Gwern Branwen et al., "Problem 14 Dynamic Programming Solutions", gwern.net, Oct
 """
 from __future__ import annotations
 
+import html
 import math
+import threading
 
 import numpy as np
 
 from ..workbook import style
-from ..workbook.panel import Panel, View, dropdown, int_box, int_slider, toggle
+from ..workbook.export import FORMATS, save_figure
+from ..workbook.panel import Panel, View, dropdown, int_box, int_slider, slug, toggle
 from .asymptotics import bridge_constant, fit_growth
 from .plots import plot_fits, plot_position_panel, plot_winnings_distribution
 from .simulation import simulate, winnings_distribution
@@ -39,6 +42,56 @@ from .solver import stopping_boundary, value
 from .variants import value_with_replacement
 
 __all__ = ["position_panel", "simulation_panel", "refit_panel", "GAMES", "FITS"]
+
+
+class _Panel(Panel):
+    """:class:`~stoplib.workbook.panel.Panel` with three fixes (to be folded into it):
+
+    * a redraw and a save never draw the same ``Figure`` at once (ipykernel 7 can run two
+      widget callbacks concurrently: a Save click during a slow redraw gave a half-drawn
+      PNG at the save's dpi, and a saved file of the wrong size);
+    * the picture is rendered before anything changes, and the readout is updated last, so
+      whoever sees a new readout (a reader, the browser test) also sees its picture;
+    * a saved figure is named after the values it shows, not after a refused request.
+    """
+
+    def __init__(self, *args, **kwargs):
+        self._draw_lock = threading.RLock()
+        self._shown_values: dict = {}
+        super().__init__(*args, **kwargs)
+
+    def refresh(self) -> bool:
+        with self._draw_lock:
+            values = self.values()
+            ok = super().refresh()
+            if ok:
+                self._shown_values = values
+            return ok
+
+    def show(self, view: View) -> None:
+        if not isinstance(view, View):
+            raise TypeError(f"render must return a View, got {type(view).__name__}")
+        with self._draw_lock:
+            png = style.png_bytes(view.figure, dpi=self.dpi) if view.figure is not None else None
+            self.view, self.figure = view, view.figure
+            self.message.value = ""
+            if png is not None:
+                self.image.value = png
+                self.image.layout.display = None
+            else:
+                self.image.layout.display = "none"
+            self.readout.value = view.readout
+
+    def save(self) -> list:
+        with self._draw_lock:
+            if self.figure is None:
+                self.message.value = "There is no figure to save."
+                return []
+            stem = f"{self.name}-{slug(self._shown_values or self.values())}"
+            self.saved = save_figure(self.figure, self.notebook, stem, formats=FORMATS)
+            names = ", ".join(p.name for p in self.saved)
+            self.message.value = f"Saved {html.escape(names)} in {html.escape(str(self.saved[0].parent))}"
+            return self.saved
 
 #: Numbers of games the simulation panel offers.
 GAMES = (1_000, 10_000, 100_000, 1_000_000)
@@ -68,7 +121,7 @@ def position_panel(n_red: int = 26, n_black: int = 26, max_cards: int = 400) -> 
                    f"(with {n_red} red cards left, stop from {stop_from} black cards)")
         return View(plot_position_panel(n_red, n_black), readout)
 
-    return Panel({"n_red": int_slider("red", n_red, 0, max_cards),
+    return _Panel({"n_red": int_slider("red", n_red, 0, max_cards),
                   "n_black": int_box("black", n_black, 0, max_cards)},
                  render, notebook="01_redblack_dp", name="position", title="Any deck: value and policy")
 
@@ -98,7 +151,7 @@ def simulation_panel(n_red: int = 26, n_black: int = 26, n_games: int = 100_000,
                    f"{s.mean:.6f} ± {s.std_err:.6f} (z = {s.z_score(exact):+.2f})")
         return View(fig, readout)
 
-    return Panel({"n_red": int_slider("red", n_red, 0, max_cards),
+    return _Panel({"n_red": int_slider("red", n_red, 0, max_cards),
                   "n_black": int_slider("black", n_black, 0, max_cards),
                   "n_games": dropdown("games", [(f"{g:,}", g) for g in GAMES], n_games),
                   "seed": int_box("seed", seed, 0, 2**31 - 1),
@@ -158,7 +211,7 @@ def refit_panel(values, n_min: int = 1, n_max: int | None = None) -> Panel:
             readout += f"; slope − c = {p['np.sqrt(n)'] - c:+.2e}".replace("-", "−")
         return View(fig, readout)
 
-    return Panel({"n_min": int_slider("n from", n_min, 1, max(2, n_top // 2)),
+    return _Panel({"n_min": int_slider("n from", n_min, 1, max(2, n_top // 2)),
                   "n_max": int_box("n to", n_max, 11, n_top),
                   "fit": dropdown("fit", list(FITS), "√n")},
                  render, notebook="03_redblack_sqrt_vs_log", name="refit",

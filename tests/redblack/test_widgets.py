@@ -86,3 +86,29 @@ def test_static_picture_for_readers_without_a_kernel():
     bundle = rbw.position_panel()._repr_mimebundle_()
     assert bundle["text/plain"] == HINT
     assert bundle["image/png"].startswith(b"\x89PNG")
+
+
+def test_saved_figure_is_named_after_what_it_shows(outputs_elsewhere):
+    panel = rbw.position_panel()
+    panel.controls["n_black"].value = 5000            # refused: the picture still shows 26/26
+    paths = panel.save()
+    assert paths[0].name == "01_redblack_dp-position-n_red26-n_black26.png"
+
+
+def test_a_save_during_a_redraw_leaves_both_complete(outputs_elsewhere):
+    import io
+    import threading
+
+    from PIL import Image
+
+    panel = rbw.position_panel()
+    size = Image.open(io.BytesIO(panel.image.value)).size
+    alone = Image.open(panel.save()[0]).size
+    for black in (20, 30, 26):
+        saver = threading.Thread(target=panel.save)
+        saver.start()
+        panel.controls["n_black"].value = black       # a redraw while the save runs
+        saver.join()
+        assert Image.open(io.BytesIO(panel.image.value)).size == size
+        assert panel.readout.value.startswith(f"V(26, {black})")
+    assert Image.open(panel.save()[0]).size == alone
