@@ -79,9 +79,9 @@ n_all = np.arange(N_ALL + 1)
 _ = sl.save_table(pd.DataFrame({"n": n_all, "value": values}), "redblack_balanced_values")
 v100k = values[100_000] if N_ALL >= 100_000 else rb.value(100_000, 100_000)
 assert round(values[26], 9) == doc.VALUE_26_26 and f"{v100k:.6f}" == f"{doc.VALUE_100000:.6f}"
-top = f", V({N_ALL:,}, {N_ALL:,}) = {values[-1]:.6f}" if N_ALL > doc.FIT_N_MAX else ""
+top = f", V({N_ALL:,}, {N_ALL:,}) = {values[-1]:.6f}" if N_ALL not in (doc.FIT_N_MAX, 100_000) else ""
 sl.prose.md(
-    f"V(26, 26) = {values[26]:.9f}, V(22,974, 22,974) = {values[doc.FIT_N_MAX]:.6f}{top}; "
+    f"V(26, 26) = {values[26]:.9f}, V(22,974, 22,974) = {values[doc.FIT_N_MAX]:.6f}{top}, "
     f"and V(100,000, 100,000) = {v100k:.6f}, the document's "
     f"{doc.VALUE_100000} to all six decimals: **agrees**. The values are saved as "
     f"`data/redblack_balanced_values.csv`.")

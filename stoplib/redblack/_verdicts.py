@@ -138,8 +138,9 @@ def rows_02(checks, simulation, mistake, paths):
     rows.append(_row(nb, "Sample-game plot drawn with winnings from -7 to 5", "y range -7 .. 5",
                      f"our games run from {low} to {int(paths.paths.max())}; final winnings reach {top}",
                      _yes(low >= doc.SAMPLE_GAMES_YLIM[0] and top <= doc.SAMPLE_GAMES_YLIM[1]),
-                     f"P(final winnings = {top}) = {float(p[w == top].sum()):.4f}: such games leave a range "
-                     f"that stops at {doc.SAMPLE_GAMES_YLIM[1]}"))
+                     f"a range ending at {doc.SAMPLE_GAMES_YLIM[1]} cuts off the games that stop at {top} "
+                     f"(P = {float(p[w == top].sum()):.4f}), one ending at {doc.SAMPLE_GAMES_YLIM[0]} "
+                     f"the paths that dip lower"))
     fixed = value_with_replacement(26, 26)
     zm = mistake.z_score(fixed)
     rows.append(_row(nb, "First R attempt with the chance of red fixed at 0.5 gave 2.86",
