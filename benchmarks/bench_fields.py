@@ -1,4 +1,4 @@
-"""Benchmark the increasing-fields solvers (document 001: Win(1000, 20) in 12 s in Python).
+"""Benchmark the increasing-fields solvers (the source page: Win(1000, 20) in 12 s in Python).
 
 Compares, at each size, the O(V^2 F) monotone-argmax kernel ("fast"), the plain
 O(V^2 F^2) kernel ("plain") and, where feasible, the exact big-integer twins.

@@ -1,4 +1,4 @@
-"""Benchmark Ten Thousand (document 002): solving the game, restricted games, N dice, Monte Carlo, Pig.
+"""Benchmark Ten Thousand: solving the game, restricted games, N dice, Monte Carlo, Pig.
 
 Usage: python benchmarks/bench_tenthousand.py [--full]
 Prints medians over repeats after a warm-up call that compiles every kernel.

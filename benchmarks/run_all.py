@@ -1,25 +1,14 @@
 """Run every benchmarks/bench_*.py in turn (``make bench``; ``--full`` for the largest sizes)."""
 from __future__ import annotations
 
-import platform
 import subprocess
 import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))
 
-
-def machine() -> str:
-    cpu = platform.processor() or platform.machine()
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                cpu = line.split(":", 1)[1].strip()
-                break
-    except OSError:
-        pass
-    import os
-    return f"{cpu}, {os.cpu_count()} logical cores, Python {platform.python_version()}"
+from stoplib.util.timing import machine  # noqa: E402
 
 
 def main(argv=None) -> int:

@@ -16,14 +16,15 @@
 # %% [markdown]
 # # The increasing-fields game: how likely is a win, and where should each roll go?
 #
-# **Source:** document 001 (`shared/seeds/001_dba9ac7e55753289.txt`), an interactive web game
-# with a write-up of its solution.
+# **Source:** Mikolaj Stepinski, *the increasing-fields game, with its solution* ("Calculating win
+# probability"), an undated web page with a playable version of the game,
+# <https://mikolajstepinski.online/> (the page is unsigned; the site carries his name).
 #
 # ## Overview
 #
 # There are $V$ values $0, \dots, V-1$ and $F$ empty fields in a row. $F$ times, a value is drawn
 # uniformly *without repetition* and must be placed on an empty field so that the filled fields stay
-# increasing from left to right; the game is lost as soon as a roll has no legal field. The document
+# increasing from left to right; the game is lost as soon as a roll has no legal field. The page
 # defines $Win(V, F)$, the win probability under optimal play, derives a recurrence for it, speeds it
 # up with a claim it leaves unproved ("the optimal field for roll $r+1$ is $f$ or $f+1$ when $f$ is
 # optimal for roll $r$"), extends it to any mid-game state with a *gap formula*, and reports that its
@@ -31,25 +32,29 @@
 #
 # We rebuild all of it in `stoplib.fields`, check the recurrence exactly against an independent
 # brute-force solver over real game states, test the unproved claim with exact integers, time the
-# solver against the document's 12 s, confirm everything by Monte Carlo, compare optimal play with two
-# simple heuristics, and end with a playable version of the game.
+# solver beside the page's 12 s, confirm everything by Monte Carlo, compare optimal play with two
+# simple heuristics, and end with a playable version of the game and a table of verdicts.
 
 # %% [markdown]
-# One imports cell: the package, the game's subpackage `stoplib.fields` (its API, figures and widgets)
-# and the numbers the document prints.
+# One imports cell: the package, the game's subpackage `stoplib.fields` (its API, figures and panels)
+# and the numbers the page prints.
 
 # %%
+import os
+import platform
 import time
 from fractions import Fraction
 
-import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
+from IPython.display import display
 
 import stoplib as sl
 from stoplib import fields as fl
 from stoplib.fields import document as doc, plots as fplots, widgets as fwidgets
 
+NB = "04_increasing_fields"
+md, number, percent = sl.prose.md, sl.prose.number, sl.prose.percent
 print("quick mode:", sl.is_quick())
 
 # %% [markdown]
@@ -79,7 +84,7 @@ print("outcome:", game.outcome)
 # %% [markdown]
 # ## Where does the recurrence come from?
 #
-# Step by step, as in the document (its lines 27-37):
+# Step by step, as in the page's section "Calculating win probability":
 #
 # 1. **Base cases.** With no fields the game is won: $Win(V, 0) = 1$. With more fields than values it
 #    cannot be won: $Win(a, b) = 0$ for $a < b$.
@@ -93,7 +98,7 @@ print("outcome:", game.outcome)
 #    sequence of its own values, independent of the other side, so
 #    $$Place(V,F,r,f) = \frac{\binom{r}{f}\binom{V-r-1}{F-f-1}}{\binom{V-1}{F-1}}\,
 #      Win(r,f)\,Win(V-r-1,F-f-1).$$
-# 5. **Let the binomials cancel** (our step, not the document's). With $W(V,F) = \binom VF Win(V,F)$
+# 5. **Let the binomials cancel** (our step, not the page's). With $W(V,F) = \binom VF Win(V,F)$
 #    and $\binom{V}{F} = \frac VF \binom{V-1}{F-1}$,
 #    $$W(V,F) = \frac1F \sum_{r=0}^{V-1} \max_f\, W(r,f)\, W(V-1-r, F-1-f),$$
 #    so a float kernel needs one multiplication per candidate field and no binomials at all. In exact
@@ -108,54 +113,57 @@ print("outcome:", game.outcome)
 # game states (the value on each field), averaging over undrawn values and maximising over legal fields.
 
 # %%
-rows = []
-for V in range(1, 9):
-    for F in range(0, V + 1):
-        brute = fl.brute_force_win_probability(V, F)
-        ours = fl.win_probability(V, F, exact=True)
-        assert ours == brute == fl.win_probability(V, F, exact=True, method="plain")
-        assert abs(fl.win_probability(V, F) - float(brute)) < 1e-14
-        rows.append((V, F, str(ours)))
-print(f"{len(rows)} games (V <= 8, all F <= V): recurrence == brute force, exactly")
+recurrence = fl.check_recurrence(sl.pick(8, 7))
+print(recurrence)
+assert recurrence.holds
+assert fl.win_probability(3, 2, exact=True) == Fraction(5, 6)
 print("Win(3, 2) =", fl.win_probability(3, 2, exact=True), "  Win(8, 4) =", fl.win_probability(8, 4, exact=True))
 
-# %% [markdown]
-# The recurrence, its fast and plain forms, and their float kernels all agree with the brute force on
-# every game up to $V = 8$ (exact fractions; floats to $10^{-14}$). By hand: $Win(3,2) = (1 + \tfrac12
-# + 1)/3 = \tfrac56$, since only the middle roll can go wrong.
+# %%
+md(f"The recurrence, in its fast and plain forms, equals the brute force on all "
+   f"{recurrence.n_games} games with $V \\le {recurrence.V_max}$ (exact fractions); the float kernels "
+   f"are within {recurrence.max_float_error:.0e} of it. By hand: $Win(3,2) = (1 + \\tfrac12 + 1)/3 = "
+   f"\\tfrac56$, since only the middle roll can go wrong.")
 
 # %% [markdown]
 # ## What are the values for small games?
 #
-# The table below gives $Win(V, F)$ exactly for small sizes; the document's base cases are its first
+# The table below gives $Win(V, F)$ exactly for small sizes; the page's base cases are its first
 # column and the zeros above the diagonal.
 
 # %%
-exact_small = fl.win_table(12, 6, exact=True)
+V_small, F_small = 12, 6
+exact_small = fl.win_table(V_small, F_small, exact=True)
 table = pd.DataFrame(
-    [[str(exact_small[V, F]) for F in range(7)] for V in range(13)],
-    columns=[f"F={F}" for F in range(7)], index=pd.Index(range(13), name="V"))
+    [[str(exact_small[V, F]) for F in range(F_small + 1)] for V in range(V_small + 1)],
+    columns=[f"F={F}" for F in range(F_small + 1)], index=pd.Index(range(V_small + 1), name="V"))
 sl.save_table(table.reset_index(), "fields_win_exact_small")
-assert all(exact_small[V, 0] == doc.WIN_NO_FIELDS for V in range(13))
-assert all(exact_small[a, b] == doc.WIN_MORE_FIELDS_THAN_VALUES for a in range(13) for b in range(a + 1, 7))
+assert all(exact_small[V, 0] == doc.WIN_NO_FIELDS for V in range(V_small + 1))
+assert all(exact_small[a, b] == doc.WIN_MORE_FIELDS_THAN_VALUES
+           for a in range(V_small + 1) for b in range(a + 1, F_small + 1))
+assert all(exact_small[V, 1] == 1 for V in range(1, V_small + 1))
+assert all(exact_small[V, V] == 1 for V in range(F_small + 1))
 table
 
 # %% [markdown]
-# Both base cases of the document (line 29) **match**: $Win(V,0) = 1$ and $Win(a,b) = 0$ for $a<b$.
-# Two more patterns are visible: $Win(V,1) = Win(V,V) = 1$ (with $F = V$ every roll has exactly one
-# legal field, its own), and for $F = 2$ the values come in equal pairs, $Win(2m-1,2) = Win(2m,2)$.
+# Both base cases of the page **agree** (asserted above): $Win(V,0) = 1$ and $Win(a,b) = 0$ for
+# $a<b$. Two more patterns are visible and asserted: $Win(V,1) = Win(V,V) = 1$ (with $F = V$ every
+# roll has exactly one legal field, its own), and for $F = 2$ the values come in equal pairs,
+# $Win(2m-1,2) = Win(2m,2)$:
 
 # %%
-F2 = [exact_small[V, 2] for V in range(2, 13)]
-assert all(exact_small[2 * m - 1, 2] == exact_small[2 * m, 2] for m in range(2, 7))
+F2 = [exact_small[V, 2] for V in range(2, V_small + 1)]
+assert all(exact_small[2 * m - 1, 2] == exact_small[2 * m, 2] for m in range(2, V_small // 2 + 1))
 assert all(exact_small[V, 2] == sum(Fraction(max(r, V - 1 - r), V - 1) for r in range(V)) / V
-           for V in range(2, 13))
-print("Win(V, 2), V = 2..12:", ", ".join(map(str, F2)))
+           for V in range(2, V_small + 1))
+assert all(exact_small[V, F] > exact_small[V + 1, F] for F in range(3, F_small + 1) for V in range(F, V_small))
+print(f"Win(V, 2), V = 2..{V_small}:", ", ".join(map(str, F2)))
 
 # %% [markdown]
 # For $F = 2$ the first roll $r$ goes to the longer side, and the game is won when the second roll
 # lands on the other side: $Win(V,2) = \frac1V\sum_r \max(r, V-1-r)/(V-1)$ (asserted above), which
-# takes equal values at $V = 2m-1$ and $2m$. For $F \ge 3$ the tests check that $Win$ strictly decreases in $V$ up to 80.
+# takes equal values at $V = 2m-1$ and $2m$. For $F \ge 3$ the table strictly decreases down each
+# column (asserted above; `tests/fields/test_solver.py` checks it up to $V = 80$, $F = 12$).
 
 # %% [markdown]
 # ## What does Win(V, F) look like?
@@ -165,87 +173,130 @@ print("Win(V, 2), V = 2..12:", ", ".join(map(str, F2)))
 # %%
 V_heat, F_heat = sl.pick(60, 30), sl.pick(20, 10)
 grid = fl.win_table(V_heat, F_heat)
-fig, ax = plt.subplots(figsize=(7.5, 4.5))
-fplots.plot_win_heatmap(V_heat, F_heat, ax=ax, table=grid)
-sl.save_figure(fig, "04_increasing_fields", "win-heatmap")
 sl.save_table(pd.DataFrame(grid[:, 1:], columns=[f"F={f}" for f in range(1, F_heat + 1)])
               .rename_axis("V").reset_index(), "fields_win_table")
-plt.show()
+fig, ax = sl.style.figure(figsize=(7.0, 4.2))
+fplots.plot_win_heatmap(V_heat, F_heat, ax=ax, table=grid)
+sl.save_figure(fig, NB, "win-heatmap")
+sl.style.show(fig)
 
 # %% [markdown]
-# *Figure: $Win(V,F)$ under optimal play; blank cells have $F > V$.* Along each row (fixed $F$) the
-# probability drops quickly and then levels off: as $V \to \infty$ the rolls become continuous uniform
-# variables and $Win(V,F)$ tends to a limit that depends on $F$ alone.
+# *Figure: $Win(V,F)$ under optimal play, with labelled contour lines of equal win probability;
+# blank cells have $F > V$.* Each contour line runs nearly flat once $V$ is a few times $F$: along a row (fixed
+# $F$) the probability drops quickly and then levels off, because as $V \to \infty$ the rolls become
+# continuous uniform variables and $Win(V,F)$ tends to a limit that depends on $F$ alone.
 
 # %%
-fig, ax = plt.subplots(figsize=(7, 4))
-fplots.plot_win_vs_values((2, 3, 5, 8, 12, 20), sl.pick(1000, 200), ax=ax)
-sl.save_figure(fig, "04_increasing_fields", "win-vs-values")
-plt.show()
-print(f"Win(1000, 20) = {fl.win_probability(1000, 20):.6e}")
+F_curves = (2, 3, 5, 8, 12, 20)
+V_curve = sl.pick(1000, 200)
+fig, ax = sl.style.figure(figsize=(7.0, 4.0))
+fplots.plot_win_vs_values(F_curves, V_curve, ax=ax)
+sl.save_figure(fig, NB, "win-vs-values")
+sl.style.show(fig)
+
+# %%
+far = [fl.win_probability(V_curve, F) for F in range(1, 21)]
+steps = [b / a for a, b in zip(far, far[1:])]
+falling = all(b < a for a, b in zip(steps, steps[1:]))
+pd.DataFrame({"F": range(1, 21), f"Win({V_curve}, F)": far,
+              "Win(V, F) / Win(V, F - 1)": [np.nan] + steps})
+
+# %%
+near = {F: fl.win_probability(10 * F, F) / fl.win_probability(V_curve, F) - 1 for F in F_curves if 10 * F < V_curve}
+md(f"*Figure: $Win(V,F)$ against $V$ for several $F$ (log-log axes).* Each curve falls steeply from 1 at "
+   f"$V = F$ and then flattens: at $V = 10F$ the curves stand between {percent(min(near.values()))} and "
+   f"{percent(max(near.values()))} above their values at $V = {V_curve}$. At $V = {V_curve}$ (the table above) "
+   f"each extra field multiplies the win probability by a factor that falls from "
+   f"{number(steps[0], 3)} ($F = 1 \\to 2$) to {number(steps[-1], 3)} ($F = 19 \\to 20$)"
+   + (", smaller at every step: the decay in $F$ is faster than geometric."
+      if falling else ", though not at every step: at this $V$ the curves for large $F$ have not "
+      "levelled off yet (the full run, at $V = 1000$, shows a factor that falls at every step).")
+   + f" $Win({V_curve}, 20) = {far[-1]:.4e}$.")
 
 # %% [markdown]
-# *Figure: $Win(V,F)$ against $V$ for several $F$ (log-log axes).* Each curve falls steeply from 1 at
-# $V = F$ and flattens within ten or so multiples of $F$; the limit falls a
-# little faster than geometrically with $F$, from 0.75 at $F=2$ to about $1.3\times10^{-4}$ at $F=20$.
-
-# %% [markdown]
-# ## How fast is it, against the document's 12 seconds?
+# ## How fast is it, beside the page's 12 seconds?
 #
-# We time $Win(1000, 20)$ (line 53 of the document: 12 s in Python with big integers) after a warm-up
-# call that compiles the numba kernels, clearing the table cache before each run.
+# We time $Win(1000, 20)$ (the page's section "Optimization": 12 s in Python with big integers, on a
+# machine it does not name) after a warm-up call that compiles the numba kernels, clearing the table
+# cache before each run.
 
 # %%
+cpu = platform.processor() or platform.machine()
+if os.path.exists("/proc/cpuinfo"):
+    with open("/proc/cpuinfo") as info:
+        cpu = next((line.split(":", 1)[1].strip() for line in info if line.startswith("model name")), cpu)
+machine = f"{cpu}, {os.cpu_count()} cores"
 V, F = doc.TIMING_V, doc.TIMING_F
 fl.win_probability(30, 5); fl.win_probability(30, 5, method="plain")       # compile
 t_fast, w_fast = fl.time_win_probability(V, F, repeats=5)
 t_plain, w_plain = fl.time_win_probability(V, F, method="plain", repeats=sl.pick(3, 1))
 t_exact, w_exact = fl.time_win_probability(V, F, exact=True, repeats=1)
 timings = pd.DataFrame({
-    "method": ["document (Python, big integers, O(V^2 F))", "fast float kernel O(V^2 F)",
-               "plain float kernel O(V^2 F^2)", "exact integers, fast recurrence"],
+    "method": ["the page (Python, big integers, O(V^2 F))", "fast float kernel O(V^2 F)",
+               "plain float kernel O(V^2 F^2)", "exact integers, fast recurrence (Python)"],
+    "machine": ["not named", machine, machine, machine],
     "seconds": [doc.TIMING_SECONDS, t_fast, t_plain, t_exact],
 })
-timings["speed-up vs document"] = doc.TIMING_SECONDS / timings["seconds"]
+timings["page's time ÷ ours"] = doc.TIMING_SECONDS / timings["seconds"]
 sl.save_table(timings, "fields_timings")
 assert abs(w_fast - w_plain) <= 1e-12 * w_fast and abs(float(w_exact) - w_fast) <= 1e-12 * w_fast
-print(f"Win(1000, 20) = {w_fast:.12e} (exact: {float(w_exact):.12e})")
+print(f"Win({V}, {F}) = {w_fast:.12e} (exact: {float(w_exact):.12e})")
 timings
 
-# %% [markdown]
-# The timing **differs**, by design: the fast float kernel takes milliseconds where the document's
-# Python took 12 s (timings on a shared 2-core machine; `make bench` reports quiet-machine numbers).
-# Our exact version, also plain Python with big integers, takes a few seconds, the same order as the
-# document's; the speed-up comes from floats, cancelled binomials and compiled loops.
-# The three methods agree on $Win(1000,20) \approx 1.335\times10^{-4}$ to 12 digits; the document
-# prints no value for it to compare with (its "Win prob:" is a live web widget, empty in the text).
+# %%
+md(f"Our timings differ from the page's, as expected of different code on a different machine: on "
+   f"ours ({machine}, shared with other work, so the numbers vary from run to run) the fast float "
+   f"kernel computes $Win({V}, {F})$ in {number(1e3 * t_fast, 1)} ms, {doc.TIMING_SECONDS / t_fast:,.0f} "
+   f"times less than the page's {doc.TIMING_SECONDS:g} s, and the plain kernel in "
+   f"{number(1e3 * t_plain, 0)} ms. Our exact version, plain Python with big integers like the page's, "
+   f"takes {number(t_exact, 2)} s; the rest of the speed-up comes from floats, cancelled binomials and "
+   f"compiled loops. The three agree on $Win({V},{F}) = {w_fast:.6e}$ to 12 digits (asserted); the page "
+   f"prints no value to compare with (its \"Win prob:\" is a live widget, empty in the text). "
+   f"`make bench` reports quiet-machine numbers.")
 
 # %% [markdown]
-# Do the running times grow as the document says, $O(V^2F)$ for the fast recurrence and $O(V^2F^2)$
-# for the plain one? We double $V$ and $F$ in turn.
+# Do the costs grow as the page says ("Time complexity" and "Optimization"), $O(V^2F)$ for the fast
+# recurrence and $O(V^2F^2)$ for the plain one? Timings are noisy, so beside them we count the work
+# itself: the products $W(f, s_1)\,W(k-1-f, s-s_1)$ each kernel evaluates (`fl.work_count`). We double
+# $V$ and $F$ in turn.
 
 # %%
-scaling = []
-for V, F, method in sl.pick(
-        [(500, 20, "fast"), (1000, 20, "fast"), (2000, 20, "fast"), (1000, 10, "fast"), (1000, 40, "fast"),
-         (500, 10, "plain"), (500, 20, "plain"), (500, 40, "plain")],
-        [(250, 10, "fast"), (500, 10, "fast"), (500, 20, "fast"), (250, 10, "plain"), (250, 20, "plain")]):
-    scaling.append((V, F, method, fl.time_win_probability(V, F, method=method, repeats=3)[0]))
-scaling = pd.DataFrame(scaling, columns=["V", "F", "method", "seconds"])
-sl.save_table(scaling, "fields_time_scaling")
+sizes = sl.pick(
+    [(500, 20, "fast"), (1000, 20, "fast"), (2000, 20, "fast"), (1000, 10, "fast"), (1000, 40, "fast"),
+     (500, 10, "plain"), (500, 20, "plain"), (500, 40, "plain"), (1000, 20, "plain")],
+    [(250, 10, "fast"), (500, 10, "fast"), (500, 20, "fast"), (250, 10, "plain"), (250, 20, "plain"),
+     (500, 10, "plain")])
+scaling = pd.DataFrame(
+    [(V, F, method, fl.work_count(V, F, method), fl.time_win_probability(V, F, method=method, repeats=3)[0])
+     for V, F, method in sizes], columns=["V", "F", "method", "products", "seconds"])
+scaling["ns per product"] = 1e9 * scaling["seconds"] / scaling["products"]
+sl.save_table(scaling, "fields_scaling_timings")
 scaling
 
-# %% [markdown]
-# Doubling $V$ multiplies the fast time by roughly 4, the $V^2$ of both orders. Doubling $F$
-# multiplies the fast time by 2 to 3 and the plain time by about 3: the plain kernel's extra factor
-# of $F$ shows, though at $F \le 40$ its per-roll overhead, which grows only like $F$, still weighs.
-# (Our table holds only sub-games with slack up to $V-F$: the fast kernel walks about $F(V-F)V/4$
-# path steps. Timings on a shared machine are noisy; none is asserted.)
+# %%
+work = {(V, F, m): fl.work_count(V, F, m) for V, F, m in
+        [(500, 20, "fast"), (1000, 20, "fast"), (1000, 40, "fast"),
+         (500, 20, "plain"), (1000, 20, "plain"), (1000, 40, "plain")]}
+spread = {m: float(g.max() / g.min()) for m, g in scaling.groupby("method")["ns per product"]}
+ratio = {m: (work[(1000, 20, m)] / work[(500, 20, m)], work[(1000, 40, m)] / work[(1000, 20, m)])
+         for m in ("fast", "plain")}
+assert 3.5 < ratio["fast"][0] < 4.5 and 1.5 < ratio["fast"][1] < 2.2
+assert 3.5 < ratio["plain"][0] < 4.5 and 3.3 < ratio["plain"][1] < 4.5
+md(f"Doubling $V$ (500 → 1000, $F = 20$) multiplies the work by {number(ratio['fast'][0], 2)} (fast) and "
+   f"{number(ratio['plain'][0], 2)} (plain): the $V^2$ of both. Doubling $F$ (20 → 40, $V = 1000$) "
+   f"multiplies it by {number(ratio['fast'][1], 2)} (fast) and {number(ratio['plain'][1], 2)} (plain): "
+   f"the page's extra factor of $F$ for the plain recurrence (a little under 2 and 4 because the table "
+   f"holds $F + 1$ field counts but only the $V - F + 1$ slacks a sub-game can have). In the timings above the cost per product "
+   f"varies across sizes by a factor of {number(spread['fast'], 1)} for the fast kernel and "
+   f"{number(spread['plain'], 1)} for the plain one"
+   + (": the seconds grow like the work." if max(spread.values()) < 2 else
+      ": too noisy on this run (a shared machine) to read the exponents off the seconds, which is "
+      "why the verdicts below rest on the product counts."))
 
 # %% [markdown]
-# ## Is the document's optimisation right?
+# ## Is the page's optimisation right?
 #
-# The claim (line 49): if $f$ is optimal for roll $r$, an optimal field for roll $r+1$ is $f$ or
+# The claim ("Optimization"): if $f$ is optimal for roll $r$, an optimal field for roll $r+1$ is $f$ or
 # $f+1$. With ties (several optimal fields) this can be read in several ways; we check the **strong
 # form**: for every game with $n \le V_{max}$ values and $k \le n$ fields, every roll $r$, and *every*
 # optimal field $f$ of roll $r$, the optimal set of roll $r+1$ contains $f$ or $f+1$. All comparisons
@@ -263,13 +314,13 @@ print(f"rolls with tied optimal fields: {report.n_tied:,} (at most {report.max_o
 print("counterexamples:", report.n_counterexamples, "| exact fast table == exact plain table:", report.fast_equals_plain)
 assert report.holds and report.fast_equals_plain
 
-# %% [markdown]
-# No counterexample: the claim holds in its strong form on every sub-game with up to
-# 140 values (quick mode: 40) and any number of fields, ties included (ties do occur, with at most two
-# optimal fields), and the fast recurrence reproduces the plain one exactly there. This is a check,
-# not a proof. Beyond the exact grid we compare the two float kernels on whole tables, which covers
-# every sub-game of the sizes below (a failure of the claim that changed a value by more than rounding
-# would show up).
+# %%
+md(f"No counterexample: the claim holds in its strong form on every sub-game with up to {V_check} values "
+   f"and any number of fields, ties included ({report.n_tied:,} rolls have tied optimal fields, at most "
+   f"{report.max_optimal_fields} at once), and the fast recurrence reproduces the plain one exactly there. "
+   f"This is a check, not a proof. Beyond the exact grid we compare the two float kernels on whole "
+   f"tables, which covers every sub-game of the sizes below (a failure of the claim that changed a "
+   f"value by more than rounding would show up).")
 
 # %%
 checks = []
@@ -280,85 +331,110 @@ for V, F in sl.pick([(1000, 20), (2000, 30), (600, 60)], [(1000, 20), (300, 30)]
     rel = float(np.max(np.abs(fast[mask] - plain[mask]) / plain[mask]))
     checks.append((V, F, rel))
     assert rel < 1e-11
-pd.DataFrame(checks, columns=["V_max", "F_max", "max relative difference fast vs plain"])
-
-# %% [markdown]
-# Where do the ties come from? Mirror symmetry (value $v \to n-1-v$, field $f \to k-1-f$) makes the
-# middle roll of an odd $n$ tie whenever its best field is off-centre. But not every tie is a mirror
-# tie: listing the first-move ties with exact integers,
+checks = pd.DataFrame(checks, columns=["V_max", "F_max", "max relative difference fast vs plain"])
+checks
 
 # %%
-ties = fl.tied_first_moves(sl.pick(60, 30))
+md(f"The fast and plain float tables agree to rounding (relative differences of at most "
+   f"{checks.iloc[:, 2].max():.0e}) on every sub-game of these sizes.")
+
+# %% [markdown]
+# Where do the ties come from? Mirror symmetry (value $v \to n-1-v$,
+# field $f \to k-1-f$) makes the middle roll of an odd $n$ tie whenever its best field is off-centre.
+# But not every tie is a mirror tie: listing the first-move ties with exact integers,
+
+# %%
+n_ties = sl.pick(60, 30)
+ties = fl.tied_first_moves(n_ties)
 other = [t for t in ties if 2 * t[2] != t[0] - 1]
-print(f"{len(ties)} tied first rolls with n <= {sl.pick(60, 30)}; {len(other)} are not the middle roll:")
+print(f"{len(ties)} tied first rolls with n <= {n_ties}; {len(other)} are not the middle roll:")
 for n, k, r, fields in other:
     print(f"  n={n:2d} values, k={k} fields, roll {r:2d}: optimal fields {fields}")
 p9 = fl.placement_probabilities(9, 3, [None] * 3, 2, exact=True)
 assert p9[0] == p9[1] == Fraction(3, 7) > p9[2]
-assert all((n - 9) % 11 == 0 for n, k, r, f in other if k == 3)
 print("Win after placing 2 in the (9, 3) game:", p9)
 
-# %% [markdown]
-# Off-centre ties exist: in the 9-value, 3-field game the roll 2 does exactly as well on field 0 as on
-# field 1 (both give $3/7$). Up to $n = 60$ the only others are the mirror image and the $(9, 5)$ pair,
-# and for $k = 3$ they recur every 11 values, at $n = 9, 20, 31, 42, 53$. The strong form of the claim
-# survives all of them.
+# %%
+n_three = sorted({n for n, k, r, f in other if k == 3})
+others = sorted({(n, k) for n, k, r, f in other if k != 3})
+gaps_three = sorted(set(np.diff(n_three)))
+md(f"Off-centre ties exist: in the 9-value, 3-field game the roll 2 does exactly as well on field 0 as on "
+   f"field 1 (both give $3/7$). Up to $n = {n_ties}$, for $k = 3$ they occur at "
+   f"$n = {', '.join(map(str, n_three))}$"
+   + (f" (every {gaps_three[0]} values)" if len(gaps_three) == 1 else "")
+   + (", and otherwise only in the " + ", ".join(f"$({n}, {k})$" for n, k in others) + " game"
+      if others else "")
+   + ", each with its mirror image. The strong form of the claim survives all of them.")
 
 # %% [markdown]
-# The fast and plain float tables agree to rounding on every sub-game of these sizes. The optimal first
-# move shows the monotone staircase the claim describes:
+# The optimal first move shows the monotone staircase the claim describes:
 
 # %%
-fig, ax = plt.subplots(figsize=(7, 4))
-fplots.plot_optimal_policy(200, 10, ax=ax)
-sl.save_figure(fig, "04_increasing_fields", "optimal-first-move")
-plt.show()
-pol = fl.optimal_policy(200, 10)
+V_pol, F_pol = 200, 10
+fig, (ax1, ax2) = sl.style.figure(1, 2, figsize=(9.0, 3.6))
+fplots.plot_optimal_policy(V_pol, F_pol, ax=ax1)
+fplots.plot_band_widths(V_pol, F_pol, ax=ax2)
+sl.save_figure(fig, NB, "optimal-first-move")
+pol = fl.optimal_policy(V_pol, F_pol)
 assert set(np.diff(pol)) <= {0, 1}
+widths_opt, widths_prop = fplots.band_widths(V_pol, F_pol)
+sl.style.show(fig)
 
-# %% [markdown]
-# *Figure: the optimal field for the first roll, $V=200$, $F=10$, beside the proportional rule
-# $\lfloor rF/V \rfloor$.* The optimal staircase gives the end fields a narrower band of values
-# (13 of the 200 each, against 20 for the proportional rule) and the middle fields wider ones: an
-# extreme value is worth an end field only when it is very extreme.
+# %%
+def ends(widths):
+    """The first and last band widths, said once when they are equal."""
+    return f"{widths[0]} values each" if widths[0] == widths[-1] else f"{widths[0]} and {widths[-1]} values"
+
+
+md(f"*Figure: the optimal field for the first roll, $V={V_pol}$, $F={F_pol}$, beside the proportional "
+   f"rule $\\lfloor rF/V \\rfloor$ (left), and how many of the {V_pol} first rolls each field takes "
+   f"(right).* The optimal staircase gives the end fields narrower bands ({ends(widths_opt)}, against "
+   f"{ends(widths_prop)} for the proportional rule) "
+   f"and the middle fields wider ones (up to {widths_opt.max()}): an extreme value is worth an end field "
+   f"only when it is very extreme.")
 
 # %% [markdown]
 # ## What is the win probability in the middle of a game?
 #
-# The document's gap formula (lines 57-59): with $D$ fields filled and gaps $G$ of $F_G$ empty fields
-# and $V_G$ values between their neighbours,
+# The page's gap formula ("Win probability from any state"): with $D$ fields filled and gaps $G$ of
+# $F_G$ empty fields and $V_G$ values between their neighbours,
 # $State = \prod_G \binom{V_G}{F_G} Win(V_G,F_G) \,/\, \binom{V-D}{F-D}$. Take $V = 100$, $F = 10$
 # with 40 on field 3 and 75 on field 7, and roll 55:
 
 # %%
-V, F = 100, 10
+V, F, roll = 100, 10, 55
 state = [None, None, None, 40, None, None, None, 75, None, None]
 print("state probability:", fl.state_probability(V, F, state))
-probs = fl.placement_probabilities(V, F, state, 55)
-best = fl.best_placement(V, F, state, 55)
+probs = fl.placement_probabilities(V, F, state, roll)
+best = fl.best_placement(V, F, state, roll)
 for f, p in probs.items():
-    print(f"  place 55 on field {f}: win probability {p:.6f}" + ("   <- optimal" if f == best.field else ""))
-assert list(probs) == [4, 5, 6] and best.field == max(probs, key=probs.get)
-
-# %% [markdown]
-# The roll 55 belongs to the gap between 40 and 75 (fields 4-6, 34 values), and the best field is the
-# one the $(34, 3)$ sub-game would choose for its 15th value, as the document says. On tiny games we
-# check every state and every placement against the brute force, exactly:
+    print(f"  place {roll} on field {f}: win probability {p:.6f}" + ("   <- optimal" if f == best.field else ""))
+assert best.field == max(probs, key=probs.get)
+gap_fields = list(probs)
+low, high = 40, 75
+n_values = high - low - 1
+rank = roll - low - 1
+sub = fl.optimal_policy(n_values, len(gap_fields))
+assert best.field == gap_fields[0] + sub[rank]
 
 # %%
-n_states = 0
-for V, F in [(7, 3), (8, 4)]:
-    for st in fl.all_states(V, F):
-        assert fl.state_probability(V, F, st, exact=True) == fl.brute_force_state_probability(V, F, st)
-        n_states += 1
-print(f"{n_states} mid-game states: gap formula == brute force, exactly")
-assert n_states == 615
-sub = fl.optimal_policy(34, 3)
-assert best.field == 4 + sub[55 - 40 - 1]
+md(f"The roll {roll} belongs to the gap between {low} and {high} (fields {gap_fields[0]}–{gap_fields[-1]}, "
+   f"{n_values} values), and the best field, {best.field}, is the one the $({n_values}, {len(gap_fields)})$ "
+   f"game played alone would choose for its value number {rank + 1} (asserted), as the page says. "
+   f"On tiny games we check every state, and every roll in every live state, against the brute force, "
+   f"exactly:")
 
-# %% [markdown]
-# The gap formula **matches** the brute force on all 615 states of the $(7,3)$ and $(8,4)$ games
-# ($\binom{10}{3} + \binom{12}{4}$, every increasing partial filling).
+# %%
+gaps = fl.check_gap_formula([(7, 3), (8, 4)])
+print(gaps)
+assert gaps.holds
+
+# %%
+md(f"The gap formula **agrees** with the brute force on all {gaps.n_states:,} states of the "
+   + " and ".join(f"$({a},{b})$" for a, b in gaps.sizes)
+   + f" games (every increasing partial filling: $\\sum \\binom{{V+F}}{{F}} = {gaps.n_expected:,}$), and in "
+   f"all {gaps.n_choices:,} (live state, roll) pairs the optimal fields are those of the roll's gap "
+   f"played alone.")
 
 # %% [markdown]
 # ## Does Monte Carlo agree, and how good are simple heuristics?
@@ -371,13 +447,14 @@ assert best.field == 4 + sub[55 - 40 - 1]
 
 # %%
 n_games = sl.pick(2_000_000, 100_000)
-rows, results = [], {}
+rows, results, exact = [], [], {}
 for V, F in [(20, 5), (100, 10)]:
-    exact = {"optimal": fl.win_probability(V, F), "proportional": fl.policy_win_probability(V, F, "proportional")}
+    exact[(V, F)] = {"optimal": fl.win_probability(V, F),
+                     "proportional": fl.policy_win_probability(V, F, "proportional")}
     for policy in fl.POLICIES:
         res = fl.simulate(V, F, n_games, policy, seed=2024)
-        results[(V, F, policy)] = res
-        ex = exact.get(policy)
+        results.append(res)
+        ex = exact[(V, F)].get(policy)
         if ex is not None:
             assert abs(res.mean - ex) <= 4 * res.std_err, (V, F, policy)
         rows.append((V, F, policy, ex, res.mean, res.std_err,
@@ -386,26 +463,32 @@ rates = pd.DataFrame(rows, columns=["V", "F", "policy", "exact", "monte carlo", 
 sl.save_table(rates, "fields_policy_win_rates")
 rates
 
-# %% [markdown]
-# Monte Carlo agrees with the exact optimal and proportional values within 4 standard errors. The
-# optimal policy beats proportional placement by about 4% (relative) at $F=5$ and 10% at $F=10$, and
-# nearest (which ignores how crowded the roll's gap is) does worst.
+# %%
+gain = {VF: e["optimal"] / e["proportional"] - 1 for VF, e in exact.items()}
+nearest = {(r.V, r.F): r for r in results if r.policy == "nearest"}
+assert all(e["optimal"] - nearest[VF].mean > 4 * nearest[VF].std_err for VF, e in exact.items())
+md(f"Monte Carlo ({n_games:,} games per row) agrees with the exact optimal and proportional values within "
+   f"4 standard errors (asserted; the largest $|z|$ is {number(rates['z'].abs().max(), 2)}). The optimal "
+   f"policy beats proportional placement by {percent(gain[(20, 5)])} (relative) at $V = 20$, $F = 5$ and "
+   f"{percent(gain[(100, 10)])} at $V = 100$, $F = 10$, and nearest, which ignores how crowded the "
+   f"roll's gap is, does clearly worse than optimal (by more than 4 standard errors, asserted).")
 
 # %%
-fig, ax = plt.subplots(figsize=(6, 4))
-V, F = 100, 10
-fplots.plot_win_rates([results[(V, F, p)] for p in fl.POLICIES],
-                      {"optimal": fl.win_probability(V, F),
-                       "proportional": fl.policy_win_probability(V, F, "proportional")}, ax=ax)
-ax.set_title(f"V = {V}, F = {F}")
-nearest = results[(V, F, "nearest")]
-assert fl.win_probability(V, F) - nearest.mean > 4 * nearest.std_err     # nearest is clearly worse
-sl.save_figure(fig, "04_increasing_fields", "policies")
-plt.show()
+fig, ax = sl.style.figure(figsize=(6.4, 4.0))
+fplots.plot_win_rates(results, exact, ax=ax)
+sl.save_figure(fig, NB, "policies")
+sl.style.show(fig)
 
-# %% [markdown]
-# *Figure: win rates of the three policies at $V=100$, $F=10$ (bars: Monte Carlo with 4-SE error
-# bars; black ticks: exact values).* For larger games the exact recurrence is the better tool:
+# %%
+share = {(r.V, r.F, r.policy): r.mean / exact[(r.V, r.F)]["optimal"] for r in results}
+small, big = (20, 5), (100, 10)
+worse = all(share[(*big, p)] < share[(*small, p)] for p in ("proportional", "nearest"))
+md(f"*Figure: win rates of the three policies divided by the optimal $Win(V,F)$, for two game sizes (points: "
+   f"Monte Carlo with ±4 standard-error bars; open diamonds: exact values).* Nearest wins "
+   f"{percent(share[(*small, 'nearest')], 0)} of the optimal rate at $V = 20$, $F = 5$ and "
+   f"{percent(share[(*big, 'nearest')], 0)} at $V = 100$, $F = 10$"
+   + ("; both heuristics lose more on the larger game." if worse else ".")
+   + " For larger games still the exact recurrence is the better tool:")
 
 # %%
 exact_rows = []
@@ -413,39 +496,77 @@ for V, F in [(100, 10), (1000, 20), (1000, 40)]:
     opt, prop = fl.win_probability(V, F), fl.policy_win_probability(V, F, "proportional")
     exact_rows.append((V, F, opt, prop, opt / prop))
     assert opt >= prop
-pd.DataFrame(exact_rows, columns=["V", "F", "optimal", "proportional", "ratio"])
+larger = pd.DataFrame(exact_rows, columns=["V", "F", "optimal", "proportional", "optimal ÷ proportional"])
+assert larger["optimal ÷ proportional"].is_monotonic_increasing
+larger
 
-# %% [markdown]
-# At $V=1000$, $F=20$ the optimal player wins about 1.21 times as often as the proportional one; at
-# $F=40$, about 1.46 times: the value of playing well grows with the number of fields.
+# %%
+q = larger.set_index(["V", "F"])["optimal ÷ proportional"]
+md(f"At $V=1000$, $F=20$ the optimal player wins {number(q[(1000, 20)], 2)} times as often as the "
+   f"proportional one; at $F=40$, {number(q[(1000, 40)], 2)} times: the value of playing well grows with "
+   f"the number of fields.")
 
 # %% [markdown]
 # ## Play it yourself
 #
-# Choose $V$, $F$ and a seed, press *New game*, then *Roll a number* and click a green field. Each
-# legal field shows the win probability after placing there (optimal play afterwards); `*` marks the
-# optimal field. *Play optimal move* lets the optimal player move. (The widgets need a live kernel;
-# the static results above do not depend on them.)
+# Choose $V$, $F$ and a seed (changing them starts a new game), press *Roll a number*, then click a green
+# field. The figure shows the win probability after placing the roll on each legal field (optimal play
+# afterwards), with the optimal field outlined in blue; *Play a move* lets the policy chosen in the
+# drop-down move (its choice is outlined in orange when it differs). The panels need a running kernel;
+# the results above do not depend on them.
 
 # %%
 fwidgets.fields_widget(V=20, F=5, seed=0)
 
 # %% [markdown]
-# A second widget sweeps $V$ and a list of $F$ values and redraws $Win(V, F)$ against $V$.
+# A second panel redraws $Win(V, F)$ against $V$ for a list of $F$ values, up to the largest $V$ on the
+# slider; the readout gives $Win$ at that largest $V$.
 
 # %%
 fwidgets.win_sweep_widget(V_max=200, F_values=(2, 3, 5, 8, 12, 20))
 
 # %% [markdown]
+# ## Verdicts: what the page claims, and what we find
+#
+# Every number and claim of the page, our result beside it, and the evidence (the table is written to
+# `data/04_increasing_fields_verdicts.csv`; the headline row is the one-line summary of this chapter).
+
+# %%
+verdicts = fl.verdicts(recurrence, report, gaps, {"fast": t_fast, "exact": t_exact})
+sl.save_table(verdicts, f"{NB}_verdicts")
+assert verdicts["headline"].sum() == 1
+with pd.option_context("display.max_colwidth", None):
+    display(verdicts.drop(columns="notebook"))
+
+# %%
+by_verdict = {v: verdicts.loc[verdicts["verdict"] == v, "claim"].tolist() for v in ("agrees", "differs", "open")}
+headline = verdicts.loc[verdicts["headline"], "claim"].iloc[0]
+def listed(verdict, one, many, named=True):
+    claims = by_verdict[verdict]
+    return (f"{len(claims)} {one if len(claims) == 1 else many}"
+            + (f" ({'; '.join(claims)})" if claims and named else ""))
+
+
+md(f"Of the page's {len(verdicts)} numbers and claims, {listed('agrees', 'agrees', 'agree', named=False)} with ours, "
+   f"{listed('differs', 'differs', 'differ')} and {listed('open', 'is open', 'are open')}. The headline: "
+   f"*{headline}*: {verdicts.loc[verdicts['headline'], 'ours'].iloc[0]}.")
+
+# %% [markdown]
 # ## Open questions
 #
-# - **Prove the claim.** It holds exactly (strong form, ties included) for every sub-game with up to
-#   140 values. Is there an exchange argument, e.g. via log-concavity of $W(\cdot, k)$?
+# - **Prove the claim.** It holds exactly (strong form, ties included) for every sub-game checked above.
+#   Is there an exchange argument, e.g. via log-concavity of $W(\cdot, k)$?
 # - **The limit.** $Win(V,F)$ decreases in $V$ to a limit $Win(\infty, F)$, the continuous version of
-#   the game. How fast does that limit fall with $F$: geometrically, or faster?
-# - **Ties.** Mirror symmetry explains ties at the middle roll; the off-centre ties for $k = 3$ recur
-#   every 11 values ($n = 9, 20, 31, \dots$). Why 11, and what are the periods for other $k$?
+#   the game. How fast does that limit fall with $F$: does the factor per extra field tend to a constant
+#   (geometric decay in the end), or keep falling?
+# - **Ties.** Mirror symmetry explains ties at the middle roll; the off-centre ties for $k = 3$ recur at
+#   regular steps of $n$. Why that step, and what are the periods for other $k$?
 # - **Heuristics.** How close can a one-line rule get? Try a proportional rule that gives the end
-#   fields narrower bands, as the optimal staircase does, and measure it with `simulate`.
-# - **Play the widget** at $F = 10$, $V = 100$ and see how often your own placements agree with the
+#   fields narrower bands, as the optimal staircase does, and measure it with `fl.simulate`.
+# - **Play the panel** at $F = 10$, $V = 100$ and see how often your own placements agree with the
 #   optimal ones.
+#
+# ---
+# [← 03 Square root or logarithm?](03_redblack_sqrt_vs_log.ipynb) ·
+# [index](00_index.ipynb) ·
+# [05 Ten Thousand →](05_ten_thousand.ipynb)

@@ -16,20 +16,22 @@
 # %% [markdown]
 # # CardCounter: blackjack against a known deck, solved exactly
 #
-# **Source document:** J. S. Plank, *SRM 734, D1, 400-Pointer (CardCounter)*, a write-up
-# of a TopCoder problem and its memoised solution (`shared/seeds/003_796a598a91b6182b.txt`).
+# **Source document:** James S. Plank, *SRM 734, D1, 400-Pointer (CardCounter)*, his write-up
+# of a TopCoder problem and its memoised solution, University of Tennessee, 26 August 2018
+# (listed among his TopCoder write-ups at <https://web.eecs.utk.edu/~jplank/topcoder-writeups/>).
 #
 # ## Overview
 #
 # A player who has counted every card knows exactly what is left in the deck. How often
 # can he then beat a dealer who follows the house rules, if he only chooses between
-# hitting and standing? The contest asks for that probability for decks of at most
-# 16 cards; the document solves it with two memoised recursions and prints its memo
-# tables for one example. We reproduce those tables line for line, check the answers
-# three independent ways (exact fractions, a brute force over card orders, a seeded
-# simulation), and then go past the contest: full 52-card decks and larger shoes, the
-# optimal hit/stand chart for a fresh deck beside textbook basic strategy, and which
-# removed card helps the player most, the idea behind card counting.
+# hitting and standing? The document solves this with two memoised recursions, walks
+# through one example (the one with seven aces) and prints its memo tables for another.
+# We reproduce those tables line for line, check the answers three independent ways
+# (exact fractions, a brute force over card orders, a seeded simulation), and then go
+# past the contest: full 52-card decks and shoes of up to 8 decks, the optimal hit/stand
+# chart for a fresh deck beside textbook basic strategy, and which removed card helps the
+# player most, the idea behind card counting. The notebook ends with a table that sets
+# every number and claim of the document beside ours.
 
 # %% [markdown]
 # ## What are the rules?
@@ -41,32 +43,40 @@
 # * An ace counts 11 when that keeps the hand at 21 or below (a *soft* hand), else 1.
 # * The player hits (a uniformly random card from the deck) as often as he likes, or
 #   stands. Over 21 is a bust and a loss.
-# * Then the dealer draws his hidden card and hits while below 17; a soft 17 stands.
-# * The player wins if he has not bust and the dealer busts or ends lower. **Ties lose.**
+# * Then the dealer draws his hidden card and hits while below 17; at 17 or more he
+#   "sits" (the document's word), a soft 17 included.
+# * The player wins if he has not bust and the dealer busts or ends lower. **Ties lose**:
+#   the document does not say so in words, but its memo dump does
+#   (`dealers_move(19, false, 19, ...) = 0`, a dealer's 19 against the player's 19).
 #   There is no doubling, splitting, insurance or blackjack bonus: the score is the
 #   probability of winning.
-# * Beyond the contest (which caps the deck at 16 cards, counts 0..4) any counts are
-#   allowed, but a deck on which the dealer could have to draw from an empty deck is
-#   refused with an error (see the last section before the widgets).
+# * In the contest a count runs from 0 to 4 (the document: "there are 5 potential values
+#   (0 through 4)"). Beyond the contest any counts are allowed, but a deck on which the
+#   dealer could have to draw from an empty deck is refused with an error (see the last
+#   section before the panel).
 #
 # Drawing the dealer's hidden card after the player's turn rather than before changes
 # nothing: the player never sees it, and every position in a shuffled deck is alike.
 
 # %%
+import math
 import time
+from fractions import Fraction
 
 import numpy as np
 import pandas as pd
-import matplotlib.pyplot as plt
-from fractions import Fraction
-from IPython.display import display
+from IPython.display import HTML, display
 
 import stoplib as sl
 from stoplib import cardcounter as cc
 from stoplib.cardcounter import claims as ccclaims, document as doc, plots as ccplots
 from stoplib.cardcounter import strategy as ccstrategy, widgets as ccwidgets
 
-STEM = "06_card_counter"
+NB = "06_card_counter"
+md, num, pct = sl.prose.md, sl.prose.number, sl.prose.percent
+signed = lambda x, digits=2: f"{x:+.{digits}f}".replace("-", "−")     # +0.28, −0.18
+an = lambda card: f"an {card}" if str(card) in ("A", "8", "ace") else f"a {card}"
+name = lambda up: "ace" if str(up) in ("A", "1") else str(up)                  # a card in prose
 print("quick mode" if sl.is_quick() else "full mode")
 
 # %% [markdown]
@@ -87,41 +97,53 @@ print("quick mode" if sl.is_quick() else "full mode")
 
 # %%
 ex6 = cc.solve(doc.EX6_DECK, doc.EX6_DEALER, doc.EX6_PLAYER)
-print(f"win {ex6.win_probability:.8f}  stand {ex6.stand_probability:.8f}  hit {ex6.hit_probability:.8f}  -> {ex6.action}")
+exact6 = cc.solve_exact(doc.EX6_DECK, doc.EX6_DEALER, doc.EX6_PLAYER)
+print(f"ours:     win {ex6.win_probability:.8f}  stand {ex6.stand_probability:.8f}  "
+      f"hit {ex6.hit_probability:.8f}  -> {ex6.action}")
 print(f"document: win {doc.EX6_ANSWER:.8f}  stand {doc.EX6_STAND:.8f}")
+print(f"exact:    win {exact6.win_probability}  stand {exact6.stand_probability}")
 assert round(ex6.win_probability, 8) == doc.EX6_ANSWER and round(ex6.stand_probability, 8) == doc.EX6_STAND
-assert cc.solve_exact(doc.EX6_DECK, 5, [7, 8]).win_probability == Fraction(4, 15) and ex6.action == "hit"
-
-# %% [markdown]
-# Both numbers **match**: hitting 15 against a 5 wins 4/15 of the time, standing only
-# 22/105. The exact fraction comes from the slow twin below. The solution also carries
-# its memo: every state the player can reach, with both values and the best action.
+assert float(exact6.win_probability) == ex6.win_probability
 
 # %%
-display(ex6.states()[["player_sum", "has_ace", "total", "deck", "removed", "stand", "hit", "best", "action"]])
+verdict6 = "match" if (round(ex6.win_probability, 8), round(ex6.stand_probability, 8)) == (
+    doc.EX6_ANSWER, doc.EX6_STAND) else "differ"
+md(f"Both numbers **{verdict6}** the document's: hitting 15 against a 5 wins "
+   f"{exact6.win_probability} of the time, standing only {exact6.stand_probability} "
+   f"(the exact fractions come from the slow twin, the document's own functions in `Fraction`s). "
+   f"The solution also carries its memo: every state the player can reach, with both values and the best action.")
+
+# %%
+states6 = ex6.states()[["player_sum", "has_ace", "total", "deck", "removed", "stand", "hit", "best", "action"]]
+display(states6)
+assert dict(zip(states6.total, states6.action)) == {15: "hit", 16: "hit", 19: "stand", 20: "stand"}
 
 # %% [markdown]
-# After a hit the player holds 16 (ace drawn), 19 (a 4) or 25 (a ten, bust, not stored);
+# After a hit the player holds 16 (an ace drawn), 19 (a 4) or 25 (a ten: bust, not stored);
 # from 16 he hits again and from 19 or 20 he stands.
 #
 # The dealer's recursion alone already says a lot: the distribution of his final total
-# for each up card, dealt from a fresh 52-card deck (one up card removed).
+# for each up card, dealt from a fresh 52-card deck (only the up card removed).
 
 # %%
-fig, ax = plt.subplots(figsize=(7, 3.6))
-ccplots.plot_dealer_outcomes(ax, cc.fresh_deck(1))
-sl.save_figure(fig, STEM, "dealer-outcomes")
-plt.show()
+outcomes = ccstrategy.dealer_outcomes(cc.fresh_deck(1))
+fig, ax = sl.style.figure(figsize=(7.2, 3.8))
+ccplots.plot_dealer_outcomes(ax, outcomes)
+sl.save_figure(fig, NB, "dealer-outcomes")
+sl.style.show(fig)
 
 # %% [markdown]
-# *The dealer's final total by up card (fresh single deck).* A 5 or 6 busts him about
-# 42% of the time; with a 10 or an ace showing he busts least and usually makes 20 or 21.
+# *The dealer's final total by up card, fresh single deck: a small up card (4, 5, 6)
+# busts him most often, an ace least.*
 
 # %%
-busts = {up: cc.Engine(cc.fresh_deck(1)).dealer_distribution(cc.fresh_deck(1, minus=[up]), up, up == 1)[-1]
-         for up in range(1, 11)}
-print("P(dealer busts) by up card:", {("A" if k == 1 else k): round(float(v), 3) for k, v in busts.items()})
-assert 0.40 < busts[5] < 0.44 and 0.40 < busts[6] < 0.44 and busts[10] < 0.25 and busts[1] < 0.2
+bust = outcomes.set_index("up")["bust"]
+high = outcomes.set_index("up")[["20", "21"]].sum(axis=1)
+assert np.allclose(outcomes[list(cc.OUTCOMES)].sum(axis=1), 1.0)
+most, least = bust.idxmax(), bust.idxmin()
+md(f"The dealer busts most often with {an(name(most))} showing ({pct(bust[most])}; a 6: {pct(bust['6'])}, "
+   f"a 4: {pct(bust['4'])}) and least with {an(name(least))} ({pct(bust[least])}); with an ace he ends on "
+   f"20 or 21 {pct(high['A'])} of the time, with a 10 {pct(high['10'])} (busting {pct(bust['10'])}).")
 
 # %% [markdown]
 # ## Does our memo reproduce the document's dump line for line?
@@ -143,15 +165,19 @@ ours6 = ccclaims.memo_dump(doc.EX6_DECK, doc.EX6_DEALER, doc.EX6_PLAYER)
 cmp6 = ccclaims.compare_dump(ours6, doc.EX6_MEMO_DUMP)
 sl.save_table(cmp6, "cardcounter_example6_memo_comparison")
 print(cmp6["verdict"].value_counts().to_string())
-assert len(ours6) == len(doc.EX6_MEMO_DUMP) == 58
-assert (cmp6["verdict"] == "matches").sum() == 57
-assert cmp6.loc[0, "verdict"] == "truncated in document" and cmp6.loc[0, "ours"] == "dea" + cmp6.loc[0, "document"]
+assert len(ours6) == len(doc.EX6_MEMO_DUMP)
+assert set(cmp6["verdict"]) <= {"matches", "truncated in document"}
+truncated = cmp6[cmp6["verdict"] == "truncated in document"]
+assert all(row.ours.endswith(row.document) for row in truncated.itertuples())
 
-# %% [markdown]
-# All 58 lines agree. 57 are character-for-character identical; the first
-# **differs only by a truncation in the document**: it prints `lers_move( 5, false, 15,
-# "1004000002") = 0.20952381`, our line is the same with the leading `dea` restored.
-# The full table, ours beside the document's:
+# %%
+n_same = int((cmp6["verdict"] == "matches").sum())
+first_cut = truncated.iloc[0]
+md(f"All {len(ours6)} lines agree. {n_same} are character-for-character identical; "
+   f"{len(truncated)} **differs only by a truncation in the document**: it prints "
+   f"`{first_cut.document}`, our line is the same with the leading "
+   f"`{first_cut.ours[:len(first_cut.ours) - len(first_cut.document)]}` restored. "
+   "The full table, ours beside the document's verdict:")
 
 # %%
 with pd.option_context("display.max_rows", 80, "display.max_colwidth", 70, "display.width", 200):
@@ -159,30 +185,27 @@ with pd.option_context("display.max_rows", 80, "display.max_colwidth", 70, "disp
 
 # %% [markdown]
 # The dump's values are printed to 8 decimals. The fast numba solver (a different
-# memo: final-total distributions keyed by composition) reproduces every one of them.
+# memo: final-total distributions keyed by composition) recomputes every one of them.
 
 # %%
 gap = ccclaims.check_dump_with_fast(doc.EX6_MEMO_DUMP)
 print(f"largest gap between the document's printed values and the fast solver: {gap:.1e}")
 assert gap < 5e-9 + 1e-12
 
-# %% [markdown]
-# The gap is rounding at the 8th decimal: every printed value **matches**. The two
-# memos are organised differently: the document caches one dealer entry per (dealer
-# state, player total), dealers who already stand included, while ours keeps only
-# dealers who must still draw, each with his whole distribution of final totals, so
-# one entry serves every player total.
-
 # %%
-n_doc_dealer = sum(line.startswith("dea") or line.startswith("lers") for line in doc.EX6_MEMO_DUMP)
-print(f"document: {n_doc_dealer} dealer entries, {len(doc.EX6_MEMO_DUMP) - n_doc_dealer} player entries; "
+n_doc_dealer = sum(line.startswith(("dea", "lers")) for line in doc.EX6_MEMO_DUMP)
+n_doc_player = len(doc.EX6_MEMO_DUMP) - n_doc_dealer
+print(f"document: {n_doc_dealer} dealer entries, {n_doc_player} player entries; "
       f"fast solver: {ex6.n_dealer_states} dealer states, {ex6.n_player_states} player states (busts not stored)")
-assert (n_doc_dealer, ex6.n_dealer_states) == (48, 22)
+md(f"The largest gap, {gap:.1e}, is below the half unit of the 8th decimal (5e-09): every printed value "
+   f"**matches**. The two memos are organised differently: the document caches one dealer entry per "
+   f"(dealer state, player total), dealers who already stand included, while ours keeps only dealers "
+   f"who must still draw, each with his whole distribution of final totals, so one entry serves every "
+   f"player total. The document's {n_doc_dealer} dealer entries collapse to {ex6.n_dealer_states} dealer "
+   f"states, and its {n_doc_player} player entries to the {ex6.n_player_states} states where the player "
+   f"has not bust.")
 
 # %% [markdown]
-# The 48 document entries collapse to 22 dealer states, and the 10 player entries to
-# the 4 states where the player has not bust.
-#
 # ## Do we get example 5, the one with seven aces?
 #
 # Dealer ace, player two aces, deck `4440000004` (four each of aces, 2s, 3s and tens).
@@ -200,28 +223,60 @@ display(ex5)
 assert (ex5["verdict"] == "matches").all()
 assert round(cc.win_probability(doc.EX5_DECK, 1, [1, 1]), 6) == doc.EX5_ANSWER
 assert round(cc.stand_probability(doc.EX5_DECK, 1, [1, 1]), 6) == doc.EX5_STAND
-print(f"exact: best {best5} ~ {float(best5):.10f}, stand {stand5} ~ {float(stand5):.10f}")
+print(f"exact: best {best5} = {float(best5):.10f}, stand {stand5} = {float(stand5):.10f}")
+
+# %%
+terms5 = check5.terms.set_index("card")["P(win) after it"]
+md(f"Every number **matches**: standing on soft 12 wins {float(stand5):.6f}, hitting {float(best5):.6f} "
+   f"({check5.terms['count x P'].sum():.5f} / {int(check5.terms['count'].sum())}). "
+   f"A {terms5.idxmax()} is the best card to draw ({terms5.max():.3f}), a {terms5.idxmin()} the worst "
+   f"({terms5.min():.3f}).")
 
 # %% [markdown]
-# Every number **matches**: standing on soft 12 wins 0.143506, hitting 0.436735
-# (6.98776 / 16). A 3 is the best card to draw (0.533), a ten the worst (0.268).
+# ## Why did two bits per card count fail?
 #
+# The document packs its memo key into one `long long` and warns: "at first I only
+# allocated two bits to each card in the deck, and that didn't work out too well, because
+# there are 5 potential values (0 through 4)". We run the document's recursion with its
+# cache keyed that way (each count shifted into its field and OR-ed in; the sums and flags
+# kept apart) and compare example 5's answer with 2 and with 3 bits per count.
+
+# %%
+packed = pd.DataFrame([{"bits per count": b, "packing": how, "example 5 answer": ccclaims.packed_key_solve(b, how)}
+                       for b in (2, 3) for how in ("or", "add", "mask")])
+packed["right?"] = packed["example 5 answer"].round(6) == doc.EX5_ANSWER
+display(packed)
+p2 = packed.set_index(["bits per count", "packing"])["example 5 answer"]
+assert round(p2[(3, "or")], 6) == doc.EX5_ANSWER
+
+# %%
+md(f"With 2 bits a count of 4 (binary 100) spills into the next card's field, two different decks "
+   f"share a key, and the cache hands one deck's value to the other: example 5 comes out "
+   f"{p2[(2, 'or')]:.6f} instead of {doc.EX5_ANSWER:.6f}. Three bits hold 0 through 4 and give the right "
+   f"answer. (Adding the fields instead of OR-ing them, or masking each count to 2 bits, happens to give "
+   f"{'the right answer' if round(p2[(2, 'add')], 6) == round(p2[(2, 'mask')], 6) == doc.EX5_ANSWER else 'other answers'} "
+   f"here: the sums in the key tell those colliding decks apart.)")
+
+# %% [markdown]
 # ## Are the answers right? Three independent checks
 #
 # Besides the document's own functions in exact fractions (`solve_exact`), we check
 # against a brute force that never uses a conditional probability: it lists every
 # distinct **order** of the remaining cards (all equally likely), lets the player's
 # decision depend only on the prefix he has seen (orders sharing a prefix are grouped
-# in a trie), and counts orders won. Example 6's seven cards have 105 orders.
+# in a trie), and counts orders won.
 
 # %%
 brute6 = cc.brute_force_orders(doc.EX6_DECK, 5, [7, 8])
-print("brute force over orders:", brute6, " exact twin:", cc.solve_exact(doc.EX6_DECK, 5, [7, 8]).win_probability)
-assert brute6 == Fraction(4, 15)
+deck6 = cc.parse_deck(doc.EX6_DECK)
+n_orders6 = math.factorial(int(deck6.sum())) // math.prod(math.factorial(int(c)) for c in deck6)
+print(f"brute force over the {n_orders6} orders of example 6's {deck6.sum()} cards: {brute6};"
+      f" exact twin: {exact6.win_probability}")
+assert brute6 == exact6.win_probability
 
 # %% [markdown]
-# The same 4/15. Now random contest-sized decks (at most 16 cards, counts 0..4): the
-# fast solver against the exact twin, and, for the decks of at most 8 cards, against
+# The same fraction. Now random decks like the contest's (counts 0 to 4, at most 16 cards):
+# the fast solver against the exact twin, and, for the decks of at most 8 cards, against
 # the brute force too. Decks on which the dealer could run out of cards must be refused
 # by all of them (we then record the refusal rather than a number).
 
@@ -241,55 +296,77 @@ ok = checks.dropna(subset=["fast"])
 assert np.allclose(ok["fast"], ok["exact"], atol=1e-12)
 bf = ok.dropna(subset=["brute force"])
 assert np.allclose(bf["fast"], bf["brute force"], atol=1e-12)
-print(f"{len(ok)} decks solved, fast = exact on all; {len(bf)} also by brute force, all equal; "
-      f"{checks['fast'].isna().sum()} rejected as too small")
 display(checks.head(10))
 
+# %%
+worst_twin = float(np.max(np.abs(ok["fast"] - ok["exact"]))) if len(ok) else 0.0
+md(f"Of {len(checks)} random hands, {len(ok)} were solved: the fast solver equals the exact twin on all of "
+   f"them (largest gap {worst_twin:.1e}), and on the {len(bf)} small enough for the brute force all three "
+   f"agree; {int(checks['fast'].isna().sum())} {'was' if checks['fast'].isna().sum() == 1 else 'were'} refused by "
+   "every solver as too small for the dealer.")
+
 # %% [markdown]
-# All three agree to rounding wherever the game is defined.
-#
 # ## How big is a full deck's problem?
 #
-# The contest caps the deck at 16 cards. A fresh 52-card deck has
-# $5^9 \cdot 17 \approx 33$ million sub-compositions, but a hand can only remove cards
-# worth about 50 points (the player stops by 21 plus one busting card, the dealer by 26),
-# so only a few thousand compositions are ever reached. We solve every one of the 550
-# starting hands (dealer card x two player cards) from fresh decks and count the states.
+# A fresh 52-card deck has $5^9 \cdot 17 \approx 33$ million sub-compositions (0 to 4 of
+# each value from ace to 9, 0 to 16 tens). But one hand removes few of them: the player's
+# hits add at most 29 points (from 2 to at most 31) and the dealer's cards at most 25 (from
+# his up card to at most 26). We solve every starting hand (dealer card × two player cards)
+# from fresh decks and count the states each one memoises.
 
 # %%
 deck_sizes = sl.pick((1, 2, 4, 8), (1, 2))
 dealer_cards = sl.pick(range(1, 11), (1, 2, 6, 10))   # quick mode: a few dealer cards only
 sizes = pd.concat([ccstrategy.state_counts(n, dealers=dealer_cards) for n in deck_sizes], ignore_index=True)
-sl.save_table(sizes, "cardcounter_state_counts")
-summary = sizes.groupby("n_decks").agg(max_player_states=("n_player_states", "max"),
+hand_cols = ["n_decks", "dealer", "first", "second"]
+sl.save_table(sizes.drop(columns="seconds"), "cardcounter_state_counts")
+sl.save_table(sizes[hand_cols + ["seconds"]], "cardcounter_state_counts_timings")
+summary = sizes.groupby("n_decks").agg(hands=("dealer", "size"),
+                                       max_player_states=("n_player_states", "max"),
                                        max_dealer_states=("n_dealer_states", "max"),
-                                       max_memo_mb=("memo_mb", "max"),
-                                       median_ms=("seconds", lambda s: 1000 * s.median()),
-                                       max_ms=("seconds", lambda s: 1000 * s.max()))
+                                       max_memo_mb=("memo_mb", "max"))
 display(summary)
-worst = sizes.loc[sizes[sizes.n_decks == 1]["n_dealer_states"].idxmax()]
-print(f"largest single-deck hand: dealer {int(worst.dealer)}, player {int(worst['first'])} + {int(worst['second'])}")
-assert summary.loc[1, "max_dealer_states"] < 5 ** 9 * 17 / 100 and summary.loc[1, "max_memo_mb"] < 10
-
-# %% [markdown]
-# The worst single-deck hand (small cards against a small up card, where both hands
-# take many cards) memoises about 70 thousand dealer states, about 0.2% of the dense
-# grid, and holds about 4 MB of keys and values (twice that with the hash table's
-# overhead), where a dense array over the compositions alone, before the dealer's sums,
-# would need 33 million x 6 x 8 bytes = 1.6 GB. It solves in well under a second
-# (timings on a shared machine; see `benchmarks/bench_cardcounter.py`). More decks add
-# compositions but the count levels off: once every value has more copies than a hand
-# can use, more decks only relabel the same states.
+dense = 5 ** 9 * 17
+assert (summary["max_dealer_states"] < dense / 100).all()
 
 # %%
-fig, ax = plt.subplots(figsize=(5, 3.2))
-ccplots.plot_state_counts(ax, sizes)
-sl.save_figure(fig, STEM, "state-counts")
-plt.show()
+one = sizes[sizes.n_decks == deck_sizes[0]]
+worst = one.loc[one["n_dealer_states"].idxmax()]
+card = lambda v: "A" if int(v) == 1 else str(int(v))
+md(f"The worst hand of a {deck_sizes[0]}-deck shoe (dealer {card(worst.dealer)}, player "
+   f"{card(worst['first'])} + {card(worst['second'])}: small cards against a small up card, where both hands "
+   f"take many cards) memoises {num(worst.n_dealer_states, 0)} dealer states, "
+   f"{pct(worst.n_dealer_states / dense, 2)} of the {num(dense, 0)} compositions alone (before the dealer's "
+   f"sums), and holds {worst.memo_mb:.1f} MB of keys and values (about twice that with the hash table's "
+   f"overhead), where a dense array of six probabilities over the compositions alone would need "
+   f"{dense * 6 * 8 / 1e9:.1f} GB.")
 
 # %% [markdown]
-# *Memoised dealer states per starting hand, by number of decks (log scale).*
-#
+# How long each solve takes (on the shared 2-core development machine this notebook runs on;
+# `benchmarks/bench_cardcounter.py` times the solvers on a quiet machine):
+
+# %%
+timing = sizes.groupby("n_decks")["seconds"].agg(median_ms=lambda s: 1000 * s.median(),
+                                                 max_ms=lambda s: 1000 * s.max())
+display(timing.round(1))
+md(f"The slowest hand took {timing.max_ms.max():.0f} ms and the median hand of every shoe at most "
+   f"{timing.median_ms.max():.1f} ms, each with a fresh memo.")
+
+# %%
+fig, ax = sl.style.figure(figsize=(5.6, 3.6))
+ccplots.plot_state_counts(ax, sizes)
+sl.save_figure(fig, NB, "state-counts")
+sl.style.show(fig)
+
+# %%
+growth = summary.max_dealer_states.iloc[-1] / summary.max_dealer_states.iloc[-2]
+md(f"*Memoised dealer states per starting hand, by number of decks (log scale): from {deck_sizes[-2]} to "
+   f"{deck_sizes[-1]} decks the largest count grows by {pct(growth - 1, 0)}, from "
+   f"{num(summary.max_dealer_states.iloc[-2], 0)} to {num(summary.max_dealer_states.iloc[-1], 0)}"
+   + (": the count levels off, since once every value has more copies than a hand can use, more decks "
+      "only relabel the same states.*" if growth < 1.1 else ".*"))
+
+# %% [markdown]
 # ## What is the optimal strategy for a fresh deck?
 #
 # For every dealer card and every two-card hand we solve the hand from a fresh single
@@ -297,7 +374,7 @@ plt.show()
 # softness: **H** if every hand with that total should hit, **S** if every one should
 # stand, **H/S** if it depends on the cards that make the total. Beside it, the
 # textbook basic strategy's hit/stand part (3+ decks, dealer stands on soft 17; doubles
-# read as their fallback). Bold frames mark where ours differs.
+# read as their fallback).
 
 # %%
 engine = cc.Engine(cc.fresh_deck(1))
@@ -309,49 +386,69 @@ sl.save_table(grid.reset_index(names="hand"), "cardcounter_chart_single_deck")
 diff = ccstrategy.chart_differences(grid, basic)
 print(f"{len(diff)} of {grid.size} cells differ from basic strategy:")
 print(diff.to_string(index=False))
-assert len(diff) == 12
 
 # %%
-fig, axes = plt.subplots(1, 2, figsize=(10, 7.5), sharey=True)
-ccplots.plot_strategy_chart(axes[0], grid, reference=basic, title="optimal here (ties lose), fresh single deck")
-ccplots.plot_strategy_chart(axes[1], basic, title="textbook basic strategy (hit/stand part)")
-sl.save_figure(fig, STEM, "strategy-chart")
-plt.show()
+fig, ax = sl.style.figure(figsize=(6.4, 9.6))
+ccplots.plot_strategy_chart(ax, grid, reference=basic, title="optimal first decision, fresh single deck (ties lose)")
+sl.save_figure(fig, NB, "strategy-chart")
+sl.style.show(fig)
 
 # %% [markdown]
-# *Optimal first decision (left; red hit, green stand, yellow composition-dependent)
-# and basic strategy (right).* The differences come from this game's scoring, not from
-# an error in either chart:
+# *Optimal first decision for every two-card hand; a heavy frame marks each cell where
+# textbook basic strategy says otherwise (its answer written under ours). The differences
+# sit in hard 12 to 17 and soft 18.*
+#
+# The differences come from this game's scoring, not from an error in either chart:
 #
 # * **Ties lose.** Standing on hard 17 against an ace loses every time the dealer also
 #   makes 17 (an ace showing makes 17 through 21 likely), so hitting is better; the same
-#   pull makes soft 18 hit against an 8. Against a 7 or an 8 hard 17 hits only in a
-#   single deck (see the shoes below).
+#   pull makes soft 18 hit against an 8.
 # * **No pushes means 16 against 9 or 10 stands.** In ordinary blackjack hitting 16 buys
 #   many pushes (worth 0); here a push is a loss, so the hit mostly converts busts into
-#   ties and the player is better off waiting for the dealer to bust.
-# * **One known deck.** Composition effects show: hard 12 against a 2 hits only as 10+2
-#   (stand otherwise), 14 against a 10 stands only as 7+7, 15 against a 9 hits only as
-#   8+7, and soft 18 (A+7) against a 5 is a near tie (0.5494 hitting, 0.5490 standing)
-#   that this particular deck tips towards hitting.
+#   ties and the player is better off waiting for the dealer to bust. The same holds for
+#   15 against a 10 and 12 against a 3.
+# * **One known deck.** The three cards already dealt weigh on a single deck, so some
+#   cells depend on which two cards make the total, and some near ties tip:
+
+# %%
+mixed2 = ccstrategy.mixed_two_card_hands(table)
+display(mixed2)
+row185 = table[(table.dealer == 5) & (table["first"] == 1) & (table.second == 7)].iloc[0]
+singles = {("hard 17", "7"), ("hard 17", "8"), ("soft 18", "5")} & set(zip(diff.hand, diff.dealer))
+lines = [f"* {r.hand} against {an(r.dealer)} hits as {r.hit} and stands as {r.stand};" for r in mixed2.itertuples()]
+md("\n".join(lines) + f"\n* soft 18 (A+7) against a 5 is a near tie, {row185.hit:.4f} hitting against "
+   f"{row185.stand:.4f} standing, which this deck tips towards **{row185.action}**"
+   + (f"; {', '.join(f'{h} against {an(d)}' for h, d in sorted(singles))} also differ from basic strategy "
+      "here: do they survive a larger shoe? (next section)" if singles else "."))
+
+# %% [markdown]
+# Multi-card hands count too: the player may reach hard 16 with 10+6 or with 4+3+5+4.
+# Over every hand the memo holds, how often does the decision depend on the cards?
 
 # %%
 mixed = ccstrategy.mixed_decisions(engine)
 sl.save_table(mixed, "cardcounter_mixed_decisions")
 display(mixed)
 h16 = ccstrategy.player_hands(engine, 10, 16)
-print(h16.groupby("n_cards")["action"].value_counts().unstack(fill_value=0).T.to_string())
+by_size = h16.groupby("n_cards")["action"].value_counts().unstack(fill_value=0)
+print("hard 16 against a 10, hands by number of cards:\n" + by_size.T.to_string())
+
+# %%
+m = mixed.set_index(["dealer", "soft", "total"])
+h16_7 = m.loc[(7, False, 16)] if (7, False, 16) in m.index else None
+h16_hits = int((h16["action"] == "hit").sum())
+md(f"Counting multi-card hands too, the decision depends on composition in {len(mixed)} (dealer, total) "
+   f"cells" + (f", e.g. hard 16 against a 7: {int(h16_7.hit)} of the reachable 16s hit and "
+               f"{int(h16_7.stand)} stand" if h16_7 is not None else "")
+   + f". Hard 16 against a 10, the classic composition-dependent hand of single-deck blackjack (hit 10+6, "
+   f"stand with three or more cards), is " + (f"a stand for every one of its {len(h16)} forms here, as the "
+                                                "no-push argument says." if h16_hits == 0 else
+                                                f"a hit in {h16_hits} of its {len(h16)} forms here."))
 
 # %% [markdown]
-# Counting multi-card hands too, the decision depends on composition in 18 (dealer,
-# total) cells, e.g. hard 16 against a 7: 19 of the reachable 16s hit and 127 stand.
-# Hard 16 against a 10, the classic composition-dependent hand of single-deck blackjack
-# (hit 10+6, stand with three or more cards), is a stand for every one of its 146 forms
-# here, as the no-push argument says.
-#
 # ## Does the chart change with more decks?
 #
-# Composition effects fade as the shoe grows; the effects of the scoring rule do not.
+# Composition effects fade as the shoe grows; the effects of the scoring rule should not.
 # We redo the chart for a larger shoe and list its differences from basic strategy.
 
 # %%
@@ -361,17 +458,27 @@ diff_shoe = ccstrategy.chart_differences(grid_shoe, basic)
 sl.save_table(grid_shoe.reset_index(names="hand"), f"cardcounter_chart_{shoe_decks}_decks")
 print(f"{shoe_decks} decks: {len(diff_shoe)} cells differ from basic strategy")
 print(diff_shoe.to_string(index=False))
-kept = {("hard 15", "10"), ("hard 16", "9"), ("hard 16", "10"), ("hard 17", "A"), ("soft 18", "8"), ("hard 12", "3")}
-assert kept <= set(zip(diff_shoe.hand, diff_shoe.dealer))
-assert not {("hard 17", "7"), ("hard 17", "8"), ("soft 18", "5")} & set(zip(diff_shoe.hand, diff_shoe.dealer))
+
+# %%
+cells1, cellsN = set(zip(diff.hand, diff.dealer)), set(zip(diff_shoe.hand, diff_shoe.dealer))
+column = {c: k for k, c in enumerate(grid.columns)}
+fmt = lambda cells: ", ".join(f"{h} against {an(name(d))}" for h, d in sorted(cells, key=lambda hd: (hd[0], column[hd[1]])))
+new = diff_shoe.set_index(["hand", "dealer"])
+scoring = {("hard 15", "10"), ("hard 16", "9"), ("hard 16", "10"), ("hard 12", "3"), ("hard 17", "A"),
+           ("soft 18", "8")}   # the cells the two scoring-rule arguments above explain
+md(f"**Kept** in the {shoe_decks}-deck shoe ({len(cells1 & cellsN)} cells): {fmt(cells1 & cellsN) or 'none'}. "
+   f"**Gone** ({len(cells1 - cellsN)}): {fmt(cells1 - cellsN) or 'none'}. "
+   f"**New** ({len(cellsN - cells1)}): "
+   + (", ".join(f"{fmt([c])} ({new.loc[c, 'ours']}, basic {new.loc[c, 'reference']})" for c in sorted(cellsN - cells1))
+      or "none") + ".\n\n"
+   + (f"All six scoring-rule differences stay in the shoe ({fmt(scoring)}); "
+      if scoring <= cellsN else f"Of the six scoring-rule differences, {fmt(scoring - cellsN)} do not stay; ")
+   + ("the cells that go are single-deck effects, the three removed cards weighing on a small deck"
+      if cells1 - cellsN else "no cell goes")
+   + (", while composition (or the shoe size) settles the new ones differently from basic strategy."
+      if cellsN - cells1 else "."))
 
 # %% [markdown]
-# The scoring-rule differences stay in the shoe: stand on 15 and 16 against a 10 and
-# on 16 against a 9, stand on 12 against a 3, hit hard 17 against an ace and soft 18
-# against an 8. The single-deck curiosities (hard 17 hitting against a 7 or 8, soft 18
-# against a 5) are gone: they came from the three removed cards weighing on a small deck.
-# (With eight decks a few new cells appear, such as 12 against a 2 standing for every
-# composition and 16 against an 8 depending on it: near ties that the shoe size tips.)
 #
 # ## Which removed card helps the player most?
 #
@@ -383,38 +490,53 @@ assert not {("hard 17", "7"), ("hard 17", "8"), ("soft 18", "5")} & set(zip(diff
 effects = ccstrategy.removal_effects(1, engine)
 sl.save_table(effects, "cardcounter_removal_effects")
 display(effects)
-best_removed = effects.iloc[1:].sort_values("change", ascending=False).iloc[0]
-print(f"fresh deck: {effects.win_probability.iloc[0]:.6f}; removing a {best_removed.removed} helps most "
-      f"(+{best_removed.change:.3f} points)")
-assert best_removed.removed == "5"
-assert effects.set_index("removed").loc["10", "change"] < 0
 
 # %%
-fig, ax = plt.subplots(figsize=(6, 3.4))
-ccplots.plot_removal_effects(ax, effects)
-sl.save_figure(fig, STEM, "removal-effects")
-plt.show()
+fig, ax = sl.style.figure(figsize=(6.4, 3.6))
+ccplots.plot_removal_effects(ax, effects, label="a fresh single deck")
+sl.save_figure(fig, NB, "removal-effects")
+sl.style.show(fig)
 
 # %% [markdown]
-# *Change in the win probability of a dealt hand (percentage points) when one card of a
-# value is removed from a fresh deck.* Removing a **5** helps most (+0.28 points), then
-# the 7 and 4; removing a ten hurts most (-0.18), then the 9. Small cards help the
-# dealer (he must hit stiff hands and rarely busts with them), tens help whoever stands.
-# The ace is nearly neutral here: without the 3:2 blackjack bonus it has lost its
-# special value to the player. A Hi-Lo count (+1 for each 2..6 seen, -1 for each ten
-# or ace) follows these effects closely:
+# *Change in the exact win probability of a dealt hand (percentage points) when one card
+# of a value is removed from a fresh deck: removing small cards helps the player,
+# removing tens and 9s hurts him.*
+
+# %%
+eff = effects.iloc[1:].set_index("removed")["change"]
+ranked = eff.sort_values(ascending=False)
+md(f"Removing a **{ranked.index[0]}** helps most ({signed(ranked.iloc[0])} points), then the "
+   f"{ranked.index[1]} and the {ranked.index[2]}; removing a **{ranked.index[-1]}** hurts most "
+   f"({signed(ranked.iloc[-1])} points), then the {ranked.index[-2]}. Small cards help the dealer (he must "
+   f"hit stiff hands and rarely busts with them), tens help whoever stands. The ace moves the win "
+   f"probability by only {signed(eff['A'])} points: without the 3:2 blackjack bonus it has lost its "
+   f"special value to the player.")
+
+# %% [markdown]
+# A Hi-Lo count (+1 for each 2 to 6 seen, −1 for each ten or ace, 0 for 7 to 9) is the
+# counter's summary of these effects. How well does it follow them?
 
 # %%
 tags = np.array([ccstrategy.HI_LO[v] for v in range(1, 11)])
 corr = np.corrcoef(tags, effects.change.iloc[1:])[0, 1]
-print(f"correlation between Hi-Lo tags and the removal effects: {corr:.2f}")
-assert corr > 0.5
+print(f"correlation between the Hi-Lo tags and the removal effects: {corr:.2f}")
 
 # %% [markdown]
-# The win probability of a fresh hand is 0.4346. Averaged over which card was burnt the
-# value is higher, because the player *saw* it: that information is exactly what a
-# counter sells.
-#
+# An unseen burnt card changes nothing: averaged over which card it was (4 chances in 52
+# for each value, 16 for tens), the win probability is the fresh deck's. A *seen* burnt
+# card is information the player uses, so the average of the removal values should be at
+# least the fresh deck's value:
+
+# %%
+base = float(effects.win_probability.iloc[0])
+weights = cc.fresh_deck(1) / 52
+seen = float((weights * effects.win_probability.iloc[1:].to_numpy()).sum())
+assert seen >= base - 1e-12
+md(f"Fresh deck: {base:.6f}. After seeing one burnt card, on average: {seen:.6f}, "
+   f"{signed(100 * (seen - base), 3)} points, the value of one card of information. "
+   f"The Hi-Lo tags correlate with the removal effects at {corr:.2f}.")
+
+# %% [markdown]
 # ## Does a simulation of the computed strategy agree?
 #
 # We play the computed strategy on seeded shuffles: the document's two examples, 16
@@ -428,53 +550,71 @@ for label, deck, up, hand in [("example 6", doc.EX6_DECK, 5, (7, 8)), ("example 
     r = cc.simulate(deck, up, hand, n_games=n_games, seed=6)
     mc_rows.append({"case": label, "exact": r.exact, "simulated": r.win_rate, "std_err": r.std_err, "z": r.z})
 r = cc.simulate_deals(cc.fresh_deck(1), n_games=n_games, seed=6, engine=engine)
-mc_rows.append({"case": "dealt hands, fresh deck", "exact": r.exact, "simulated": r.win_rate, "std_err": r.std_err, "z": r.z})
+mc_rows.append({"case": "dealt hands, fresh deck", "exact": r.exact, "simulated": r.win_rate,
+                "std_err": r.std_err, "z": r.z})
 mc = pd.DataFrame(mc_rows)
 sl.save_table(mc, "cardcounter_monte_carlo")
 display(mc)
 assert (mc["z"].abs() < 4).all()
 
+# %%
+md(f"With {num(n_games, 0)} games per case, every simulated rate lies within {mc['z'].abs().max():.1f} "
+   f"standard errors of the exact value (standard errors {mc['std_err'].min():.5f} to "
+   f"{mc['std_err'].max():.5f}).")
+
 # %% [markdown]
-# Every simulated rate lies within 4 standard errors of the exact value.
-#
 # ## How do larger shoes compare?
 #
-# Solving a whole dealt hand exactly for several decks takes seconds; the player's
-# edge from a known deck shrinks as the shoe grows, since each card removed matters less.
+# The exact win probability of a whole dealt hand, played optimally, from fresh shoes of
+# several decks:
 
 # %%
-shoe_rows = []
+shoe_rows, shoe_times = [], []
 for n in sl.pick((1, 2, 4, 6, 8), (1, 2)):
     t0 = time.perf_counter()
     eng_n = cc.Engine(cc.fresh_deck(n))
     p = cc.deal_win_probability(cc.fresh_deck(n), eng_n)
-    shoe_rows.append({"n_decks": n, "win_probability": p, "seconds": time.perf_counter() - t0,
+    shoe_times.append({"n_decks": n, "seconds": time.perf_counter() - t0})
+    shoe_rows.append({"n_decks": n, "win_probability": p,
                       "player_states": eng_n.n_player_states, "dealer_states": eng_n.n_dealer_states})
 shoes = pd.DataFrame(shoe_rows)
+shoe_times = pd.DataFrame(shoe_times)
 sl.save_table(shoes, "cardcounter_shoes")
-display(shoes)
+sl.save_table(shoe_times, "cardcounter_shoes_timings")
+display(shoes.merge(shoe_times, on="n_decks"))
+
+# %%
+spread = 100 * (shoes.win_probability.max() - shoes.win_probability.min())
+md(f"The fresh-shoe win probability moves by only {spread:.2f} percentage points, from "
+   f"{shoes.win_probability.iloc[0]:.6f} ({shoes.n_decks.iloc[0]} deck) to {shoes.win_probability.iloc[-1]:.6f} "
+   f"({shoes.n_decks.iloc[-1]} decks); "
+   + ("each added deck lowers it slightly. " if shoes.win_probability.is_monotonic_decreasing else "")
+   + f"A row (the 1,000 possible deals of a shoe, each solved exactly, with one shared memo) took at most "
+   f"{shoe_times.seconds.max():.1f} s on this machine.")
 
 # %% [markdown]
-# The fresh-shoe win probability barely moves with the number of decks (under half a
-# point); the single deck is slightly better for the player here.
-#
 # ## How does one hand play out?
 #
 # The optimal policy recomputes everything after each card. Here is one seeded hand
 # from a fresh deck: player 10 + 2 against a dealer's 10, the exact stand and hit
-# probabilities at each decision, then the dealer's draws (seed 11, chosen because its
-# hand takes two hits; most seeds end sooner).
+# probabilities at each decision, then the dealer's draws.
 
 # %%
-steps = cc.play_hand(cc.fresh_deck(1, minus=[10, 10, 2]), 10, (10, 2), seed=11)
+hand_seed = 11
+steps = cc.play_hand(cc.fresh_deck(1, minus=[10, 10, 2]), 10, (10, 2), seed=hand_seed)
 display(steps)
 first = steps.iloc[0]
-assert first.action == "hit" and first.hit > first.stand
+assert first.action == "hit" and first.hit > first.stand   # the first decision does not depend on the seed
+
+# %%
+n_hits = int((steps.action == "hit").sum())
+md(f"With seed {hand_seed} the player hits {n_hits} time{'s' if n_hits != 1 else ''} "
+   f"({'; '.join(f'at {r.total}: stand {r.stand:.3f}, hit {r.hit:.3f}' for r in steps[steps.action == 'hit'].itertuples())}) "
+   f"and the hand ends: {steps.iloc[-1].action} ({steps.iloc[-1].hand}). Each player row is a fresh exact "
+   f"solve on the cards that remain, so the probabilities move as the deck changes; the panel below lets "
+   f"you deal hands like this one card by card.")
 
 # %% [markdown]
-# Each player row is a fresh exact solve on the cards that remain, so the probabilities
-# move as the deck changes; the widget below lets you step through hands like this one.
-#
 # ## What if the deck is too small?
 #
 # The contest's decks always let the dealer finish. Ours need not: with one ace left,
@@ -496,13 +636,17 @@ else:
 #
 # ## Explore it yourself
 #
-# Set the ten counts, the dealer's card and the player's cards; the panel shows the win
-# probability of standing, of hitting (then playing optimally) and the best action.
-# "draw a card" takes a random card from the deck into the player's hand, so you can
-# step through a hand. (The panel needs a live kernel.)
+# Set the counts left of each card (A, 2, ..., 10), the dealer's up card and the
+# player's cards (such as `10 6` or `A 7`); the panel shows the exact win probability of
+# standing, of hitting (then playing optimally) and the best action, and draws the win
+# probability after each possible next card. The **shoe** menu fills the counts with a
+# fresh shoe of 1 to 8 decks minus the shown cards and keeps them so while you change the
+# hand (a count you type switches it to "as typed"); counts go up to 32 (128 tens), an
+# 8-deck shoe. **Draw a card** deals the player a seeded random card from the deck, so you
+# can step through a hand; **Save figure** writes the picture to `figures/`.
 
 # %%
-ccwidgets.counter_panel()
+ccwidgets.counter_panel(dealer=10, player=(10, 6), n_decks=1, seed=0)
 
 # %% [markdown]
 # ## Open questions
@@ -515,3 +659,25 @@ ccwidgets.counter_panel()
 #   known-deck advantage does a Hi-Lo count capture?
 # * At what deck composition (how many tens removed) does standing on 12 against a 2
 #   become right for every 12?
+#
+# ## What does the document say, and do we agree?
+#
+# Every number and claim of the document, beside ours (`claims.verdicts`):
+
+# %%
+verdicts = ccclaims.verdicts(NB)
+sl.save_table(verdicts, f"{NB}_verdicts")
+tally = verdicts["verdict"].value_counts()
+display(HTML(verdicts.drop(columns="notebook").style.set_uuid("verdicts").hide(axis="index")
+             .set_properties(**{"text-align": "left", "vertical-align": "top"}).to_html()))
+md(f"**{tally.get('agrees', 0)} agree, {tally.get('differs', 0)} differ, {tally.get('open', 0)} open.** "
+   f"Headline: {verdicts.loc[verdicts.headline, 'claim'].item()}. Document: "
+   f"{verdicts.loc[verdicts.headline, 'document'].item()}; ours: {verdicts.loc[verdicts.headline, 'ours'].item()}.")
+
+# %% [markdown]
+# **Source:** James S. Plank, *SRM 734, D1, 400-Pointer (CardCounter)*, TopCoder problem
+# write-ups, University of Tennessee, 26 August 2018,
+# <https://web.eecs.utk.edu/~jplank/topcoder-writeups/>.
+#
+# [← 05 Ten Thousand](05_ten_thousand.ipynb) · [index](00_index.ipynb) ·
+# [07 Hold'em stacking →](07_holdem_stacking.ipynb)

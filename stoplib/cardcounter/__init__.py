@@ -1,8 +1,8 @@
 """CardCounter: blackjack against a dealer with a known remaining deck, solved exactly.
 
-Source document 003: J. S. Plank's write-up of TopCoder SRM 734, Division 1, 400 points,
-"CardCounter" (``shared/seeds/003_796a598a91b6182b.txt``), studied in notebook
-``06_card_counter``. The player, who knows the remaining deck, chooses between hitting
+Source document: J. S. Plank, "SRM 734, D1, 400-Pointer (CardCounter)", his write-up
+of the TopCoder problem (University of Tennessee, 26 August 2018; see
+:data:`.document.CITATION`), studied in notebook ``06_card_counter``. The player, who knows the remaining deck, chooses between hitting
 and standing against a dealer who hits below 17; ties lose. Two recursions over deck
 compositions give his optimal win probability: ``dealer(D, s, a)``, the distribution
 of the dealer's final total, and ``player(D, s, a) = max(stand, hit)``.
@@ -33,12 +33,16 @@ The rooms (the same names as in every game of :mod:`stoplib`)
     The numbers document 003 prints (examples 5 and 6, the memo dump), transcribed.
 ``claims.py``
     Those numbers regenerated and set beside the document's (:func:`memo_dump`,
-    :func:`compare_dump`, :func:`check_dump_with_fast`, ``claims.example5``).
+    :func:`compare_dump`, :func:`check_dump_with_fast`, ``claims.example5``,
+    ``claims.packed_key_solve``) and the verdict table notebook 06 ends with
+    (``claims.verdicts``).
 ``strategy.py``
     This game's own room: strategy charts beside basic strategy, composition effects,
     card-removal effects, state counts.
 ``plots.py``, ``widgets.py``
-    The notebook's figures and its ipywidgets panel.
+    The notebook's figures (drawn in the workbook style, never through pyplot) and its
+    interactive panel (``widgets.counter_panel``, on :class:`stoplib.workbook.panel.Panel`:
+    counts up to an 8-deck shoe, a shoe menu, a Draw button, Save figure).
 
 The names below are the public API; the rooms ``strategy``, ``plots``, ``widgets``,
 ``document`` and ``claims`` are imported by name (``from stoplib.cardcounter import

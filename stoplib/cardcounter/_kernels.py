@@ -1,8 +1,7 @@
 """CardCounter numba kernels (private): the dealer's and the player's recursions.
 
 Two recursions over deck *compositions* (counts per value, never orders), for the
-game of document 003 (``shared/seeds/003_796a598a91b6182b.txt``; rules in
-:mod:`.rules`):
+game of J. S. Plank's CardCounter write-up (TopCoder SRM 734; rules in :mod:`.rules`):
 
 ``_dealer_dist(D, s, a)``
     the distribution of the dealer's final total (17, 18, 19, 20, 21, bust) when his

@@ -1,7 +1,7 @@
 """CardCounter: the numbers document 003 prints, transcribed once (facts only).
 
 Source document: J. S. Plank's write-up of TopCoder SRM 734 D1 400, "CardCounter"
-(``shared/seeds/003_796a598a91b6182b.txt``), used by the tests and notebook 06. Each
+(:data:`CITATION`), used by the tests and notebook 06. Each
 number carries a pointer to where it appears in the document; :mod:`.claims` sets our
 own values beside them.
 
@@ -10,15 +10,36 @@ document's ten-digit string such as "1004000002" (aces first, tens last).
 """
 
 __all__ = [
+    "CITATION", "URL", "DATE", "CONTEST_COUNT_VALUES", "FIRST_TRY_BITS", "BAD_SUBMISSIONS", "SUBMISSIONS",
+    "EX5_ACES",
     "EX5_DECK", "EX5_DEALER", "EX5_PLAYER", "EX5_FIRST_CALL", "EX5_STAND_CALL", "EX5_STAND",
     "EX5_HIT_TOTAL", "EX5_HIT_WAYS", "EX5_HIT", "EX5_ANSWER", "EX5_RANKS",
     "EX6_DECK", "EX6_DEALER", "EX6_PLAYER", "EX6_ANSWER", "EX6_STAND", "EX6_MEMO_DUMP",
 ]
 
+#: How a reader finds the document.
+CITATION = ('J. S. Plank, "SRM 734, D1, 400-Pointer (CardCounter)", TopCoder problem write-ups, '
+            "University of Tennessee, 26 August 2018")
+#: The index of Plank's TopCoder write-ups, where the page is listed.
+URL = "https://web.eecs.utk.edu/~jplank/topcoder-writeups/"
+#: "Sun Aug 26 11:50:53 EDT 2018", the date line under the title.
+DATE = "2018-08-26"
+
+# --- The memo key. "at first I only allocated two bits to each card in the deck, and that
+# didn't work out too well, because there are 5 potential values (0 through 4)".
+CONTEST_COUNT_VALUES = 5
+FIRST_TRY_BITS = 2
+
+# --- "none of the examples have aces, which is I'm sure why there were 13 bad submissions out of 23."
+BAD_SUBMISSIONS = 13
+SUBMISSIONS = 23
+
 # --- Example 5 ("I have it in main.cpp as example 5"): dealer 1, player {1, 1}, deck 4440000004.
 EX5_DECK = "4440000004"
 EX5_DEALER = 1
 EX5_PLAYER = (1, 1)
+# "Yes, there are 7 aces in this situation." (four in the deck, the dealer's, the player's two)
+EX5_ACES = 7
 # "you'll call players_move(1, 2, true, "4440000004")"
 EX5_FIRST_CALL = (1, 2, True, "4440000004")
 # "you'll call dealers_move(1, true, 12, "4440000004") -- see below. It will return 0.143506."

@@ -1,91 +1,254 @@
 """CardCounter figures: ``plot_*`` functions that draw on an ``Axes`` they are given.
 
-For notebook 06 (source document ``shared/seeds/003_796a598a91b6182b.txt``): the
-hit/stand chart from :func:`.strategy.chart_grid`, the card-removal effects from
+For notebook 06 (the game of J. S. Plank's write-up of TopCoder SRM 734 "CardCounter";
+rules in :mod:`.rules`): the hit/stand chart from :func:`.strategy.chart_grid` with the
+cells where textbook basic strategy differs, the card-removal effects from
 :func:`.strategy.removal_effects`, the dealer's final-total distribution by up card
-(from :class:`.solver.Engine`) and the memoised state counts from
-:func:`.strategy.state_counts`. None of them touches pyplot's global state.
+(from :class:`.solver.Engine`), the memoised state counts from
+:func:`.strategy.state_counts`, and the picture of the interactive panel
+(:func:`plot_next_card`: the win probability after each possible next card).
+
+Every function draws inside the workbook style (:mod:`stoplib.workbook.style`: text
+of 8 pt or more, the colour-blind-safe palette) and never touches pyplot's global
+state; a notebook makes the figure with ``sl.style.figure(...)``.
 """
 from __future__ import annotations
 
 import numpy as np
 
-from .rules import OUTCOMES, parse_deck
-from .solver import Engine
+from ..workbook.style import COLORS, OPEN, styled
+from .rules import OUTCOMES
 
-__all__ = ["plot_strategy_chart", "plot_removal_effects", "plot_dealer_outcomes", "plot_state_counts"]
-
-
-_ACTION_COLOURS = {"H": "#e8a0a0", "S": "#9fd4a3", "H/S": "#f4d58d", "": "#ffffff"}
+__all__ = ["ACTION_COLOURS", "plot_strategy_chart", "plot_removal_effects", "plot_dealer_outcomes",
+           "plot_state_counts", "plot_next_card"]
 
 
-def plot_strategy_chart(ax, grid, reference=None, title=None):
-    """Draw a hit/stand chart as a coloured grid; cells differing from ``reference`` get a bold frame."""
-    from matplotlib.patches import Rectangle
+def _tint(hex_colour: str, amount: float) -> str:
+    """``hex_colour`` mixed with white (``amount`` of the colour kept)."""
+    rgb = np.array([int(hex_colour[i:i + 2], 16) for i in (1, 3, 5)], dtype=float)
+    mixed = 255 - amount * (255 - rgb)
+    return "#" + "".join(f"{int(round(c)):02X}" for c in mixed)
+
+
+#: Cell colours of the strategy chart: hit orange, stand blue, composition-dependent grey
+#: (hatched); the cell's letter says the same, so colour is never the only cue.
+ACTION_COLOURS = {"H": _tint(COLORS["orange"], 0.55), "S": _tint(COLORS["sky"], 0.55), "H/S": OPEN, "": "#FFFFFF"}
+_ACTION_NAMES = {"H": "hit", "S": "stand", "H/S": "depends on the cards"}
+
+
+def _card_label(v: int) -> str:
+    return "A" if int(v) == 1 else str(int(v))
+
+
+@styled
+def plot_strategy_chart(ax, grid, reference=None, title=None, legend: bool = True):
+    """Draw a hit/stand chart as a grid of lettered cells; frame the cells that differ from ``reference``.
+
+    Parameters
+    ----------
+    ax : matplotlib Axes
+    grid : pandas.DataFrame
+        Rows like ``"hard 12"``, columns dealer up cards, cells ``"H"``, ``"S"`` or
+        ``"H/S"`` (:func:`.strategy.chart_grid`).
+    reference : pandas.DataFrame or None
+        A chart on the same rows and columns (basic strategy); a differing cell gets a
+        heavy frame and, under its letter, the reference's letter ("basic H").
+    title : str or None
+    legend : bool
+        A key below the chart (actions and, with a reference, the frame).
+
+    Returns
+    -------
+    The Axes.
+    """
+    from matplotlib.patches import Patch, Rectangle
+
     rows, cols = list(grid.index), list(grid.columns)
+    n_diff = 0
     for i, r in enumerate(rows):
         for j, c in enumerate(cols):
             val = grid.loc[r, c]
-            ax.add_patch(Rectangle((j, i), 1, 1, facecolor=_ACTION_COLOURS.get(val, "#dddddd"),
-                                   edgecolor="white", linewidth=1))
-            ax.text(j + 0.5, i + 0.5, val, ha="center", va="center", fontsize=7)
-            if reference is not None and r in reference.index and reference.loc[r, c] != val:
-                ax.add_patch(Rectangle((j + 0.04, i + 0.04), 0.92, 0.92, fill=False, edgecolor="black", linewidth=1.6))
+            ax.add_patch(Rectangle((j, i), 1, 1, facecolor=ACTION_COLOURS.get(val, "#FFFFFF"),
+                                   hatch="///" if val == "H/S" else None, edgecolor="white", linewidth=1.2))
+            differs = reference is not None and r in reference.index and reference.loc[r, c] != val
+            if differs:
+                n_diff += 1
+                ax.add_patch(Rectangle((j + 0.05, i + 0.06), 0.9, 0.88, fill=False, edgecolor=COLORS["black"],
+                                       linewidth=2.0))
+                ax.text(j + 0.5, i + 0.36, val, ha="center", va="center", fontsize=9, fontweight="bold",
+                        bbox={"facecolor": ACTION_COLOURS.get(val), "edgecolor": "none", "pad": 0.4})
+                ax.text(j + 0.5, i + 0.76, f"basic {reference.loc[r, c]}", ha="center", va="center", fontsize=8,
+                        bbox={"facecolor": ACTION_COLOURS.get(val), "edgecolor": "none", "pad": 0.2})
+            else:
+                ax.text(j + 0.5, i + 0.5, val, ha="center", va="center", fontsize=9,
+                        bbox={"facecolor": ACTION_COLOURS.get(val), "edgecolor": "none", "pad": 0.4}
+                        if val == "H/S" else None)
     ax.set_xlim(0, len(cols))
     ax.set_ylim(len(rows), 0)
-    ax.set_xticks(np.arange(len(cols)) + 0.5)
-    ax.set_xticklabels(cols)
-    ax.set_yticks(np.arange(len(rows)) + 0.5)
-    ax.set_yticklabels(rows, fontsize=7)
-    ax.set_xlabel("dealer up card")
+    ax.set_xticks(np.arange(len(cols)) + 0.5, cols)
+    ax.set_yticks(np.arange(len(rows)) + 0.5, rows)
+    ax.set_xlabel("dealer's up card")
+    ax.xaxis.set_label_position("top")
+    ax.xaxis.tick_top()
+    ax.set_ylabel("player's hand (total)")
     ax.tick_params(length=0)
+    ax.grid(False)
     for s in ax.spines.values():
         s.set_visible(False)
     if title:
-        ax.set_title(title, fontsize=9)
+        ax.set_title(title)
+    if legend:
+        present = [a for a in ("H", "S", "H/S") if (grid == a).to_numpy().any()]
+        handles = [Patch(facecolor=ACTION_COLOURS[a], hatch="///" if a == "H/S" else None, edgecolor="white",
+                         label=f"{a}: {_ACTION_NAMES[a]}") for a in present]
+        if reference is not None and n_diff:
+            handles.append(Patch(facecolor="white", edgecolor=COLORS["black"], linewidth=2.0,
+                                 label="differs from basic strategy"))
+        ax.legend(handles=handles, loc="upper center", bbox_to_anchor=(0.5, -0.01), ncol=2,
+                  handlelength=1.6, handleheight=1.2)
     return ax
 
 
-def plot_removal_effects(ax, effects):
-    """Bar chart of the change in win probability (percentage points) when one card of each value is removed."""
+@styled
+def plot_removal_effects(ax, effects, label: str = "a fresh deck"):
+    """Bars of the change in win probability (percentage points) when one card of each value is removed.
+
+    Parameters
+    ----------
+    ax : matplotlib Axes
+    effects : pandas.DataFrame
+        :func:`.strategy.removal_effects` (rows with ``value`` 0, the full deck, are skipped).
+    label : str
+        What the cards are removed from, for the axis label.
+    """
     df = effects[effects["value"] > 0]
-    colours = ["#3b7dd8" if c > 0 else "#d8553b" for c in df["change"]]
-    ax.bar(df["removed"], df["change"], color=colours)
-    ax.axhline(0, color="black", linewidth=0.8)
-    ax.set_xlabel("card value removed from a fresh deck")
-    ax.set_ylabel("change in win probability (points)")
+    change = df["change"].to_numpy(dtype=float)
+    colours = [COLORS["blue"] if c > 0 else COLORS["vermillion"] for c in change]
+    ax.bar(df["removed"], change, color=colours)
+    ax.axhline(0, color=COLORS["black"], linewidth=0.8)
+    span = max(float(np.abs(change).max()), 1e-9)
+    for x, c in zip(df["removed"], change):
+        ax.text(x, c + (0.03 if c >= 0 else -0.03) * span, f"{c:+.2f}".replace("-", "−"), ha="center",
+                va="bottom" if c >= 0 else "top", fontsize=8)
+    ax.set_ylim(min(0.0, change.min()) - 0.15 * span, max(0.0, change.max()) + 0.15 * span)
+    ax.set_xlabel(f"card value removed from {label}")
+    ax.set_ylabel("change in P(win) (percentage points)")
+    ax.grid(axis="x", visible=False)
     return ax
 
 
-def plot_dealer_outcomes(ax, counts, dealers=range(1, 11)):
-    """Stacked bars of the dealer's final-total distribution for each up card drawn from ``counts``."""
-    counts = parse_deck(counts)
-    eng = Engine(counts)
-    bottoms = np.zeros(len(dealers))
-    dists = []
-    for up in dealers:
-        c = counts.copy()
-        c[up - 1] -= 1
-        dists.append(eng.dealer_distribution(c, up, up == 1))
-    dists = np.array(dists)
-    labels = ["A" if u == 1 else str(u) for u in dealers]
-    colours = ["#c6dbef", "#9ecae1", "#6baed6", "#3182bd", "#08519c", "#fd8d3c"]
-    for j, name in enumerate(OUTCOMES):
-        ax.bar(labels, dists[:, j], bottom=bottoms, label=name, color=colours[j])
+@styled
+def plot_dealer_outcomes(ax, outcomes, dealers=range(1, 11)):
+    """Stacked bars of the dealer's final-total distribution for each up card.
+
+    The bust share sits at the bottom of each bar and is written on it; the totals
+    17 to 21 are stacked above, darker for higher totals.
+
+    Parameters
+    ----------
+    ax : matplotlib Axes
+    outcomes : pandas.DataFrame, or str or sequence of int
+        :func:`.strategy.dealer_outcomes`, or the deck before the up card is dealt
+        (ten counts), from which it is computed for the up cards ``dealers``.
+    dealers : sequence of int
+        Up cards to show when ``outcomes`` is a deck.
+
+    Returns
+    -------
+    The Axes.
+    """
+    import matplotlib as mpl
+    import pandas as pd
+
+    from .strategy import dealer_outcomes
+
+    if not isinstance(outcomes, pd.DataFrame):
+        outcomes = dealer_outcomes(outcomes, dealers)
+    dists = outcomes[list(OUTCOMES)].to_numpy(dtype=float)
+    labels = [_card_label(u) for u in outcomes["dealer"]]
+    shades = mpl.colormaps["viridis"](np.linspace(0.92, 0.15, 5))
+    bottoms = np.zeros(len(labels))
+    for j in [5, 0, 1, 2, 3, 4]:          # bust first (at the bottom), then 17..21
+        colour = COLORS["vermillion"] if j == 5 else shades[j]
+        ax.bar(labels, dists[:, j], bottom=bottoms, color=colour, edgecolor="white", linewidth=0.5,
+               label=OUTCOMES[j])
         bottoms += dists[:, j]
-    ax.set_xlabel("dealer up card")
+    for x, b in zip(labels, dists[:, 5]):
+        ax.text(x, b / 2, f"{100 * b:.0f}%", ha="center", va="center", fontsize=8, color="white",
+                fontweight="bold")
+    ax.set_ylim(0, 1)
+    ax.set_xlabel("dealer's up card")
     ax.set_ylabel("probability of the dealer's final total")
-    ax.legend(title="dealer ends", fontsize=7, bbox_to_anchor=(1.01, 1), loc="upper left")
+    handles, names = ax.get_legend_handles_labels()
+    ax.legend(handles[::-1], names[::-1], title="dealer ends on", loc="upper left", bbox_to_anchor=(1.01, 1.0))
+    ax.grid(axis="x", visible=False)
     return ax
 
 
-def plot_state_counts(ax, sizes):
-    """Reachable dealer states per starting hand (box per number of decks) against the dense grid size."""
-    groups = [g["n_dealer_states"].to_numpy() for _, g in sizes.groupby("n_decks")]
-    labels = [str(n) for n in sorted(sizes["n_decks"].unique())]
-    ax.boxplot(groups)
-    ax.set_xticks(np.arange(1, len(labels) + 1), labels)
+@styled
+def plot_state_counts(ax, sizes, column: str = "n_dealer_states"):
+    """Reachable states per starting hand, one box per number of decks (log scale).
+
+    Parameters
+    ----------
+    ax : matplotlib Axes
+    sizes : pandas.DataFrame
+        :func:`.strategy.state_counts` for one or more deck counts.
+    column : str
+        ``"n_dealer_states"`` or ``"n_player_states"``.
+    """
+    decks = sorted(sizes["n_decks"].unique())
+    groups = [sizes.loc[sizes["n_decks"] == n, column].to_numpy() for n in decks]
+    ax.boxplot(groups, widths=0.55, patch_artist=True,
+               boxprops={"facecolor": _tint(COLORS["sky"], 0.45), "edgecolor": COLORS["blue"]},
+               medianprops={"color": COLORS["black"], "linewidth": 1.6},
+               whiskerprops={"color": COLORS["blue"]}, capprops={"color": COLORS["blue"]},
+               flierprops={"marker": "o", "markersize": 3, "markerfacecolor": COLORS["grey"],
+                           "markeredgecolor": "none", "alpha": 0.6})
+    ax.set_xticks(np.arange(1, len(decks) + 1), [str(int(n)) for n in decks])
     ax.set_yscale("log")
-    ax.set_xlabel("number of decks")
-    ax.set_ylabel("memoised dealer states per hand")
+    ax.set_xlabel("number of 52-card decks in the shoe")
+    what = "dealer" if column == "n_dealer_states" else "player"
+    ax.set_ylabel(f"memoised {what} states per hand")
+    ax.grid(axis="x", visible=False)
+    return ax
+
+
+@styled
+def plot_next_card(ax, terms, stand: float, hit: float, title: str = ""):
+    """The hit decision card by card: P(win) after each possible next card, against standing.
+
+    Parameters
+    ----------
+    ax : matplotlib Axes
+    terms : sequence of (value, count, p_win)
+        Each card value left in the deck, how many, and the win probability after
+        drawing it and playing on optimally (0 for a bust).
+    stand, hit : float
+        P(win) when standing now, and when hitting (the count-weighted mean of the bars).
+    title : str
+    """
+    values = [int(v) for v, _, _ in terms]
+    n = sum(int(c) for _, c, _ in terms)
+    labels = [f"{_card_label(v)}\n{100 * c / n:.0f}%" for v, c, _ in terms]
+    heights = [float(p) for _, _, p in terms]
+    x = np.arange(len(values))
+    ax.bar(x, heights, color=_tint(COLORS["blue"], 0.7), edgecolor=COLORS["blue"], width=0.7,
+           label="P(win) if this card comes,\nthen best play")
+    for xi, h in zip(x, heights):
+        if h == 0:
+            ax.text(xi, 0.02, "bust", ha="center", va="bottom", fontsize=8, color=COLORS["vermillion"],
+                    rotation=90)
+    ax.axhline(hit, color=COLORS["blue"], linewidth=2.0,
+               label=f"hit: {hit:.4f}\n(the bars weighted\nby their chance)")
+    ax.axhline(stand, color=COLORS["orange"], linewidth=2.0, linestyle="--", label=f"stand: {stand:.4f}")
+    ax.set_xticks(x, labels)
+    ax.set_xlim(-0.6, len(values) - 0.4)
+    ax.set_ylim(0, 1.0)
+    ax.set_xlabel("next card (and its chance of being drawn)")
+    ax.set_ylabel("P(player wins)")
+    ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0))
+    ax.grid(axis="x", visible=False)
+    if title:
+        ax.set_title(title)
     return ax

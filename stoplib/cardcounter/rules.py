@@ -1,7 +1,7 @@
 """CardCounter rules and state encoding: the deck notation, hand totals, input checks.
 
 The game (TopCoder SRM 734, Division 1, 400 points, "CardCounter", as written up by
-J. S. Plank, source document ``shared/seeds/003_796a598a91b6182b.txt``):
+J. S. Plank in 2018):
 
 * the remaining deck is given as ten counts, ``deck[i]`` = cards of value ``i + 1``
   left (value 1 is the ace, index 9 counts every ten-valued card), or as the

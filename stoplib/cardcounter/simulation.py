@@ -1,7 +1,7 @@
 """CardCounter simulation: the exactly computed strategy played on seeded shuffles.
 
-The exact values come from :mod:`.solver` (source document
-``shared/seeds/003_796a598a91b6182b.txt``, rules in :mod:`.rules`); here a numba
+The exact values come from :mod:`.solver` (the game of J. S. Plank's CardCounter
+write-up, rules in :mod:`.rules`); here a numba
 kernel (:func:`_play_hands`) plays the memoised optimal policy on fresh shuffles of
 the remaining deck, so the Monte Carlo win rate can be set beside the exact value
 with its standard error:

@@ -1,7 +1,7 @@
 """CardCounter solver: exact optimal hit/stand play of one hand against a known deck.
 
 The game is TopCoder SRM 734 D1 400 "CardCounter" as written up by J. S. Plank
-(source document ``shared/seeds/003_796a598a91b6182b.txt``; rules in :mod:`.rules`).
+(2018; rules in :mod:`.rules`).
 The player's optimal win probability is ``player(D, s, a) = max(stand, hit)``, where
 *stand* reads the dealer's final-total distribution ``dealer(D, up, up == 1)`` and
 *hit* averages ``player(D - v, s + v, a or v == 1)`` over the next card ``v``; the two

@@ -7,21 +7,22 @@ strategy (:func:`strategy_table`, :func:`chart_grid`, :func:`basic_strategy_grid
 :func:`chart_differences`), composition-dependent decisions (:func:`mixed_decisions`,
 :func:`player_hands`), how removing one card of each value moves the win probability
 of a dealt hand, the idea behind card counting (:func:`removal_effects`, :data:`HI_LO`),
-and the reachable state counts (:func:`state_counts`). Source document:
-``shared/seeds/003_796a598a91b6182b.txt`` (notebook 06); the figures of these studies
-are drawn by :mod:`.plots`.
+the dealer's final-total distribution by up card (:func:`dealer_outcomes`), and the
+reachable state counts (:func:`state_counts`). Source document: J. S. Plank's write-up
+of TopCoder SRM 734 "CardCounter" (2018), studied in notebook 06; the figures of these
+studies are drawn by :mod:`.plots`.
 """
 from __future__ import annotations
 
 import numpy as np
 
 from ..util.validate import check_int
-from .rules import _check_card, _parse_bracketed, fresh_deck, hand_total
+from .rules import OUTCOMES, _check_card, _parse_bracketed, fresh_deck, hand_total, parse_deck
 from .solver import Engine, deal_win_probability, solve
 
 __all__ = ["BASIC_STRATEGY_DEALERS", "BASIC_STRATEGY", "HI_LO", "strategy_table", "chart_grid",
            "basic_strategy_grid", "chart_differences", "mixed_decisions", "player_hands",
-           "removal_effects", "state_counts"]
+           "removal_effects", "state_counts", "dealer_outcomes", "mixed_two_card_hands"]
 
 
 # Textbook basic strategy, hit/stand part only. Transcribed from the standard table
@@ -256,3 +257,80 @@ def chart_differences(grid, reference):
     rows = [(r, c, grid.loc[r, c], reference.loc[r, c]) for r in grid.index for c in grid.columns
             if r in reference.index and grid.loc[r, c] != reference.loc[r, c]]
     return pd.DataFrame(rows, columns=["hand", "dealer", "ours", "reference"])
+
+
+def dealer_outcomes(deck, dealers=range(1, 11)):
+    """The dealer's final-total distribution for each up card dealt from ``deck``.
+
+    The up card is taken out of ``deck`` (the deck before the deal; no player cards
+    are removed), then the dealer plays out his hand.
+
+    Parameters
+    ----------
+    deck : str or sequence of int
+        Ten counts (e.g. :func:`.rules.fresh_deck`).
+    dealers : sequence of int
+        Up cards, 1 (ace) .. 10.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per up card: ``dealer`` (1..10), ``up`` ("A", "2", ..., "10") and the
+        probabilities of ending on ``17``, ``18``, ``19``, ``20``, ``21`` and ``bust``.
+
+    Examples
+    --------
+    >>> out = dealer_outcomes(fresh_deck(1), dealers=[6, 10])
+    >>> out["up"].tolist(), bool(out.loc[0, "bust"] > out.loc[1, "bust"])
+    (['6', '10'], True)
+    """
+    import pandas as pd
+    counts = parse_deck(deck)
+    eng = Engine(counts)
+    rows = []
+    for up in dealers:
+        up = _check_card("dealer", up)
+        if counts[up - 1] == 0:
+            raise ValueError(f"the deck holds no {up} to deal as the up card")
+        c = counts.copy()
+        c[up - 1] -= 1
+        dist = eng.dealer_distribution(c, up, up == 1)
+        rows.append({"dealer": up, "up": "A" if up == 1 else str(up), **dict(zip(OUTCOMES, map(float, dist)))})
+    return pd.DataFrame(rows)
+
+
+def mixed_two_card_hands(table):
+    """The chart's "H/S" cells spelled out: which two-card hands hit and which stand.
+
+    Parameters
+    ----------
+    table : pandas.DataFrame
+        :func:`strategy_table`.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per (hand total, dealer card) where the two-card hands disagree:
+        ``hand`` (e.g. "hard 12"), ``dealer`` ("2", ..., "A"), ``hit`` and ``stand``
+        (the hands, e.g. "10+2", comma-separated), ``closest`` (the hand nearest a tie)
+        and ``gap`` (its hit minus stand probability).
+
+    Examples
+    --------
+    >>> mixed_two_card_hands(strategy_table(1, dealers=[2]))[["hand", "dealer", "hit"]].values.tolist()
+    [['hard 12', '2', '10+2']]
+    """
+    import pandas as pd
+    rows = []
+    for (soft, total, up), grp in table.groupby(["soft", "total", "dealer"]):
+        acts = set(grp["action"])
+        if acts != {"hit", "stand"}:
+            continue
+        name = lambda r: "+".join("A" if v == 1 else str(v) for v in sorted((r["first"], r["second"]), reverse=True))
+        gaps = (grp["hit"] - grp["stand"]).abs()
+        closest = grp.loc[gaps.idxmin()]
+        rows.append({"hand": f"{'soft' if soft else 'hard'} {total}", "dealer": "A" if up == 1 else str(up),
+                     "hit": ", ".join(name(r) for _, r in grp[grp.action == "hit"].iterrows()),
+                     "stand": ", ".join(name(r) for _, r in grp[grp.action == "stand"].iterrows()),
+                     "closest": name(closest), "gap": float(closest["hit"] - closest["stand"])})
+    return pd.DataFrame(rows, columns=["hand", "dealer", "hit", "stand", "closest", "gap"])

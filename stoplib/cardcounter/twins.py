@@ -1,7 +1,7 @@
 """CardCounter's slow exact twins: the document's own functions, and a brute force over orders.
 
 Independent of the numba solver (:mod:`.solver`), for the tests and notebook 06 to
-compare with (source document ``shared/seeds/003_796a598a91b6182b.txt``, rules in
+compare with (the functions of J. S. Plank's CardCounter write-up, rules in
 :mod:`.rules`):
 
 * :class:`DocumentSolver`: the document's two memoised functions

@@ -1,7 +1,9 @@
-r"""The increasing-fields game (document 001): Win(V, F), optimal play from any
+r"""The increasing-fields game: Win(V, F), optimal play from any
 state, heuristics, Monte Carlo and a playable game.
 
-The game (source: document 001, ``shared/seeds/001_dba9ac7e55753289.txt``).
+The game (source: Mikolaj Stepinski's page https://mikolajstepinski.online/,
+an interactive game with a write-up of its solution; see
+:mod:`stoplib.fields.document`).
 There are ``V`` values ``0..V-1`` and ``F`` fields in a row. ``F`` times, an
 integer is drawn uniformly *without repetition* from the values not yet drawn,
 and the player must place it on an empty field so that the filled fields stay
@@ -24,14 +26,17 @@ The rooms
 ``simulation.py``
     Monte Carlo play with the optimal player and two heuristics.
 ``claims.py``
-    The document's unproved monotonicity claim checked with exact integers;
-    the tied first moves.
+    The page's claims checked: the recurrence against the brute force, the
+    unproved monotonicity claim with exact integers, the gap formula, the
+    cost of the recurrence (:func:`work_count`); the tied first moves; the
+    verdict table of notebook 04 (:func:`verdicts`).
 ``game.py``
     :class:`FieldsGame`, one playable game (the widget's model).
 ``document.py``
-    The numbers document 001 prints.
+    The source page, and the numbers it prints.
 ``plots.py``, ``widgets.py``
-    The figures and ipywidgets panels of notebook 04.
+    The figures of notebook 04 (pyplot-free, in the workbook style) and its
+    two interactive panels (:class:`stoplib.workbook.panel.Panel`).
 
 ``from stoplib import fields as fl`` gives the names in ``__all__`` below;
 figures, panels and the document's numbers are modules of their own:
@@ -51,7 +56,8 @@ from .solver import (METHODS, Placement, best_placement, choose_field, clear_cac
                      state_probability, time_win_probability, win_probability, win_table)
 from .twins import brute_force_state_probability, brute_force_win_probability
 from .simulation import SimulationResult, simulate
-from .claims import MonotonicityReport, check_monotonicity, tied_first_moves
+from .claims import (GapReport, MonotonicityReport, RecurrenceReport, check_gap_formula,
+                     check_monotonicity, check_recurrence, tied_first_moves, verdicts, work_count)
 from .game import FieldsGame
 
 __all__ = [
@@ -66,7 +72,8 @@ __all__ = [
     # simulation
     "simulate", "SimulationResult",
     # claims
-    "check_monotonicity", "tied_first_moves", "MonotonicityReport",
+    "check_monotonicity", "tied_first_moves", "MonotonicityReport", "check_recurrence",
+    "RecurrenceReport", "check_gap_formula", "GapReport", "work_count", "verdicts",
     # game
     "FieldsGame",
 ]

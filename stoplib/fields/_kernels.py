@@ -1,10 +1,10 @@
-"""The increasing-fields game (document 001): numba kernels and the float tables they fill.
+"""The increasing-fields game: numba kernels and the float tables they fill.
 
 Private to :mod:`stoplib.fields`; the validated API over these tables is
 :mod:`stoplib.fields.solver`. With ``W(V, F) = C(V, F) Win(V, F)`` and tables
 indexed by the number of fields ``k`` and the slack ``s = n - k``, the
-recursion of the document (lines 27-37 of
-``shared/seeds/001_dba9ac7e55753289.txt``) reads::
+recursion of the source page (section "Calculating win probability", see
+:mod:`stoplib.fields.document`) reads::
 
     W(k, s) = 1/k sum_r max_f W(f, s1) W(k-1-f, s-s1),      r = f + s1,
 

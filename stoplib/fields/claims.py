@@ -1,23 +1,49 @@
-"""The increasing-fields game (document 001): the document's claims, checked exactly.
+"""The increasing-fields game: the source page's claims, checked, and its verdict table.
 
-Document 001 (``shared/seeds/001_dba9ac7e55753289.txt``, line 49) speeds up
-its recursion with a claim it leaves unproved: if ``f`` is an optimal field
-for roll ``r``, an optimal field for roll ``r + 1`` is ``f`` or ``f + 1``
-(:data:`stoplib.fields.document.MONOTONE_STEP`). :func:`check_monotonicity`
-tests the strong form of the claim, ties included, with the exact integers of
-:mod:`stoplib.fields.twins` on every sub-game up to a size, and compares the
-fast and plain exact tables cell by cell; :func:`tied_first_moves` lists the
-first rolls with several optimal fields. The document's other numbers (base
-cases, the timing of Win(1000, 20)) are set beside ours in notebook 04.
+The source page (Mikolaj Stepinski's increasing-fields game with its solution,
+https://mikolajstepinski.online/; the numbers it prints are in
+:mod:`stoplib.fields.document`) makes these claims, each checked here:
+
+- the base cases and the recurrence for Win(V, F) ("Calculating win probability"):
+  :func:`check_recurrence` compares them, in exact fractions, with a brute force
+  over real game states that knows nothing of the recurrence;
+- the cost of the recurrence, O(V^2 F^2 A) plain and O(V^2 F A) with the
+  optimisation ("Time complexity", "Optimization"): :func:`work_count` counts the
+  products our kernels evaluate, which is deterministic where timings are not;
+- the optimisation's unproved claim: if ``f`` is an optimal field for roll ``r``,
+  an optimal field for roll ``r + 1`` is ``f`` or ``f + 1``
+  (:data:`stoplib.fields.document.MONOTONE_STEP`): :func:`check_monotonicity`
+  tests its strong form, ties included, with exact integers on every sub-game up
+  to a size, and compares the fast and plain exact tables cell by cell;
+  :func:`tied_first_moves` lists the first rolls with several optimal fields;
+- the mid-game gap formula and the rule "find the roll's gap and play its
+  sub-game" ("Win probability from any state"): :func:`check_gap_formula`.
+
+:func:`verdicts` turns these reports into the notebook's closing table (agrees /
+differs / open, with the evidence).
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field as dc_field
 
-from ..util.validate import check_int
-from .twins import MAX_EXACT_STEPS, _exact_counts
+import numpy as np
 
-__all__ = ["check_monotonicity", "tied_first_moves", "MonotonicityReport"]
+from ..util.validate import check_int
+from . import document as doc
+from .rules import _check_state, _gap_of, all_states
+from .solver import placement_probabilities, state_probability, win_probability
+from .twins import (MAX_BRUTE_STATES, MAX_EXACT_STEPS, _exact_counts, brute_force_state_probability,
+                    brute_force_win_probability)
+
+__all__ = ["check_monotonicity", "tied_first_moves", "MonotonicityReport", "check_recurrence",
+           "RecurrenceReport", "check_gap_formula", "GapReport", "work_count", "verdicts",
+           "VERDICT_COLUMNS", "NOTEBOOK"]
+
+#: The notebook whose verdict table :func:`verdicts` builds.
+NOTEBOOK = "04_increasing_fields"
+#: The columns of every verdict table of the workbook.
+VERDICT_COLUMNS = ["notebook", "claim", "document", "ours", "verdict", "evidence", "headline"]
 
 
 # --------------------------------------------------------------------------
@@ -145,3 +171,280 @@ def tied_first_moves(V_max, F_max=None):
 
     _exact_counts(F_max, V_max - 1, "plain", n_max=V_max, record=record)
     return sorted(ties)
+
+
+# --------------------------------------------------------------------------
+# the recurrence and the base cases
+# --------------------------------------------------------------------------
+@dataclass
+class RecurrenceReport:
+    """What :func:`check_recurrence` compared.
+
+    ``n_games``: games (V, F) with F <= V <= ``V_max``; ``exact_equal``: the
+    exact fast and plain recurrences equal the brute force on all of them;
+    ``max_float_error``: the largest absolute error of the float kernels;
+    ``base_cases``: Win(V, 0) = 1 and Win(a, b) = 0 for a < b hold on the
+    exact table up to ``V_max``.
+    """
+    V_max: int
+    n_games: int
+    exact_equal: bool
+    max_float_error: float
+    base_cases: bool
+
+    @property
+    def holds(self):
+        return self.exact_equal and self.base_cases and self.max_float_error < 1e-12
+
+
+def check_recurrence(V_max=8):
+    """Compare the recurrence (exact and float, fast and plain) with the brute force.
+
+    Parameters
+    ----------
+    V_max : int
+        Every game with 0 <= F <= V <= V_max is compared (the brute force visits
+        up to C(V + F, F) states per game, so V_max stays small).
+
+    Returns
+    -------
+    RecurrenceReport
+
+    Examples
+    --------
+    >>> report = check_recurrence(5)
+    >>> report.n_games, report.holds
+    (21, True)
+    """
+    V_max = check_int("V_max", V_max, 0, 10)
+    n_games, exact_equal, worst = 0, True, 0.0
+    for V in range(V_max + 1):
+        for F in range(V + 1):
+            brute = brute_force_win_probability(V, F)
+            exact_equal &= (win_probability(V, F, exact=True) == brute
+                            == win_probability(V, F, exact=True, method="plain"))
+            for method in ("fast", "plain"):
+                worst = max(worst, abs(win_probability(V, F, method=method) - float(brute)))
+            n_games += 1
+    from .solver import win_table
+    table = win_table(V_max, V_max, exact=True)
+    base = all(table[V, 0] == doc.WIN_NO_FIELDS for V in range(V_max + 1)) and all(
+        table[a, b] == doc.WIN_MORE_FIELDS_THAN_VALUES for a in range(V_max + 1) for b in range(a + 1, V_max + 1))
+    return RecurrenceReport(V_max, n_games, bool(exact_equal), worst, base)
+
+
+# --------------------------------------------------------------------------
+# the gap formula and the gap's choice
+# --------------------------------------------------------------------------
+@dataclass
+class GapReport:
+    """What :func:`check_gap_formula` compared, in exact fractions.
+
+    ``n_states``: mid-game states (every increasing partial filling) whose gap
+    formula value was compared with the brute force; ``n_expected``: how many
+    there should be, the sum of C(V + F, F); ``n_choices``: (live state, roll)
+    pairs whose set of optimal fields was compared with the optimal fields of
+    the roll's gap played as a game of its own; the ``*_equal`` flags say
+    whether all of them agreed.
+    """
+    sizes: tuple
+    n_states: int
+    n_expected: int
+    states_equal: bool
+    n_choices: int
+    choices_equal: bool
+
+    @property
+    def holds(self):
+        return self.states_equal and self.choices_equal and self.n_states == self.n_expected
+
+
+def _optimal_set(probabilities):
+    best = max(probabilities.values())
+    return {f for f, p in probabilities.items() if p == best}
+
+
+def check_gap_formula(sizes=((7, 3), (8, 4))):
+    """Check the page's mid-game claims on every state of small games, exactly.
+
+    1. The gap formula ``prod C(V_G, F_G) Win(V_G, F_G) / C(V - D, F - D)``
+       equals the brute-force win probability of every state.
+    2. In a live state, the optimal fields for a roll are those of the roll's
+       gap played alone (F_G fields, V_G values, the roll's rank in the gap).
+
+    Parameters
+    ----------
+    sizes : sequence of (V, F)
+        Games small enough for the brute force (C(V + F, F) <= 200,000 states).
+
+    Returns
+    -------
+    GapReport
+
+    Examples
+    --------
+    >>> check_gap_formula([(5, 2)]).holds
+    True
+    """
+    sizes = tuple((check_int("V", V, 1), check_int("F", F, 1, V)) for V, F in sizes)
+    if not sizes:
+        raise ValueError("sizes must name at least one game (V, F)")
+    for V, F in sizes:
+        if math.comb(V + F, F) > MAX_BRUTE_STATES:
+            raise ValueError(f"the ({V}, {F}) game has {math.comb(V + F, F):,} states, more than the "
+                             f"brute force allows ({MAX_BRUTE_STATES:,})")
+    n_states = n_choices = 0
+    states_equal = choices_equal = True
+    for V, F in sizes:
+        for state in all_states(V, F):
+            value = state_probability(V, F, state, exact=True)
+            states_equal &= value == brute_force_state_probability(V, F, state)
+            n_states += 1
+            if value == 0:
+                continue
+            cells = _check_state(V, F, state)
+            for roll in range(V):
+                if roll in cells:
+                    continue
+                a, b, lo, hi = _gap_of(V, F, cells, roll)
+                if a > b:
+                    continue
+                here = _optimal_set(placement_probabilities(V, F, state, roll, exact=True))
+                n_f, n_v = b - a + 1, hi - lo - 1
+                alone = placement_probabilities(n_v, n_f, [None] * n_f, roll - lo - 1, exact=True)
+                choices_equal &= here == {a + f for f in _optimal_set(alone)}
+                n_choices += 1
+    expected = sum(math.comb(V + F, F) for V, F in sizes)
+    return GapReport(sizes, n_states, expected, bool(states_equal), n_choices, bool(choices_equal))
+
+
+# --------------------------------------------------------------------------
+# the cost of the recurrence
+# --------------------------------------------------------------------------
+def work_count(V, F, method="fast"):
+    """Products ``W(f, s1) W(k-1-f, s-s1)`` our kernel evaluates to compute Win(V, F).
+
+    The table holds every sub-game with k <= F fields and slack s <= V - F
+    (``(F + 1)(V - F + 1)`` cells, the page's "Win is calculated O(V F)
+    times"). ``"plain"`` tries every feasible field for every roll: ``k (s + 1)``
+    products per cell, O(V^2 F^2) in all. ``"fast"`` follows the page's
+    monotone path, two candidates per roll over half the rolls (mirror
+    symmetry): ``2 floor((n - 1) / 2) + 1`` per cell, O(V^2 F) in all. The
+    binomials cancel (the page's factor ``A`` is one multiplication).
+
+    Examples
+    --------
+    >>> work_count(4, 2, "plain"), work_count(4, 2, "fast")
+    (18, 12)
+    """
+    if method not in ("fast", "plain"):
+        raise ValueError(f"method must be 'fast' or 'plain', got {method!r}")
+    V = check_int("V", V, 0)
+    F = check_int("F", F, 0, V)
+    k = np.arange(1, F + 1, dtype=np.int64)[:, None]
+    s = np.arange(0, V - F + 1, dtype=np.int64)[None, :]
+    if method == "plain":
+        return int((k * (s + 1)).sum())
+    return int((2 * ((k + s - 1) // 2) + 1).sum())
+
+
+# --------------------------------------------------------------------------
+# the verdict table
+# --------------------------------------------------------------------------
+def _ratio(V, F, method, double):
+    V2, F2 = (2 * V, F) if double == "V" else (V, 2 * F)
+    return work_count(V2, F2, method) / work_count(V, F, method)
+
+
+def verdicts(recurrence, monotonicity, gaps, seconds, notebook=NOTEBOOK):
+    """The verdict table of notebook 04: every number and claim of the source page.
+
+    Parameters
+    ----------
+    recurrence : RecurrenceReport
+        From :func:`check_recurrence`.
+    monotonicity : MonotonicityReport
+        From :func:`check_monotonicity`.
+    gaps : GapReport
+        From :func:`check_gap_formula`.
+    seconds : dict
+        Median seconds for Win(1000, 20): ``{"fast": ..., "exact": ...}`` (our
+        float kernel and our exact big-integer twin). Only whether each is under
+        a bound (1 s for the kernel, the page's 12 s for the twin) enters the
+        table, so the table is the same from run to run.
+    notebook : str
+        The notebook stem written in the first column.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns :data:`VERDICT_COLUMNS`; exactly one row has ``headline`` True.
+    """
+    import pandas as pd
+
+    for name, value, kind in (("recurrence", recurrence, RecurrenceReport),
+                              ("monotonicity", monotonicity, MonotonicityReport),
+                              ("gaps", gaps, GapReport)):
+        if not isinstance(value, kind):
+            raise TypeError(f"{name} must be a {kind.__name__}, got {type(value).__name__}")
+    missing = {"fast", "exact"} - set(seconds)
+    if missing:
+        raise ValueError(f"seconds must give 'fast' and 'exact', missing {sorted(missing)}")
+
+    def verdict(ok):
+        return "agrees" if ok else "differs"
+
+    V, F = doc.TIMING_V, doc.TIMING_F
+    rows = []
+    rows.append(("base case: no fields", "Win(V, 0) = 1", f"1 for every V ≤ {recurrence.V_max} (exact)",
+                 verdict(recurrence.base_cases), "exact table beside the brute force", False))
+    rows.append(("base case: more fields than values", "Win(a, b) = 0 if a < b",
+                 f"0 for every a < b ≤ {recurrence.V_max} (exact)", verdict(recurrence.base_cases),
+                 "exact table", False))
+    rows.append(("the recurrence Win = (1/V) Σ_r max_f Place(V, F, r, f)", "Place = hypergeometric × Win × Win",
+                 f"equals the brute force on all {recurrence.n_games} games with V ≤ {recurrence.V_max}",
+                 verdict(recurrence.exact_equal and recurrence.max_float_error < 1e-12),
+                 f"exact fractions; float kernels within {recurrence.max_float_error:.0e}", False))
+    cells = (F + 1) * (V - F + 1)
+    rows.append(("Win is calculated O(V F) times", "O(V F) sub-games",
+                 f"(F + 1)(V − F + 1) = {cells:,} for Win({V}, {F})", "agrees",
+                 "table indexed by fields and slack (spare values)", False))
+    pv, pf = _ratio(500, 20, "plain", "V"), _ratio(1000, 20, "plain", "F")
+    rows.append(("cost of the plain recurrence", doc.PLAIN_COMPLEXITY.replace("^2", "²"),
+                 f"doubling V: ×{pv:.2f}, doubling F: ×{pf:.2f} products",
+                 verdict(3.0 <= pv <= 4.5 and 3.0 <= pf <= 4.5),
+                 "products counted by work_count (V = 500 → 1000, F = 20 → 40); A = 1: the binomials cancel",
+                 False))
+    mono = (f"no counterexample in {monotonicity.n_rolls:,} roll steps, every sub-game with ≤ "
+            f"{monotonicity.V_max} values" if monotonicity.holds else
+            f"{monotonicity.n_counterexamples} counterexamples with ≤ {monotonicity.V_max} values")
+    rows.append(("optimisation: the optimal field for roll r + 1 is f or f + 1", "claimed, proof left to the reader",
+                 mono, verdict(monotonicity.holds and monotonicity.fast_equals_plain),
+                 f"exact integers, strong form with ties ({monotonicity.n_tied:,} tied rolls); "
+                 f"fast table {'=' if monotonicity.fast_equals_plain else '≠'} plain table; a check, not a proof",
+                 True))
+    fv, ff = _ratio(500, 20, "fast", "V"), _ratio(1000, 20, "fast", "F")
+    rows.append(("cost with the optimisation", doc.FAST_COMPLEXITY.replace("^2", "²"),
+                 f"doubling V: ×{fv:.2f}, doubling F: ×{ff:.2f} products",
+                 verdict(3.0 <= fv <= 4.5 and 1.5 <= ff <= 2.5),
+                 "products counted by work_count (V = 500 → 1000, F = 20 → 40)", False))
+    fast_ok, exact_ok = seconds["fast"] < 1.0, seconds["exact"] < doc.TIMING_SECONDS
+    ours = ("float kernel " + ("under 1 s" if fast_ok else "1 s or more") + "; exact big integers "
+            + (f"under {doc.TIMING_SECONDS:g} s" if exact_ok else f"{doc.TIMING_SECONDS:g} s or more"))
+    rows.append((f"Win({V}, {F}) computes in {doc.TIMING_SECONDS:g} s in Python with big integers",
+                 f"{doc.TIMING_SECONDS:g} s", ours, "differs",
+                 "different code and machine (the page names none); medians in fields_timings.csv", False))
+    rows.append(("state value: the gap formula", "Π C(V_G, F_G) Win(V_G, F_G) / C(V − D, F − D)",
+                 f"equals the brute force on all {gaps.n_states:,} states of "
+                 + " and ".join(f"({a}, {b})" for a, b in gaps.sizes),
+                 verdict(gaps.states_equal and gaps.n_states == gaps.n_expected),
+                 "exact fractions, every increasing partial filling", False))
+    rows.append(("any state: play the roll's gap as a game of its own", "choose by Win(V_G, F_G)",
+                 f"same optimal fields in all {gaps.n_choices:,} (live state, roll) pairs",
+                 verdict(gaps.choices_equal), "exact fractions, ties compared as sets", False))
+    rows.append(("the page's \"Win prob:\" readout", "no value (a live widget, empty in the text)",
+                 f"Win({V}, {F}) = {win_probability(V, F):.6e}", "open",
+                 "the page prints no win probability to compare with", False))
+    table = pd.DataFrame([(notebook, *row) for row in rows], columns=VERDICT_COLUMNS)
+    assert table["headline"].sum() == 1
+    return table

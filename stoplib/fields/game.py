@@ -1,7 +1,7 @@
-"""The increasing-fields game (document 001): a playable game, tested without a browser.
+"""The increasing-fields game: a playable game, tested without a browser.
 
 :class:`FieldsGame` holds one game of the (V, F) game (rules in
-:mod:`stoplib.fields.rules`, source ``shared/seeds/001_dba9ac7e55753289.txt``):
+:mod:`stoplib.fields.rules`; source: M. Stepinski's increasing-fields page, https://mikolajstepinski.online/):
 the board, the pending roll and the outcome, with the solver's win probability
 of each legal field (:mod:`stoplib.fields.solver`). The ipywidgets front end
 over it is :func:`stoplib.fields.widgets.fields_widget`.

@@ -1,6 +1,6 @@
-"""The increasing-fields game (document 001): the rules and the state encoding.
+"""The increasing-fields game: the rules and the state encoding.
 
-The game (source: document 001, ``shared/seeds/001_dba9ac7e55753289.txt``).
+The game (source: M. Stepinski's increasing-fields page, https://mikolajstepinski.online/).
 There are ``V`` values ``0..V-1`` and ``F`` fields in a row. ``F`` times, an
 integer is drawn uniformly *without repetition* from the values not yet drawn,
 and the player must place it on an empty field so that the filled fields stay

@@ -1,7 +1,7 @@
-"""The increasing-fields game (document 001): Monte Carlo play, seeded and reproducible.
+"""The increasing-fields game: Monte Carlo play, seeded and reproducible.
 
 :func:`simulate` plays many games of the (V, F) game (rules in
-:mod:`stoplib.fields.rules`, source ``shared/seeds/001_dba9ac7e55753289.txt``)
+:mod:`stoplib.fields.rules`; source: M. Stepinski's increasing-fields page, https://mikolajstepinski.online/)
 with one of the ``POLICIES``: ``"optimal"`` reads the optimal field off the
 solver's table (:mod:`stoplib.fields.solver`), ``"proportional"`` and
 ``"nearest"`` are the heuristics. The numba kernel ``_simulate`` gives game

@@ -1,8 +1,9 @@
-r"""The increasing-fields game (document 001): Win(V, F) and optimal play from any state.
+r"""The increasing-fields game: Win(V, F) and optimal play from any state.
 
 The validated API over the numba kernels of :mod:`stoplib.fields._kernels`;
 the game and its state encoding are in :mod:`stoplib.fields.rules`, the source
-is document 001 (``shared/seeds/001_dba9ac7e55753289.txt``).
+is M. Stepinski's increasing-fields page, https://mikolajstepinski.online/
+(:mod:`stoplib.fields.document`).
 
 The recursion. Write ``Win(V, F)`` for the win probability under optimal play.
 Placing roll ``r`` on field ``f`` splits the game into two independent

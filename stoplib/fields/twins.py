@@ -1,10 +1,10 @@
-"""The increasing-fields game (document 001): the exact twins the tests compare the solver with.
+"""The increasing-fields game: the exact twins the tests compare the solver with.
 
 Two independent ways to the same numbers as :mod:`stoplib.fields.solver`:
 
 - **Exact integers.** ``N(V, F) = F! C(V, F) Win(V, F)``, the number of winning
-  ordered roll sequences, obeys the document's recursion (lines 27-37 of
-  ``shared/seeds/001_dba9ac7e55753289.txt``) with the binomials cancelled::
+  ordered roll sequences, obeys the document's recursion (its section "Calculating win
+  probability", :mod:`stoplib.fields.document`) with the binomials cancelled::
 
       N(k, s) = sum_r max_f C(k-1, f) N(f, r-f) N(k-1-f, s-r+f),   N(0, s) = 1,
 

@@ -1,152 +1,255 @@
-"""The increasing-fields game (document 001): the ipywidgets panels of notebook 04.
+"""The increasing-fields game: the interactive panels of notebook 04.
 
-Thin wrappers over the package (source ``shared/seeds/001_dba9ac7e55753289.txt``):
-:func:`fields_widget` is a playable game over :class:`stoplib.fields.FieldsGame`
-(:mod:`stoplib.fields.game`) that shows the solver's win probability of each
-legal field; :func:`win_sweep_widget` redraws
-:func:`stoplib.fields.plots.plot_win_vs_values`. Each function builds and
-returns the panel; the notebook cell only calls it.
+Both panels are :class:`stoplib.workbook.panel.Panel` objects (controls, a one-line
+readout, a figure drawn on an explicit ``Figure``, a message line, a "Save figure"
+button; no pyplot), thin wrappers over the package:
+
+- :func:`fields_widget` is a playable game over :class:`stoplib.fields.FieldsGame`
+  (:mod:`stoplib.fields.game`): choose V, F and a seed, roll, click a field; the
+  figure (:func:`stoplib.fields.plots.plot_board`) shows the win probability after
+  placing the roll on each legal field, and *Play a move* lets the policy chosen
+  in the drop-down move;
+- :func:`win_sweep_widget` redraws :func:`stoplib.fields.plots.plot_win_vs_values`
+  for a largest V (slider), a list of F values (text box) and a log/linear axis.
+
+Values outside a control's range, or refused by the API (say F > V), are shown as
+a message and nothing is clamped.
+
+Widget callbacks may run on several threads at once: with ipykernel 7, JupyterLab
+delivers comm messages on kernel *subshells*, so a slider change can be handled
+while a button click is still drawing. Matplotlib is not thread-safe, and two
+overlapping draws (or a draw during a save) sent blank or cropped pictures. Every
+redraw, save and move of these panels therefore holds one lock (:data:`DRAW_LOCK`)
+and reads the control values only once it holds it, so the last redraw always
+shows the latest values. Source of the game: M. Stepinski's
+increasing-fields page, https://mikolajstepinski.online/.
 """
 from __future__ import annotations
 
+import html
+import threading
+
+import ipywidgets as widgets
+
+from ..workbook import style
+from ..workbook.panel import Panel, View, dropdown, int_box, int_slider, text_box, toggle
 from .game import FieldsGame
-from .plots import plot_win_vs_values
+from .rules import POLICIES
+from .solver import choose_field, win_probability, win_table
+from .plots import plot_board, plot_win_vs_values
 
-__all__ = ["fields_widget", "win_sweep_widget"]
+__all__ = ["fields_widget", "win_sweep_widget", "NOTEBOOK", "GAME_LIMITS", "SWEEP_LIMITS",
+           "parse_fields", "DRAW_LOCK"]
+
+#: The notebook whose figures the panels save.
+NOTEBOOK = "04_increasing_fields"
+#: Ranges of the game panel: values V, fields F, seed (the notebook plays V <= 1000, F <= 40).
+GAME_LIMITS = {"V": (1, 5000), "F": (1, 40), "seed": (0, 2**31 - 1)}
+#: Ranges of the sweep panel: the largest V (slider) and each F in the list.
+SWEEP_LIMITS = {"V_max": (10, 5000), "F": (1, 100)}
 
 
-class _FieldsApp:
-    """ipywidgets front end over :class:`FieldsGame` (see :func:`fields_widget`)."""
+#: Serialises every draw, save and move of this module's panels (see the module docstring).
+DRAW_LOCK = threading.RLock()
 
-    def __init__(self, V=20, F=5, seed=0):
-        import ipywidgets as widgets
-        self.widgets = widgets
-        self.v_box = widgets.BoundedIntText(value=V, min=1, max=2000, description="values V")
-        self.f_box = widgets.BoundedIntText(value=F, min=1, max=50, description="fields F")
-        self.seed_box = widgets.IntText(value=seed, description="seed")
-        self.new_button = widgets.Button(description="New game", button_style="info")
-        self.roll_button = widgets.Button(description="Roll a number", button_style="primary")
-        self.auto_button = widgets.Button(description="Play optimal move")
-        self.fields_box = widgets.HBox()
-        self.info = widgets.HTML()
-        self.new_button.on_click(lambda _: self.new_game())
-        self.roll_button.on_click(lambda _: self.roll())
-        self.auto_button.on_click(lambda _: self.play_optimal())
-        self.box = widgets.VBox([
-            widgets.HBox([self.v_box, self.f_box, self.seed_box]),
-            widgets.HBox([self.new_button, self.roll_button, self.auto_button]),
-            self.fields_box, self.info])
-        self.box.app = self
-        self.new_game()
 
-    def new_game(self):
-        try:
-            self.game = FieldsGame(self.v_box.value, self.f_box.value, seed=self.seed_box.value)
-        except (ValueError, TypeError) as err:
-            self.info.value = f"<b>{err}</b>"
-            return
-        self.buttons = []
-        for i in range(self.game.F):
-            b = self.widgets.Button(description="", layout=self.widgets.Layout(width="110px"))
-            b.on_click(lambda _, i=i: self.click(i))
-            self.buttons.append(b)
-        self.fields_box.children = self.buttons
-        self.refresh()
+class _Panel(Panel):
+    """A :class:`Panel` whose redraws and saves hold :data:`DRAW_LOCK`."""
 
-    def roll(self):
-        if self.game.outcome is None and self.game.current is None:
-            self.game.roll()
-        self.refresh()
+    def refresh(self) -> bool:
+        with DRAW_LOCK:
+            return super().refresh()
 
-    def click(self, i):
-        if self.game.current is not None and i in self.game.legal_fields():
-            self.game.place(i)
-        self.refresh()
+    def save(self) -> list:
+        with DRAW_LOCK:
+            return super().save()
 
-    def play_optimal(self):
-        if self.game.outcome is None:
-            if self.game.current is None:
-                self.game.roll()
-            if self.game.outcome is None:
-                self.game.place(self.game.best_field())
-        self.refresh()
 
-    def refresh(self):
+def _error(text):
+    return f'<span style="color:{style.COLORS["vermillion"]}">{html.escape(text)}</span>'
+
+
+class _GamePanel:
+    """The playable game (see :func:`fields_widget`)."""
+
+    def __init__(self, V, F, seed, policy):
+        self.game = None
+        self.key = None
+        self.board = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+        self.field_buttons = []
+        lo, hi = GAME_LIMITS["V"], GAME_LIMITS["F"]
+        controls = {
+            "V": int_box("values V", V, *lo, width="11em"),
+            "F": int_box("fields F", F, *hi, width="10em"),
+            "seed": int_box("seed", seed, *GAME_LIMITS["seed"], width="13em"),
+            "policy": dropdown("Play a move with", POLICIES, policy),
+        }
+        new = widgets.Button(description="New game", icon="refresh", tooltip="Start again with these values")
+        roll = widgets.Button(description="Roll a number", button_style="primary")
+        play = widgets.Button(description="Play a move", tooltip="Roll if needed, then place with the chosen policy")
+        new.on_click(lambda _: self._act(self._new_game))
+        roll.on_click(lambda _: self._act(self._roll))
+        play.on_click(lambda _: self._act(self._play))
+        self.panel = _Panel(controls, self.render, notebook=NOTEBOOK, name="game",
+                           title="Play the increasing-fields game", buttons=[new, roll, play])
+        children = list(self.panel.children)
+        children.insert(children.index(self.panel.readout), self.board)
+        self.panel.children = children
+        self.panel.app = self
+
+    # -- actions ---------------------------------------------------------------------------
+    def _new_game(self):
+        self.key = None
+
+    def _roll(self):
+        self.game.roll()
+
+    def _play(self):
+        g = self.game
+        if g.outcome is not None:
+            raise ValueError(f"the game is over ({g.outcome}); press New game")
+        if g.current is None:
+            g.roll()
+            if g.outcome is not None:
+                return
+        policy = self.panel.controls["policy"].value
+        g.place(choose_field(g.V, g.F, g.state, g.current, policy))
+
+    def _click(self, field):
+        self.game.place(field)
+
+    def _act(self, action):
+        """Run a move, redraw, and show a refused move as a message (all under the lock)."""
+        with DRAW_LOCK:
+            try:
+                action()
+            except ValueError as exc:
+                self.panel.refresh()
+                self.panel.message.value = _error(str(exc))
+                return
+            self.panel.refresh()
+
+    # -- drawing ---------------------------------------------------------------------------
+    def _buttons(self, F):
+        self.field_buttons = []
+        for i in range(F):
+            button = widgets.Button(description=f"field {i}", layout=widgets.Layout(width="7.5em"))
+            button.on_click(lambda _, i=i: self._act(lambda: self._click(i)))
+            self.field_buttons.append(button)
+        self.board.children = self.field_buttons
+
+    def render(self, V, F, seed, policy):
+        if (V, F, seed) != self.key:
+            game = FieldsGame(V, F, seed=seed)          # refuses F > V with a message
+            self.game, self.key = game, (V, F, seed)
+            self._buttons(F)
         g = self.game
         probs = g.placement_probabilities()
         best = g.best_field()
-        for i, b in enumerate(self.buttons):
-            v = g.state[i]
-            if v is not None:
-                b.description, b.button_style, b.disabled = f"{i}: {v}", "", True
-            elif i in probs:
-                mark = " *" if i == best else ""
-                b.description = f"{i}: {100 * probs[i]:.3g}%{mark}"
-                b.button_style, b.disabled = "success", False
-            else:
-                b.description, b.button_style, b.disabled = f"{i}: -", "", True
-        lines = [f"V = {g.V}, F = {g.F}; rolls so far: "
-                 + (", ".join(str(r) for r, _ in g.history) or "none")]
+        chosen = None
+        if g.current is not None and g.outcome is None:
+            chosen = choose_field(g.V, g.F, g.state, g.current, policy)
+        for i, button in enumerate(self.field_buttons):
+            button.disabled = i not in probs
+            button.button_style = "success" if i in probs else ""
+        start = win_probability(g.V, g.F)
         if g.outcome == "won":
-            lines.append("<b>Won</b>: every field is filled.")
+            readout = f"won: every field is filled; Win({g.V}, {g.F}) = {start:.6f} at the start"
         elif g.outcome == "lost":
-            lines.append(f"<b>Lost</b>: roll {g.current} has no legal field.")
+            readout = f"lost: roll {g.current} has no legal field; Win({g.V}, {g.F}) = {start:.6f} at the start"
         elif g.current is None:
-            lines.append(f"Win probability of this position (optimal play): "
-                         f"{100 * g.win_probability():.4g}%. Press <i>Roll a number</i>.")
+            readout = f"win probability now {g.win_probability():.6f}; Win({g.V}, {g.F}) = {start:.6f} at the start"
         else:
-            lines.append(f"Rolled <b>{g.current}</b>. Click a green field. Win probability of each: "
-                         + ", ".join(f"field {f}: {100 * p:.4g}%" for f, p in probs.items())
-                         + f". Optimal: field {best} (marked *).")
-        self.info.value = "<br>".join(lines)
+            readout = (f"rolled {g.current}: optimal field {best}, win probability {probs[best]:.6f}; "
+                       f"{policy} picks field {chosen}")
+        history = ", ".join(str(r) for r, _ in g.history) or "none"
+        fig, ax = style.figure(figsize=(max(7.0, 0.3 * g.F + 1.5), 3.0))
+        plot_board(g.V, g.F, g.state, g.current, probs, best,
+                   chosen if chosen != best else None, ax=ax)
+        ax.set_title(f"rolls so far: {history}", loc="right", fontsize=9, color=style.COLORS["grey"])
+        return View(fig, html.escape(readout))
 
 
-def fields_widget(V=20, F=5, seed=0):
-    """A playable game: choose V, F and a seed, roll, click a green field to place.
+def fields_widget(V=20, F=5, seed=0, policy="optimal"):
+    """A playable game: choose V, F and a seed, roll, click a green field to place the roll.
 
-    Each legal field shows the win probability after placing there (optimal
-    play afterwards); the optimal field is marked with ``*``. The returned
-    ``VBox`` carries the front end as ``.app`` (``.app.game`` is the
-    :class:`stoplib.fields.FieldsGame`).
+    The figure shows the win probability after placing the pending roll on each
+    legal field (optimal play afterwards), the optimal field outlined in blue and
+    the field the drop-down's policy would pick in orange. *Play a move* rolls if
+    needed and lets that policy place; *New game* starts again with the same seed.
+    Changing V, F or the seed starts a new game. The panel carries its front end as
+    ``.app`` (``.app.game`` is the :class:`stoplib.fields.FieldsGame`).
+
+    Parameters
+    ----------
+    V, F, seed : int
+        Start values (ranges in :data:`GAME_LIMITS`).
+    policy : {"optimal", "proportional", "nearest"}
+        The policy of *Play a move*.
 
     Examples
     --------
-    >>> box = fields_widget(10, 3, seed=0)
-    >>> box.app.game.F
-    3
+    >>> panel = fields_widget(10, 3, seed=0)
+    >>> panel.app.game.F, panel.view.readout
+    (3, 'win probability now 0.580556; Win(10, 3) = 0.580556 at the start')
     """
-    return _FieldsApp(V, F, seed).box
+    return _GamePanel(V, F, seed, policy).panel
 
 
-def win_sweep_widget(V_max=200, F_values=(2, 3, 5, 8, 12, 20)):
-    """Sliders over V_max and a text list of F values, redrawing Win(V, F) against V.
+def parse_fields(text):
+    """The numbers of fields in a text box: ``"2, 3 5"`` -> ``[2, 3, 5]``.
 
     Examples
     --------
-    >>> box = win_sweep_widget(50, (2, 3))
-    >>> len(box.children)
-    3
+    >>> parse_fields("2, 3 5")
+    [2, 3, 5]
+    >>> parse_fields("2, x")
+    Traceback (most recent call last):
+    ...
+    ValueError: F values must be whole numbers separated by commas, got 'x'
     """
-    import ipywidgets as widgets
-    import matplotlib.pyplot as plt
+    out = []
+    for item in text.replace(",", " ").split():
+        try:
+            out.append(int(item))
+        except ValueError:
+            raise ValueError(f"F values must be whole numbers separated by commas, got {item!r}") from None
+    if not out:
+        raise ValueError("F values must name at least one number of fields")
+    return out
 
-    v_slider = widgets.IntSlider(value=V_max, min=10, max=2000, step=10, description="V max")
-    f_text = widgets.Text(value=", ".join(str(f) for f in F_values), description="F values")
-    out = widgets.Output()
 
-    def redraw(*_):
-        out.outputs = ()
-        with out:
-            try:
-                fs = [int(x) for x in f_text.value.replace(",", " ").split()]
-                fig, ax = plt.subplots(figsize=(7, 4))
-                plot_win_vs_values(fs, v_slider.value, ax=ax)
-                plt.show()
-                plt.close(fig)
-            except (ValueError, TypeError) as err:
-                print(err)
+def win_sweep_widget(V_max=200, F_values=(2, 3, 5, 8, 12, 20), log_y=True):
+    """Win(V, F) against V for a list of F: a slider for the largest V, a text box for F.
 
-    v_slider.observe(redraw, names="value")
-    f_text.observe(redraw, names="value")
-    redraw()
-    return widgets.VBox([v_slider, f_text, out])
+    The readout gives Win(V_max, F) for each F (4 significant digits); the figure is
+    :func:`stoplib.fields.plots.plot_win_vs_values`.
+
+    Examples
+    --------
+    >>> panel = win_sweep_widget(50, (2, 3))
+    >>> panel.view.readout
+    'Win(50, F) at F = 2, 3: 0.7551, 0.5299'
+    """
+    lo, hi = SWEEP_LIMITS["V_max"]
+    f_lo, f_hi = SWEEP_LIMITS["F"]
+    controls = {
+        "V_max": int_slider("largest V", V_max, lo, hi, step=10),
+        "F_values": text_box("F values", ", ".join(str(f) for f in F_values), width="24em"),
+        "log_y": toggle("log scale for Win", bool(log_y)),
+    }
+
+    def render(V_max, F_values, log_y):
+        fs = parse_fields(F_values)
+        for f in fs:
+            if not f_lo <= f <= min(f_hi, V_max):
+                raise ValueError(f"each F must be in {f_lo}..{min(f_hi, V_max)} (at most the largest V), got {f}")
+        fs = sorted(set(fs))
+        table = win_table(V_max, max(fs))
+        fig, ax = style.figure(figsize=(7.0, 4.0))
+        plot_win_vs_values(fs, V_max, ax=ax, log_y=log_y, table=table)
+        values = ", ".join(f"{table[V_max, f]:.4g}" for f in fs)
+        readout = f"Win({V_max}, F) at F = {', '.join(map(str, fs))}: {values}"
+        return View(fig, readout)
+
+    return _Panel(controls, render, notebook=NOTEBOOK, name="win-sweep", title="Win(V, F) against V")

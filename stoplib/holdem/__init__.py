@@ -1,7 +1,7 @@
 """Texas hold'em: cards, a fast hand evaluator, and optimal deck stackings (document 004).
 
-Document 004 is "Optimally Stacking the Deck - Texas Hold 'Em" (Math ∩
-Programming; ``shared/seeds/004_a0644cbfc5f0e02c.txt``, first article only).
+Document 004 is Jeremy Kun, "Optimally Stacking the Deck – Texas Hold 'Em",
+Math ∩ Programming (jeremykun.com), 9 April 2012.
 Cards are ints 0..51 (``rank * 4 + suit``; ranks 2..A, suits c, d, h, s), decks
 are written as in the article (``"Th5d7c..."``). A deck's value for a seat is
 the number of its 52 cuts the seat wins; a deck worth 52 is an optimal stacking,
@@ -26,9 +26,13 @@ The rooms
     The slow exact twins the tests compare with: the rules-based evaluator,
     ``deck_value_reference``, ``swap_delta_reference``.
 ``document.py``, ``claims.py``
-    The article's numbers, and its claims about the printed decks checked.
+    The article's numbers, and every claim checked: ``claims.verdicts`` builds
+    the verdict table that ends notebook ``07_holdem_stacking``.
+``timings.py``
+    Our speeds measured beside the ones the article reports for its machine.
 ``plots.py``, ``widgets.py``
-    The notebook's figures and styled tables, and its interactive panels.
+    The notebook's figures and styled tables, and its interactive panels
+    (built on :class:`stoplib.workbook.panel.Panel`).
 
 The names below are the public API (also importable from their rooms).
 """
@@ -37,7 +41,8 @@ from .rules import (RANKS, SUITS, CARD_NAMES, card_name, card_code, parse_cards,
                     dealt_offsets)
 from .evaluator import (CATEGORIES, N_RANKS, Tables, load_tables, rank7, rank5, board_sums,
                         rank_with_board, category_of, category, category_code, category_codes,
-                        evaluate5, evaluate7, evaluate7_many, rank_counts, RankCounts)
+                        evaluate5, evaluate7, evaluate7_many, evaluate5_many, SEVEN_CARD_METHODS,
+                        rank_counts, RankCounts)
 from .solver import deck_value, cut_table, cut_outcomes, DeckValue
 from .local_search import search, climb, summarize, SearchResult, swap_delta
 from .twins import (hand_key5, reference_rank5, reference_rank7, deck_value_reference,
@@ -53,7 +58,8 @@ __all__ = [
     # for the reader's own kernels)
     "CATEGORIES", "N_RANKS", "Tables", "load_tables", "rank7", "rank5", "board_sums",
     "rank_with_board", "category_of", "category", "category_code", "category_codes",
-    "evaluate5", "evaluate7", "evaluate7_many", "rank_counts", "RankCounts",
+    "evaluate5", "evaluate7", "evaluate7_many", "evaluate5_many", "SEVEN_CARD_METHODS", "rank_counts",
+    "RankCounts",
     # solver: the value of a stacking
     "deck_value", "cut_table", "cut_outcomes", "DeckValue",
     # local search

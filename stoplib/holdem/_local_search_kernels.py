@@ -1,7 +1,7 @@
 """Numba kernels of the hold'em stacking search (document 004), behind :mod:`stoplib.holdem.local_search`.
 
-Document 004 is "Optimally Stacking the Deck - Texas Hold 'Em" (Math ∩
-Programming; ``shared/seeds/004_a0644cbfc5f0e02c.txt``). Everything here is
+Document 004 is Jeremy Kun, "Optimally Stacking the Deck – Texas Hold 'Em",
+Math ∩ Programming (jeremykun.com), 9 April 2012. Everything here is
 private: the public functions in :mod:`stoplib.holdem.local_search` validate
 their input, build the swap tables and call these kernels. A restart draws its
 random numbers from its own SplitMix64 stream seeded by ``(seed, restart)``

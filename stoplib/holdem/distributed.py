@@ -14,8 +14,8 @@ Batch ``b`` runs restarts ``[first_restart + b * batch_size, ...)`` of one
 seeded search, so the stackings found do not depend on the batch size, the
 number of workers or the order in which batches finish.
 
-Source: document 004, "Optimally Stacking the Deck - Texas Hold 'Em" (Math ∩
-Programming; ``shared/seeds/004_a0644cbfc5f0e02c.txt``). Each batch calls the
+Source: document 004, Jeremy Kun, "Optimally Stacking the Deck – Texas Hold 'Em",
+Math ∩ Programming (jeremykun.com), 9 April 2012. Each batch calls the
 kernels of :mod:`stoplib.holdem.local_search` serially on a worker thread; each
 stored deck is re-valued with :func:`stoplib.holdem.deck_value` by
 :func:`verify_file`.
@@ -247,8 +247,10 @@ def run_search(n_restarts: int, n_players: int = 2, seat: int = 1, *, method: st
     cluster = client = None
     own = False
     if scheduler is None:
+        # a free local port for the scheduler's web server: None means the default 8787,
+        # and a second cluster on the machine (another notebook) then prints a warning
         cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=False,
-                               dashboard_address=None)
+                               dashboard_address="127.0.0.1:0")
         client = Client(cluster)
         own = True
     elif isinstance(scheduler, str):

@@ -1,7 +1,7 @@
 """Numbers, decks and tables printed by document 004, transcribed for the tests and notebook 07.
 
-Document 004 is "Optimally Stacking the Deck - Texas Hold 'Em" (Math ∩
-Programming; ``shared/seeds/004_a0644cbfc5f0e02c.txt``, first article only).
+Document 004 is Jeremy Kun, "Optimally Stacking the Deck – Texas Hold 'Em",
+Math ∩ Programming (jeremykun.com), 9 April 2012.
 Facts only, each with a pointer to where the article prints it; the checks of
 these claims are in :mod:`stoplib.holdem.claims` and the notebook
 ``07_holdem_stacking``.

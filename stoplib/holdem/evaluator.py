@@ -25,8 +25,8 @@ functions (``rank7``, ``rank5``, ``board_sums``, ``rank_with_board``,
 reader's own kernels (as :mod:`stoplib.holdem.solver` uses them) and do no
 checks; the checked Python API is ``evaluate5``, ``evaluate7``,
 ``evaluate7_many``. The slow rules-based twin is :mod:`stoplib.holdem.twins`
-(``reference_rank5``, ``reference_rank7``). Source: document 004, "Optimally
-Stacking the Deck - Texas Hold 'Em" (``shared/seeds/004_a0644cbfc5f0e02c.txt``).
+(``reference_rank5``, ``reference_rank7``). Source: document 004, Jeremy Kun,
+"Optimally Stacking the Deck – Texas Hold 'Em", Math ∩ Programming, 9 April 2012.
 """
 from __future__ import annotations
 
@@ -42,8 +42,8 @@ from .rules import as_cards
 
 __all__ = ["CATEGORIES", "N_RANKS", "Tables", "load_tables", "rank7", "rank5",
            "board_sums", "rank_with_board", "category_of", "category", "category_code",
-           "category_codes", "evaluate5", "evaluate7", "evaluate7_many",
-           "rank_counts", "RankCounts"]
+           "category_codes", "evaluate5", "evaluate7", "evaluate7_many", "evaluate5_many",
+           "SEVEN_CARD_METHODS", "rank_counts", "RankCounts"]
 
 _C1, _C2, _C3, _C4, _C5, _C6, _C7, _C8 = CATEGORY_START[1:]
 
@@ -141,6 +141,47 @@ def _evaluate_many_parallel(hands, tables, out):
     for i in prange(hands.shape[0]):
         out[i] = rank7(hands[i, 0], hands[i, 1], hands[i, 2], hands[i, 3],
                        hands[i, 4], hands[i, 5], hands[i, 6], tables)
+
+
+#: The 21 ways to keep five of seven cards (positions kept), for the article's method.
+_KEEP21 = np.array([[j for j in range(7) if j not in (a, b)] for a in range(6) for b in range(a + 1, 7)],
+                   dtype=np.int64)
+
+
+@njit(cache=True)
+def _best_of_21(hands, i, tables):
+    """The article's method: the best of the 21 five-card hands in row ``i``."""
+    best = np.int64(0)
+    for s in range(21):
+        r = rank5(hands[i, _KEEP21[s, 0]], hands[i, _KEEP21[s, 1]], hands[i, _KEEP21[s, 2]],
+                  hands[i, _KEEP21[s, 3]], hands[i, _KEEP21[s, 4]], tables)
+        if r > best:
+            best = r
+    return best
+
+
+@njit(cache=True)
+def _evaluate_many_best21(hands, tables, out):
+    for i in range(hands.shape[0]):
+        out[i] = _best_of_21(hands, i, tables)
+
+
+@njit(cache=True, parallel=True)
+def _evaluate_many_best21_parallel(hands, tables, out):
+    for i in prange(hands.shape[0]):
+        out[i] = _best_of_21(hands, i, tables)
+
+
+@njit(cache=True)
+def _evaluate5_many(hands, tables, out):
+    for i in range(hands.shape[0]):
+        out[i] = rank5(hands[i, 0], hands[i, 1], hands[i, 2], hands[i, 3], hands[i, 4], tables)
+
+
+@njit(cache=True, parallel=True)
+def _evaluate5_many_parallel(hands, tables, out):
+    for i in prange(hands.shape[0]):
+        out[i] = rank5(hands[i, 0], hands[i, 1], hands[i, 2], hands[i, 3], hands[i, 4], tables)
 
 
 @njit(cache=True)
@@ -315,7 +356,26 @@ def evaluate7(cards) -> int:
     return int(rank7(c[0], c[1], c[2], c[3], c[4], c[5], c[6], load_tables()))
 
 
-def evaluate7_many(hands, parallel: bool = True) -> np.ndarray:
+def _checked_hands(hands, n_cards):
+    arr = np.asarray(hands)
+    if arr.ndim != 2 or arr.shape[1] != n_cards:
+        raise ValueError(f"hands must have shape (n, {n_cards}), got {arr.shape}")
+    if arr.dtype == np.bool_ or (arr.size and not np.issubdtype(arr.dtype, np.integer)):
+        raise TypeError(f"hands must hold integer card codes 0..51, got dtype {arr.dtype}")
+    if arr.dtype not in (np.int8, np.int64):
+        arr = arr.astype(np.int64)
+    arr = np.ascontiguousarray(arr)
+    bad = _first_bad_hand(arr)
+    if bad >= 0:
+        raise ValueError(f"hands row {bad} is not {n_cards} distinct cards 0..51: {arr[bad].tolist()}")
+    return arr
+
+
+#: How :func:`evaluate7_many` ranks seven cards.
+SEVEN_CARD_METHODS = ("direct", "best_of_21")
+
+
+def evaluate7_many(hands, parallel: bool = True, method: str = "direct") -> np.ndarray:
     """Ranks of many seven-card hands at once.
 
     Parameters
@@ -324,6 +384,10 @@ def evaluate7_many(hands, parallel: bool = True) -> np.ndarray:
         One hand per row, card codes 0..51 (int8 or int64), distinct in a row.
     parallel : bool
         Spread the rows over numba's threads (results are identical).
+    method : {"direct", "best_of_21"}
+        ``"direct"``: one look-up of all seven cards (our evaluator).
+        ``"best_of_21"``: the article's "slow" method, the best of the 21
+        five-card hands (same ranks, for timing the two side by side).
 
     Returns
     -------
@@ -335,20 +399,39 @@ def evaluate7_many(hands, parallel: bool = True) -> np.ndarray:
     >>> ranks = evaluate7_many([[51, 47, 43, 39, 35, 0, 1], [0, 4, 8, 12, 20, 25, 30]])
     >>> [category(r) for r in ranks], int(ranks[0])
     (['straight flush', 'flush'], 7462)
+    >>> evaluate7_many([[0, 4, 8, 12, 20, 25, 30]], method="best_of_21").tolist()
+    [5864]
     """
-    arr = np.asarray(hands)
-    if arr.ndim != 2 or arr.shape[1] != 7:
-        raise ValueError(f"hands must have shape (n, 7), got {arr.shape}")
-    if arr.dtype == np.bool_ or (arr.size and not np.issubdtype(arr.dtype, np.integer)):
-        raise TypeError(f"hands must hold integer card codes 0..51, got dtype {arr.dtype}")
-    if arr.dtype not in (np.int8, np.int64):
-        arr = arr.astype(np.int64)
-    arr = np.ascontiguousarray(arr)
-    bad = _first_bad_hand(arr)
-    if bad >= 0:
-        raise ValueError(f"hands row {bad} is not seven distinct cards 0..51: {arr[bad].tolist()}")
+    if method not in SEVEN_CARD_METHODS:
+        raise ValueError(f"method must be one of {SEVEN_CARD_METHODS}, got {method!r}")
+    arr = _checked_hands(hands, 7)
     out = np.empty(arr.shape[0], np.int32)
-    (_evaluate_many_parallel if parallel else _evaluate_many)(arr, load_tables(), out)
+    if method == "direct":
+        kernel = _evaluate_many_parallel if parallel else _evaluate_many
+    else:
+        kernel = _evaluate_many_best21_parallel if parallel else _evaluate_many_best21
+    kernel(arr, load_tables(), out)
+    return out
+
+
+def evaluate5_many(hands, parallel: bool = True) -> np.ndarray:
+    """Ranks of many five-card hands at once (same scale as :func:`evaluate5`).
+
+    Parameters
+    ----------
+    hands : array_like of int, shape (n, 5)
+        One hand per row, card codes 0..51, distinct in a row.
+    parallel : bool
+        Spread the rows over numba's threads (results are identical).
+
+    Examples
+    --------
+    >>> evaluate5_many([[48, 49, 50, 51, 44], [0, 1, 2, 3, 4]]).tolist()  # quad aces, quad deuces
+    [7452, 7297]
+    """
+    arr = _checked_hands(hands, 5)
+    out = np.empty(arr.shape[0], np.int32)
+    (_evaluate5_many_parallel if parallel else _evaluate5_many)(arr, load_tables(), out)
     return out
 
 

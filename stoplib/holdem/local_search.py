@@ -1,7 +1,7 @@
 """Hill climbing to optimal deck stackings (document 004, "Optimally Stacking the Deck").
 
-Document 004 is "Optimally Stacking the Deck - Texas Hold 'Em" (Math ∩
-Programming; ``shared/seeds/004_a0644cbfc5f0e02c.txt``, first article only).
+Document 004 is Jeremy Kun, "Optimally Stacking the Deck – Texas Hold 'Em",
+Math ∩ Programming (jeremykun.com), 9 April 2012.
 A deck's value for a seat is the number of its 52 cuts that the seat wins
 (:func:`stoplib.holdem.deck_value`, in :mod:`stoplib.holdem.solver`). The article
 climbs from a random deck by **steepest ascent** over the 1,326 decks that

@@ -1,36 +1,71 @@
 """Figures and styled tables for the hold'em stacking notebook (document 004).
 
-Document 004 is "Optimally Stacking the Deck - Texas Hold 'Em" (Math ∩
-Programming; ``shared/seeds/004_a0644cbfc5f0e02c.txt``). Each ``plot_*``
-function draws on a matplotlib axis (a new figure if none is given) and returns
-the axis; the notebook exports with ``stoplib.save_figure``.
-``style_cut_table`` colours the per-cut table of :func:`stoplib.holdem.cut_table`.
-The interactive panels built on these are in :mod:`stoplib.holdem.widgets`.
+Document 004 is Jeremy Kun, "Optimally Stacking the Deck – Texas Hold 'Em",
+Math ∩ Programming (jeremykun.com), 9 April 2012. Each ``plot_*`` function
+draws in the workbook style (:mod:`stoplib.workbook.style`) on the axis (or the
+figure) it is given, or on a new pyplot-free figure, and returns it; the
+notebook exports with ``stoplib.save_figure``. ``style_cut_table`` colours the
+per-cut table of :func:`stoplib.holdem.cut_table` as an HTML table. The
+interactive panels built on these are in :mod:`stoplib.holdem.widgets`.
 """
 from __future__ import annotations
 
 import numpy as np
 
+from ..workbook import style
+from .evaluator import CATEGORIES
+from .rules import N_CUTS
 from .solver import cut_table
 
 __all__ = ["plot_steps_histogram", "plot_success_by_players", "plot_scores_by_players", "plot_cut_table",
-           "plot_climbs", "style_cut_table", "CATEGORY_ABBREV"]
+           "plot_climbs", "plot_step_gains", "plot_final_scores", "style_cut_table", "style_verdicts",
+           "CATEGORY_ABBREV", "CATEGORY_COLORS", "RESULT_COLORS", "VERDICT_COLORS"]
 
 CATEGORY_ABBREV = {"high card": "HC", "one pair": "1P", "two pair": "2P", "three of a kind": "3K",
                    "straight": "St", "flush": "Fl", "full house": "FH", "four of a kind": "4K",
                    "straight flush": "SF"}
-_WIN, _TIE, _OTHER = "#4c9a2a", "#e8c547", "#eeeeee"
+"""Two-letter names of the hand categories, as the cut-table figure labels its cells."""
+
+
+def _category_colors():
+    from matplotlib import colormaps
+    from matplotlib.colors import to_hex
+
+    cmap = colormaps[style.SEQUENTIAL]
+    return {name: to_hex(cmap(0.08 + 0.9 * k / (len(CATEGORIES) - 1))) for k, name in enumerate(CATEGORIES)}
+
+
+CATEGORY_COLORS = _category_colors()
+"""One colour per hand category, darkest for high card, brightest for a straight flush (viridis)."""
+
+RESULT_COLORS = {"win": style.COLORS["blue"], "tie": style.COLORS["yellow"], "loss": style.COLORS["vermillion"]}
+"""Colours of a cut's result for the chosen seat (the word is always written beside the colour)."""
+
+VERDICT_COLORS = {"agrees": style.AGREE, "differs": style.DIFFER, "open": style.OPEN}
+"""Colours of the verdicts (the word is always written in the cell)."""
+
+_OTHER = style.COLORS["grey"]
 
 
 def _axis(ax, figsize):
     if ax is None:
-        import matplotlib.pyplot as plt
-        _, ax = plt.subplots(figsize=figsize)
+        _, ax = style.figure(figsize=figsize)
     return ax
 
 
+def _text_color(hex_colour: str) -> str:
+    """Black or white, whichever reads better on ``hex_colour``."""
+    from matplotlib.colors import to_rgb
+
+    r, g, b = to_rgb(hex_colour)
+    return "black" if 0.299 * r + 0.587 * g + 0.114 * b > 0.5 else "white"
+
+
+@style.styled
 def plot_steps_histogram(steps, optimal=None, ax=None, article_max: int | None = None):
-    """Histogram of climb lengths (improving swaps), optimal climbs stacked on the others.
+    """Climbs by number of steps (improving swaps), on a log scale so rare long climbs show.
+
+    Two bars per step count: all climbs, and those that reached 52 (optimal).
 
     Parameters
     ----------
@@ -39,29 +74,49 @@ def plot_steps_histogram(steps, optimal=None, ax=None, article_max: int | None =
     optimal : array_like of bool, optional
         Which climbs reached 52 (``SearchResult.optimal``).
     article_max : int, optional
-        Draw a dashed line at the article's maximum (15).
+        Draw a dashed line after the article's maximum (15).
 
     Examples
     --------
     >>> ax = plot_steps_histogram([5, 9, 9, 12], [True, False, True, False], article_max=15)
     >>> ax.get_xlabel()
-    'steps to a local maximum'
+    'steps to a local maximum (improving swaps)'
     """
+    from matplotlib.ticker import FuncFormatter, MaxNLocator
+
     ax = _axis(ax, (6.4, 3.6))
     steps = np.asarray(steps, dtype=int)
     opt = np.zeros(steps.size, bool) if optimal is None else np.asarray(optimal, bool)
     top = int(steps.max()) if steps.size else 1
-    bins = np.arange(0, max(top, article_max or 0) + 2) - 0.5
-    ax.hist([steps[opt], steps[~opt]], bins=bins, stacked=True, color=[_WIN, "#9aa5b1"],
-            label=["reached 52 (optimal)", "stopped below 52"])
+    right = max(top + 1, (article_max or 0) + 4)
+    x = np.arange(0, right + 1)
+    every = np.bincount(steps, minlength=x.size)[:x.size]
+    best = np.bincount(steps[opt], minlength=x.size)[:x.size]
+    ax.bar(x - 0.2, np.where(every > 0, every, np.nan), width=0.4, color=style.COLORS["grey"],
+           label="all climbs")
+    ax.bar(x + 0.2, np.where(best > 0, best, np.nan), width=0.4, color=style.COLORS["blue"],
+           label="climbs that reached 52")
+    ax.set_yscale("log")
+    high = max(int(every.max()) if every.size else 1, 1) * 6
+    ax.set_ylim(0.6, high)
     if article_max is not None:
-        ax.axvline(article_max + 0.5, color="k", ls="--", lw=1, label=f"article: never more than {article_max}")
-    ax.set_xlabel("steps to a local maximum")
-    ax.set_ylabel("climbs")
-    ax.legend(frameon=False, fontsize=8)
+        ax.axvline(article_max + 0.5, color=style.COLORS["vermillion"], ls="--", lw=1.2,
+                   label=f"the article: never more than {article_max}")
+        beyond = int(np.count_nonzero(steps > article_max))
+        ax.text(article_max + 0.8, high / 3, f"{beyond:,} climb{'' if beyond == 1 else 's'}\n"
+                f"longer than {article_max}", ha="left", va="top", fontsize=9,
+                color=style.COLORS["vermillion"])
+    left = max(int(steps.min()) - 1, 0) if steps.size else 0
+    ax.set_xlim(left - 0.7, right + 0.7)
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+    ax.yaxis.set_major_formatter(FuncFormatter(lambda v, _: f"{v:,.0f}" if v >= 1 else ""))
+    ax.set_xlabel("steps to a local maximum (improving swaps)")
+    ax.set_ylabel("climbs (log scale)")
+    ax.legend(loc="upper left")
     return ax
 
 
+@style.styled
 def plot_success_by_players(table, ax=None, column: str = "fraction", label_by: str = "seat"):
     """Fraction of climbs reaching an optimal stacking against the number of players.
 
@@ -80,7 +135,7 @@ def plot_success_by_players(table, ax=None, column: str = "fraction", label_by: 
     >>> t = pd.DataFrame({"n_players": [2, 3], "seat": [1, 1], "fraction": [0.2, 0.0],
     ...                   "ci_low": [0.15, 0.0], "ci_high": [0.25, 0.01]})
     >>> plot_success_by_players(t).get_ylabel()
-    'fraction of climbs reaching 52'
+    'climbs reaching 52 (fraction, 95% CI)'
     """
     ax = _axis(ax, (6.4, 3.6))
     groups = list(dict.fromkeys(table[label_by].tolist()))
@@ -91,15 +146,17 @@ def plot_success_by_players(table, ax=None, column: str = "fraction", label_by: 
         y = part[column].to_numpy()
         err = np.vstack([y - part["ci_low"].to_numpy(), part["ci_high"].to_numpy() - y])
         ax.errorbar(x, y, yerr=np.clip(err, 0, None), fmt="o", capsize=3,
+                    color=style.CYCLE[g_i % len(style.CYCLE)],
                     label=f"{label_by} {g}" if label_by == "seat" else str(g))
     ax.set_xticks(sorted(table["n_players"].unique()))
-    ax.set_xlabel("players")
-    ax.set_ylabel("fraction of climbs reaching 52")
+    ax.set_xlabel("players at the table")
+    ax.set_ylabel("climbs reaching 52 (fraction, 95% CI)")
     ax.set_ylim(bottom=0)
-    ax.legend(frameon=False, fontsize=8, ncol=2, loc="upper right")
+    ax.legend(ncol=2, loc="upper left", bbox_to_anchor=(1.0, 1.0))
     return ax
 
 
+@style.styled
 def plot_scores_by_players(table, ax=None):
     """Mean and best final score (cuts won of 52) of the climbs, by players and seat.
 
@@ -115,120 +172,279 @@ def plot_scores_by_players(table, ax=None):
     >>> t = pd.DataFrame({"n_players": [2, 3], "seat": [1, 1], "mean_score": [50.0, 40.0],
     ...                   "best_score": [52, 47]})
     >>> plot_scores_by_players(t).get_ylabel()
-    'cuts won at the end of a climb'
+    'cuts won at the end of a climb (of 52)'
     """
-    ax = _axis(ax, (6.4, 3.6))
+    from matplotlib.lines import Line2D
+
+    ax = _axis(ax, (7.2, 3.8))
     seats = sorted(table["seat"].unique())
     width = 0.8 / max(len(seats), 1)
+    handles = []
     for i, seat in enumerate(seats):
+        colour = style.CYCLE[i % len(style.CYCLE)]
         part = table[table["seat"] == seat].sort_values("n_players")
         x = part["n_players"].to_numpy() + (i - (len(seats) - 1) / 2) * width
-        line = ax.plot(x, part["mean_score"], "o", ms=5, label=f"seat {seat}")[0]
-        ax.plot(x, part["best_score"], "_", ms=10, mew=2, color=line.get_color())
-    ax.axhline(52, color="k", lw=0.8, ls=":")
+        ax.plot(x, part["mean_score"], "o", ms=6, color=colour)
+        ax.plot(x, part["best_score"], "_", ms=12, mew=2.5, color=colour)
+        handles.append(Line2D([], [], color=colour, marker="s", ls="", ms=7, label=f"seat {seat}"))
+    ax.axhline(N_CUTS, color=style.COLORS["black"], lw=0.8, ls=":")
+    ax.text(min(table["n_players"]) - 0.45, N_CUTS + 0.3,
+            "52: an optimal stacking", fontsize=9, va="bottom")
+    handles += [Line2D([], [], color=style.COLORS["black"], marker="o", ls="", label="mean of the climbs"),
+                Line2D([], [], color=style.COLORS["black"], marker="_", ms=12, mew=2.5, ls="",
+                       label="best climb")]
     ax.set_xticks(sorted(table["n_players"].unique()))
-    ax.set_xlabel("players")
-    ax.set_ylabel("cuts won at the end of a climb")
-    ax.set_title("dots: mean, dashes: best", fontsize=9)
-    ax.legend(frameon=False, fontsize=8, ncol=2, loc="lower left")
+    low = float(np.floor((min(table["mean_score"].min(), table["best_score"].min()) - 1) / 5) * 5)
+    ax.set_ylim(low, N_CUTS + 2.5)
+    ax.set_xlabel("players at the table")
+    ax.set_ylabel("cuts won at the end of a climb (of 52)")
+    ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.0, 1.0))
     return ax
 
 
+@style.styled
 def plot_climbs(paths, steps, optimal=None, ax=None, max_lines: int = 200):
     """Cuts won after each step of a sample of climbs (``SearchResult.paths``).
+
+    Climbs that reach 52 are blue, those that stop below 52 grey.
 
     Examples
     --------
     >>> ax = plot_climbs(np.array([[20, 30, 52, -1], [25, 40, -1, -1]]), [2, 1], [True, False])
     >>> ax.get_ylabel()
-    'cuts won'
+    'cuts won by the seat (of 52)'
     """
-    ax = _axis(ax, (6.4, 3.6))
+    from matplotlib.lines import Line2D
+
+    ax = _axis(ax, (6.4, 3.8))
     paths = np.asarray(paths)
     steps = np.asarray(steps, dtype=int)
     opt = np.zeros(len(steps), bool) if optimal is None else np.asarray(optimal, bool)
-    for r in range(min(len(steps), max_lines)):
-        ax.plot(np.arange(steps[r] + 1), paths[r, :steps[r] + 1], color=_WIN if opt[r] else "#9aa5b1",
-                alpha=0.35, lw=1)
-    ax.axhline(52, color="k", lw=0.8, ls=":")
-    ax.set_xlabel("step")
-    ax.set_ylabel("cuts won")
+    colours = {True: style.COLORS["blue"], False: style.COLORS["grey"]}
+    shown = min(len(steps), max_lines)
+    for r in range(shown):
+        ax.plot(np.arange(steps[r] + 1), paths[r, :steps[r] + 1], color=colours[bool(opt[r])],
+                alpha=0.35, lw=0.9)
+    ax.axhline(N_CUTS, color=style.COLORS["black"], lw=0.8, ls=":")
+    ax.set_xlabel("step (improving swaps made)")
+    ax.set_ylabel("cuts won by the seat (of 52)")
+    ax.legend(handles=[Line2D([], [], color=colours[True], label="reached 52"),
+                       Line2D([], [], color=colours[False], label="stopped below 52")],
+              loc="lower right", title=f"{shown:,} climbs")
     return ax
 
 
-def plot_cut_table(deck, n_players: int = 2, seat: int = 1, ax=None):
-    """The 52 deals of a deck as a grid: one column per cut, one row per player.
+@style.styled
+def plot_step_gains(paths, steps, ax=None, min_climbs: int = 10):
+    """Cuts gained by the k-th improving swap of a climb: mean (bar) and 10-90% range.
 
-    Each cell names the player's hand (HC, 1P, 2P, 3K, St, Fl, FH, 4K, SF); the
-    winner of each cut is green, players sharing a tied best hand are yellow.
-    The chosen seat's row is outlined.
+    Only steps made by at least ``min_climbs`` climbs are drawn.
+
+    Parameters
+    ----------
+    paths : array_like of int, shape (n, 53)
+        ``SearchResult.paths``: the objective after 0, 1, ... moves (-1 after the end).
+    steps : array_like of int
+        ``SearchResult.steps``.
+
+    Examples
+    --------
+    >>> ax = plot_step_gains(np.array([[20, 30, 52, -1], [25, 40, -1, -1]]), [2, 1], min_climbs=1)
+    >>> ax.get_ylabel()
+    'cuts gained by the swap'
+    """
+    from matplotlib.ticker import MaxNLocator
+
+    ax = _axis(ax, (6.4, 3.4))
+    paths = np.asarray(paths, dtype=np.int64)
+    steps = np.asarray(steps, dtype=int)
+    ks, means, lows, highs, counts = [], [], [], [], []
+    for k in range(1, int(steps.max(initial=0)) + 1):
+        going = steps >= k
+        if np.count_nonzero(going) < min_climbs:
+            break
+        gain = paths[going, k] - paths[going, k - 1]
+        ks.append(k)
+        means.append(gain.mean())
+        lows.append(np.percentile(gain, 10))
+        highs.append(np.percentile(gain, 90))
+        counts.append(int(np.count_nonzero(going)))
+    ks, means = np.array(ks), np.array(means)
+    err = np.vstack([means - np.array(lows), np.array(highs) - means]) if ks.size else None
+    ax.bar(ks, means, color=style.COLORS["blue"], width=0.7, label="mean gain")
+    if ks.size:
+        ax.errorbar(ks, means, yerr=np.clip(err, 0, None), fmt="none", ecolor=style.COLORS["black"],
+                    capsize=3, lw=1, label="10% to 90% of the climbs")
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+    ax.set_xlabel(f"step k (only steps made by at least {min_climbs} climbs)")
+    ax.set_ylabel("cuts gained by the swap")
+    ax.set_ylim(0, None)
+    ax.legend(loc="upper right")
+    return ax
+
+
+@style.styled
+def plot_final_scores(scores, ax=None, objective: str = "wins"):
+    """How many climbs ended at each score; the climbs that reached 52 in blue.
+
+    Examples
+    --------
+    >>> ax = plot_final_scores([48, 50, 52, 52])
+    >>> ax.get_xlabel()
+    'cuts won at the end of the climb'
+    """
+    ax = _axis(ax, (6.4, 3.2))
+    scores = np.asarray(scores, dtype=int)
+    counts = np.bincount(scores, minlength=N_CUTS + 1)
+    low = int(scores.min()) if scores.size else N_CUTS
+    x = np.arange(low, N_CUTS + 1)
+    colours = [style.COLORS["blue"] if v == N_CUTS else style.COLORS["grey"] for v in x]
+    ax.bar(x, counts[low:], color=colours, width=0.8)
+    what = "won" if objective == "wins" else "won or tied"
+    ax.set_xlabel(f"cuts {what} at the end of the climb")
+    ax.set_ylabel("climbs")
+    ax.set_xlim(min(low, N_CUTS - 6) - 0.7, N_CUTS + 0.7)
+    return ax
+
+
+@style.styled
+def plot_cut_table(deck, n_players: int = 2, seat: int = 1, fig=None):
+    """The 52 deals of a deck as a grid of hands: cuts across, players down, in two halves.
+
+    Each cell is one player's final hand at one cut, coloured by its category
+    (darkest: high card; key below the grid) and labelled with its two-letter
+    name (:data:`CATEGORY_ABBREV`). The winner of each cut is framed in black,
+    players sharing a tied best hand are framed with a dashed line. Cuts 0-25
+    are in the upper grid, 26-51 in the lower.
+
+    Parameters
+    ----------
+    deck : str or array_like of int
+        The deck (see :func:`stoplib.holdem.deck_value`).
+    n_players, seat : int
+        Table size (2..6) and the seat whose result the title gives.
+    fig : matplotlib.figure.Figure, optional
+        An empty figure to draw on (a new one, sized for the table, if not given).
+
+    Returns
+    -------
+    matplotlib.figure.Figure
 
     Examples
     --------
     >>> from stoplib.holdem.document import EXAMPLE_DECK
-    >>> ax = plot_cut_table(EXAMPLE_DECK)
-    >>> ax.get_xlabel()
-    'cut'
+    >>> fig = plot_cut_table(EXAMPLE_DECK)
+    >>> fig.axes[-1].get_xlabel(), style.small_text(fig)
+    ('cut', [])
     """
-    from matplotlib.colors import ListedColormap
-    from matplotlib.patches import Rectangle
+    from matplotlib.patches import Patch, Rectangle
 
     table = cut_table(deck, n_players=n_players, seat=seat)
     n = int(n_players)
-    ax = _axis(ax, (14, 0.9 + 0.45 * n))
-    code = np.zeros((n, 52), int)
-    for c in range(52):
-        winners = [int(w) for w in table.loc[c, "winner"].split("=")]
-        for w in winners:
-            code[w - 1, c] = 1 if len(winners) == 1 else 2
-    ax.imshow(code, cmap=ListedColormap([_OTHER, _WIN, _TIE]), vmin=0, vmax=2, aspect="auto")
-    for p in range(n):
-        for c in range(52):
-            ax.text(c, p, CATEGORY_ABBREV[table.loc[c, f"p{p + 1} hand"]], ha="center",
-                    va="center", fontsize=6)
-    ax.add_patch(Rectangle((-0.5, seat - 1.5), 52, 1, fill=False, lw=1.5, ec="k"))
-    ax.set_yticks(range(n))
-    ax.set_yticklabels([f"p{p + 1}" for p in range(n)])
-    ax.set_xticks(range(0, 52, 4))
-    ax.set_xlabel("cut")
+    half = N_CUTS // 2
+    if fig is None:
+        fig, axes = style.figure(2, 1, figsize=(9.0, 1.5 + 0.72 * n))
+    else:
+        axes = fig.subplots(2, 1)
+    for block, ax in enumerate(axes):
+        ax.grid(False)
+        for spine in ax.spines.values():
+            spine.set_visible(False)
+        cuts = range(block * half, (block + 1) * half)
+        for x, c in enumerate(cuts):
+            winners = [int(w) for w in table.loc[c, "winner"].split("=")]
+            for p in range(n):
+                name = table.loc[c, f"p{p + 1} hand"]
+                colour = CATEGORY_COLORS[name]
+                ax.add_patch(Rectangle((x - 0.5, p - 0.5), 1, 1, facecolor=colour, edgecolor="white", lw=0.8))
+                ax.text(x, p, CATEGORY_ABBREV[name], ha="center", va="center", fontsize=8,
+                        color=_text_color(colour))
+                if p + 1 in winners:
+                    ax.add_patch(Rectangle((x - 0.42, p - 0.42), 0.84, 0.84, fill=False,
+                                           edgecolor="black", lw=1.8, ls="-" if len(winners) == 1 else "--"))
+        ax.set_xlim(-0.5, half - 0.5)
+        ax.set_ylim(n - 0.5, -0.5)
+        ax.set_yticks(range(n))
+        ax.set_yticklabels([f"p{p + 1}" + (" (seat)" if p + 1 == seat else "") for p in range(n)])
+        ax.set_xticks(range(0, half, 5))
+        ax.set_xticklabels([str(block * half + t) for t in range(0, half, 5)])
+        ax.tick_params(length=0)
+    axes[-1].set_xlabel("cut")
     res = table["result"].value_counts()
-    ax.set_title(f"seat {seat} of {n}: {res.get('win', 0)} won, {res.get('tie', 0)} tied, "
-                 f"{res.get('loss', 0)} lost", fontsize=9)
-    return ax
+    fig.suptitle(f"seat {seat} of {n}: {res.get('win', 0)} cuts won, {res.get('tie', 0)} tied, "
+                 f"{res.get('loss', 0)} lost", fontsize=11)
+    handles = [Patch(facecolor=CATEGORY_COLORS[c], label=f"{CATEGORY_ABBREV[c]} {c}") for c in CATEGORIES]
+    handles += [Patch(facecolor="white", edgecolor="black", lw=1.8, label="winner of the cut"),
+                Patch(facecolor="white", edgecolor="black", lw=1.8, ls="--", label="tied for best")]
+    fig.legend(handles=handles, loc="outside lower center", ncol=6, fontsize=8, handlelength=1.2,
+               columnspacing=1.0)
+    return fig
 
 
 def style_cut_table(table, seat: int = 1):
-    """A pandas Styler of :func:`stoplib.holdem.cut_table` with each cut's winner highlighted.
+    """A pandas Styler of :func:`stoplib.holdem.cut_table`: each cut's winning hand highlighted.
 
-    The winning hand of each row is green (yellow for a tie); the ``result``
-    column is coloured by the chosen seat's outcome.
+    The winning pocket and hand of each row are blue (yellow for players tied
+    for best); the ``result`` column, which names the chosen seat's outcome, is
+    blue for a win, yellow for a tie, vermillion for a loss. The evaluator's rank
+    columns are hidden.
 
     Examples
     --------
     >>> from stoplib.holdem import cut_table
     >>> from stoplib.holdem.document import EXAMPLE_DECK
     >>> html = style_cut_table(cut_table(EXAMPLE_DECK)).to_html()
-    >>> "background-color" in html
+    >>> "background-color" in html and "p1 rank" not in html
     True
     """
     n = sum(1 for col in table.columns if col.endswith(" hand"))
     shown = table.drop(columns=[f"p{p + 1} rank" for p in range(n)], errors="ignore")
+    win, tie = RESULT_COLORS["win"], RESULT_COLORS["tie"]
 
     def colour(row):
         winners = [int(w) for w in row["winner"].split("=")]
-        fill = _WIN if len(winners) == 1 else _TIE
+        fill = win if len(winners) == 1 else tie
+        text = _text_color(fill)
         out = []
         for col in row.index:
             if col.endswith(" hand") or (col.startswith("p") and col[1:].isdigit()):
                 p = int(col[1:].split(" ")[0])
-                out.append(f"background-color: {fill}; color: white" if p in winners
-                           and fill == _WIN else f"background-color: {fill}" if p in winners else "")
+                out.append(f"background-color: {fill}; color: {text}" if p in winners else "")
             elif col == "result":
-                out.append({"win": f"background-color: {_WIN}; color: white",
-                            "tie": f"background-color: {_TIE}"}.get(row["result"],
-                                                                    "background-color: #d9534f; color: white"))
+                back = RESULT_COLORS.get(row["result"], _OTHER)
+                out.append(f"background-color: {back}; color: {_text_color(back)}")
             else:
                 out.append("")
         return out
 
     return shown.style.apply(colour, axis=1).hide(axis="index")
+
+
+def style_verdicts(table):
+    """A pandas Styler of a verdict table: left-aligned text, the verdict cell coloured, the headline in bold.
+
+    The ``notebook`` and ``headline`` columns are hidden (the headline row is bold).
+
+    Examples
+    --------
+    >>> from stoplib.holdem.claims import verdicts
+    >>> html = style_verdicts(verdicts()).to_html()
+    >>> "text-align: left" in html and "headline" not in html
+    True
+    """
+    shown = table.drop(columns=["notebook", "headline"], errors="ignore")
+
+    def colour(row):
+        bold = "font-weight: bold; " if bool(table.loc[row.name, "headline"]) else ""
+        out = []
+        for col in row.index:
+            if col == "verdict":
+                back = VERDICT_COLORS.get(row[col], style.OPEN)
+                out.append(f"{bold}background-color: {back}; color: {_text_color(back)}")
+            else:
+                out.append(bold)
+        return out
+
+    return (shown.style.apply(colour, axis=1).hide(axis="index")
+            .set_properties(**{"text-align": "left", "vertical-align": "top"})
+            .set_table_styles([{"selector": "th", "props": [("text-align", "left")]}]))

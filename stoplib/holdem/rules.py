@@ -1,7 +1,7 @@
 """The rules of two- to six-player hold'em as the stacking article deals it (document 004).
 
-Document 004 is "Optimally Stacking the Deck - Texas Hold 'Em" (Math ∩
-Programming; ``shared/seeds/004_a0644cbfc5f0e02c.txt``, first article only).
+Document 004 is Jeremy Kun, "Optimally Stacking the Deck – Texas Hold 'Em",
+Math ∩ Programming (jeremykun.com), 9 April 2012.
 This room holds the notation and the dealing rules; what a deal is worth lives
 in :mod:`stoplib.holdem.solver`, the hand ranks in :mod:`stoplib.holdem.evaluator`.
 

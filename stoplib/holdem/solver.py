@@ -1,7 +1,7 @@
 """The value of a stacking: every cut of a deck dealt and scored for one seat (document 004).
 
-Document 004 is "Optimally Stacking the Deck - Texas Hold 'Em" (Math ∩
-Programming; ``shared/seeds/004_a0644cbfc5f0e02c.txt``, first article only).
+Document 004 is Jeremy Kun, "Optimally Stacking the Deck – Texas Hold 'Em",
+Math ∩ Programming (jeremykun.com), 9 April 2012.
 A deck is dealt from each of its 52 cuts by the rules of :mod:`stoplib.holdem.rules`
 (pockets round the table, burn, flop, burn, turn, burn, river) and each deal is
 scored with the evaluator of :mod:`stoplib.holdem.evaluator`. For a chosen seat

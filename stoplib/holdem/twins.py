@@ -1,7 +1,7 @@
 """Slow exact twins of the hold'em evaluator, deck value and swap gain (document 004).
 
-Document 004 is "Optimally Stacking the Deck - Texas Hold 'Em" (Math ∩
-Programming; ``shared/seeds/004_a0644cbfc5f0e02c.txt``, first article only).
+Document 004 is Jeremy Kun, "Optimally Stacking the Deck – Texas Hold 'Em",
+Math ∩ Programming (jeremykun.com), 9 April 2012.
 Each fast numba path of :mod:`stoplib.holdem` has a plain-Python twin here,
 written from the rules rather than from the fast code, and the tests compare
 them:

@@ -1,114 +1,229 @@
 """Interactive panels of the hold'em stacking notebook (document 004).
 
-Document 004 is "Optimally Stacking the Deck - Texas Hold 'Em" (Math ∩
-Programming; ``shared/seeds/004_a0644cbfc5f0e02c.txt``). Each function builds
-an ipywidgets panel over the public API and returns it; the notebook cell calls
-it and displays the result. ``cut_table_explorer`` shows the 52 deals of a deck
-(:func:`stoplib.holdem.cut_table`, styled by :func:`stoplib.holdem.plots.style_cut_table`);
-``search_panel`` runs a small seeded :func:`stoplib.holdem.search`.
-ipywidgets is imported only when a panel is built.
+Document 004 is Jeremy Kun, "Optimally Stacking the Deck – Texas Hold 'Em",
+Math ∩ Programming (jeremykun.com), 9 April 2012. Both panels are
+:class:`stoplib.workbook.panel.Panel` objects (controls, a one-line readout,
+a figure drawn without pyplot, a message line and a "Save figure" button):
+
+- :func:`cut_table_explorer` deals the 52 cuts of a deck the reader pastes (or
+  shuffles, or climbs to a local maximum) for 2 to 6 players and shows the hands
+  of every cut (:func:`stoplib.holdem.plots.plot_cut_table`); the readout says
+  how many cuts the chosen seat wins, ties and loses
+  (:func:`stoplib.holdem.deck_value`);
+- :func:`search_panel` runs a small seeded :func:`stoplib.holdem.search` and
+  shows where its climbs ended (:func:`stoplib.holdem.plots.plot_final_scores`).
+
+The render functions :func:`explorer_view` and :func:`search_view` return the
+:class:`~stoplib.workbook.panel.View` a panel shows; a request the API refuses
+(not a deck, a seat beyond the table, a search too long for a panel) raises
+``ValueError`` and the panel shows the message.
 """
 from __future__ import annotations
 
 import numpy as np
 
-from ..workbook.progressbar import progress
+from ..workbook import prose, style
+from ..workbook.panel import HINT, Panel, View, dropdown, int_box, int_slider, text_box, toggle
 from .document import EXAMPLE_DECK
-from .local_search import search, summarize
-from .plots import style_cut_table
-from .rules import format_deck
-from .solver import cut_table, deck_value
+from .local_search import climb, search
+from .plots import plot_cut_table, plot_final_scores
+from .rules import MAX_PLAYERS, MIN_PLAYERS, N_CUTS, format_deck
+from .solver import deck_value
 
-__all__ = ["cut_table_explorer", "search_panel"]
+__all__ = ["NOTEBOOK", "MAX_WORK", "explorer_view", "cut_table_explorer", "search_view", "search_panel"]
+
+#: The notebook the panels belong to (saved figures are named after it).
+NOTEBOOK = "07_holdem_stacking"
+#: The longest search a panel runs, in climbs (a kick counts as a fifth of a climb):
+#: about a minute for six players on a 2-core machine. Longer searches: ``stoplib.holdem.search``.
+MAX_WORK = 1000
 
 
-def cut_table_explorer(deck: str | None = None):
-    """An ipywidgets panel: paste or shuffle a deck, pick players and seat, see the 52 cuts.
+class _Panel(Panel):
+    """A :class:`~stoplib.workbook.panel.Panel` whose static picture wraps long lines.
 
-    Returns the panel (a ``VBox``); display it in a notebook. Nothing runs until
-    the reader changes a control, apart from drawing the first table.
+    The shared ``Panel.snapshot`` writes the settings and the readout on one line
+    each; a 104-character deck (or a readout quoting one) is wider than the figure
+    and constrained layout then collapses the picture to a thumbnail. Until the
+    shared panel wraps its lines, this one does.
     """
-    import ipywidgets as w
-    from IPython.display import clear_output, display
 
-    text = w.Textarea(value=deck or EXAMPLE_DECK, description="deck",
-                      layout=w.Layout(width="95%", height="60px"))
-    shuffle = w.Button(description="shuffle")
-    players = w.Dropdown(options=list(range(2, 7)), value=2, description="players")
-    seat = w.Dropdown(options=[1, 2], value=1, description="seat")
-    out = w.Output()
+    def show(self, view):
+        """Display ``view`` and remember the control values it was drawn for."""
+        super().show(view)
+        self._shown = self.values()
+
+    def save(self):
+        """Save the figure shown, named after the values it was drawn for.
+
+        The shared ``Panel.save`` names the files after the controls' current values,
+        which after a refused request (a message, the old picture kept) are not the
+        values of the picture; this names them after the picture's own.
+        """
+        current = self.values
+        shown = dict(getattr(self, "_shown", None) or current())
+        self.values = lambda: shown
+        try:
+            return super().save()
+        finally:
+            del self.values
+
+    def snapshot(self):
+        import html
+        import io
+        import re
+        import textwrap
+
+        import matplotlib.image as mpimg
+
+        def wrap(text, size):
+            return textwrap.wrap(text, width=max(int(width * 72 / (0.7 * size)), 20)) or [""]
+
+        has_image = self.figure is not None
+        width, height = self.figure.get_size_inches() if has_image else (8.0, 0.0)
+        width = max(width, 6.0)
+        settings = wrap("   ".join(f"{c.description or k} = {c.value}" for k, c in self.controls.items()), 10)
+        readout = wrap(html.unescape(re.sub(r"<[^>]+>", "", self.view.readout or "")), 10)
+        hint = wrap(HINT, 9)
+        lines = len(settings) + len(readout) + len(hint) + 1
+        head_height = 0.2 * lines + 0.1
+        fig, axes = style.figure(2 if has_image else 1, 1, figsize=(width, height + head_height), squeeze=False,
+                                 gridspec_kw={"height_ratios": [head_height, height] if has_image else [1]})
+        head = axes[0, 0]
+        head.axis("off")
+        head.set_xlim(0, 1)
+        head.set_ylim(lines, 0)
+        row = 0
+        for text, size, extra in ((settings, 10, {"family": "monospace"}), (readout, 10, {}),
+                                  (hint, 9, {"style": "italic", "color": style.COLORS["grey"]})):
+            for line in text:
+                head.text(0, row + 0.5, line, fontsize=size, va="center", **extra).set_in_layout(False)
+                row += 1
+            row += 0.5 if size == 10 else 0
+        if has_image:
+            image = mpimg.imread(io.BytesIO(style.png_bytes(self.figure, dpi=self.dpi)), format="png")
+            axes[1, 0].imshow(image)
+            axes[1, 0].axis("off")
+        return fig
+
+
+def explorer_view(deck: str, players: int, seat: int) -> View:
+    """The 52 deals of ``deck`` for ``players`` players, seen from ``seat``.
+
+    Examples
+    --------
+    >>> view = explorer_view(EXAMPLE_DECK, 2, 1)
+    >>> prose.plain(view.readout)
+    'seat 1 of 2: 52 cuts won, 0 tied, 0 lost (an optimal stacking)'
+    """
+    value = deck_value(deck, seat=seat, n_players=players)
+    tag = " (an optimal stacking)" if value.optimal else (" (semi-optimal: no cut lost)"
+                                                         if value.semi_optimal else "")
+    readout = (f"seat {value.seat} of {value.n_players}: <b>{value.wins}</b> cuts won, "
+               f"{value.ties} tied, {value.losses} lost{tag}")
+    return View(figure=plot_cut_table(deck, n_players=players, seat=seat), readout=readout)
+
+
+def cut_table_explorer(deck: str | None = None) -> Panel:
+    """A panel: paste, shuffle or climb a deck, pick players and seat, see the 52 cuts.
+
+    Parameters
+    ----------
+    deck : str, optional
+        The starting deck (default: the article's example stacking).
+
+    Examples
+    --------
+    >>> panel = cut_table_explorer()
+    >>> prose.plain(panel.readout.value)
+    'seat 1 of 2: 52 cuts won, 0 tied, 0 lost (an optimal stacking)'
+    """
+    import ipywidgets as widgets
+
+    controls = {
+        "deck": text_box("deck", deck or EXAMPLE_DECK, width="62em",
+                         placeholder="52 cards, e.g. Th5d7c... (rank 23456789TJQKA, suit cdhs)"),
+        "players": dropdown("players", list(range(MIN_PLAYERS, MAX_PLAYERS + 1)), 2),
+        "seat": int_slider("seat", 1, 1, MAX_PLAYERS, width="20em"),
+    }
+    shuffle = widgets.Button(description="Shuffle", tooltip="Deal a uniformly shuffled deck")
+    climber = widgets.Button(description="Climb", tooltip="Steepest ascent from this deck for this seat")
+    panel = _Panel(controls, explorer_view, notebook=NOTEBOOK, name="cut-table",
+                  title="The 52 cuts of a deck", buttons=[shuffle, climber])
     rng = np.random.default_rng()
 
-    def redraw(*_):
-        with out:
-            clear_output(wait=True)
-            try:
-                v = deck_value(text.value, seat=seat.value, n_players=players.value)
-                print(f"seat {seat.value} of {players.value}: {v.wins} won, {v.ties} tied, "
-                      f"{v.losses} lost" + ("  (optimal stacking)" if v.optimal else ""))
-                display(style_cut_table(cut_table(text.value, players.value, seat.value), seat.value))
-            except (ValueError, TypeError) as err:
-                print(f"not a deck: {err}")
-
-    def on_players(change):
-        seat.options = list(range(1, change["new"] + 1))
-        seat.value = min(seat.value or 1, change["new"])
-        redraw()
-
     def on_shuffle(_):
-        text.value = format_deck(rng.permutation(52))
+        controls["deck"].value = format_deck(rng.permutation(N_CUTS))
 
-    players.observe(on_players, names="value")
-    seat.observe(redraw, names="value")
-    text.observe(redraw, names="value")
+    def on_climb(_):
+        values = panel.values()
+        try:
+            res = climb(values["deck"], values["players"], values["seat"])
+        except (ValueError, TypeError) as exc:
+            panel.message.value = f"Cannot climb: {exc}"
+            return
+        before = int(res.paths[0, 0])
+        controls["deck"].value = format_deck(res.decks[0])
+        panel.message.value = (f"Climbed {int(res.steps[0])} steps: from {before} to "
+                               f"{int(res.scores[0])} cuts won.")
+
     shuffle.on_click(on_shuffle)
-    redraw()
-    return w.VBox([text, w.HBox([shuffle, players, seat]), out])
+    climber.on_click(on_climb)
+    return panel
 
 
-def search_panel():
-    """An ipywidgets panel that runs a small seeded search with a progress bar.
+def search_view(restarts: int, players: int, seat: int, method: str, kicks: int, seed: int,
+                ties: bool) -> View:
+    """A seeded search of ``restarts`` climbs and where they ended.
 
-    The search runs in batches of 20 restarts (each batch reproduces the same
-    restarts as one call with that seed) and reports the success rate and the
-    first optimal stacking found.
+    Examples
+    --------
+    >>> view = search_view(4, 2, 1, "steepest", 0, 0, False)
+    >>> prose.plain(view.readout).split(";")[0]
+    '2 of 4 climbs reached 52 cuts won (50.0%)'
     """
-    import ipywidgets as w
-    from IPython.display import clear_output, display
+    work = restarts * (1 + kicks / 5)
+    if work > MAX_WORK:
+        raise ValueError(f"restarts × (1 + kicks/5) must be at most {MAX_WORK:,} in this panel, "
+                         f"got {work:,.0f}; run stoplib.holdem.search in a cell for longer searches")
+    objective = "wins_or_ties" if ties else "wins"
+    res = search(restarts, players, seat, method=method, kicks=kicks, kick_size=2, seed=seed,
+                 objective=objective)
+    what = "cuts won or tied" if ties else "cuts won"
+    readout = (f"<b>{res.n_optimal}</b> of {res.n_restarts} climbs reached 52 {what} "
+               f"({prose.percent(res.fraction_optimal)}); longest climb {int(res.steps.max())} steps; "
+               f"best {int(res.scores.max())} of 52")
+    if res.n_optimal:
+        readout += f"; first stacking found: <code>{res.optimal_decks()[0]}</code>"
+    with style.context():
+        fig, ax = style.figure(figsize=(6.4, 3.2))
+        plot_final_scores(res.scores, ax=ax, objective=objective)
+        ax.set_title(f"{res.n_restarts} climbs, {players} players, seat {seat}, "
+                     + ("steepest ascent" if method == "steepest" else "first improvement")
+                     + (f", {kicks} kicks" if kicks else ""), fontsize=10)
+    return View(figure=fig, readout=readout)
 
-    restarts = w.BoundedIntText(value=100, min=1, max=100_000, description="restarts")
-    players = w.Dropdown(options=list(range(2, 7)), value=2, description="players")
-    seat = w.Dropdown(options=[1, 2], value=1, description="seat")
-    method = w.Dropdown(options=["steepest", "first"], value="steepest", description="method")
-    kicks = w.BoundedIntText(value=0, min=0, max=100_000, description="kicks")
-    seed = w.BoundedIntText(value=0, min=0, max=2**31, description="seed")
-    go = w.Button(description="search", button_style="primary")
-    out = w.Output()
 
-    def on_players(change):
-        seat.options = list(range(1, change["new"] + 1))
+def search_panel() -> Panel:
+    """A panel that runs a small seeded search (kicks > 0: the iterated local search).
 
-    def run(_):
-        with out:
-            clear_output(wait=True)
-            parts = []
-            total = restarts.value
-            bar = progress(total=total, desc="climbs", disable=False)
-            for first in range(0, total, 20):
-                res = search(min(20, total - first), players.value, seat.value, method=method.value,
-                             kicks=kicks.value, kick_size=2, seed=seed.value, first_restart=first)
-                parts.append(res)
-                bar.update(res.n_restarts)
-            bar.close()
-            table = summarize(parts)
-            n_opt = int(table["n_optimal"].sum())
-            print(f"{n_opt} of {total} climbs reached 52 ({n_opt / total:.1%}); "
-                  f"max steps {int(table['max_steps'].max())}, best score {int(table['best_score'].max())}")
-            found = [d for r in parts for d in r.optimal_decks()]
-            if found:
-                print("first optimal stacking:", found[0])
-                display(style_cut_table(cut_table(found[0], players.value, seat.value), seat.value))
+    Every control change reruns the search; the readout gives the success rate,
+    the longest climb, the best score and the first stacking found.
 
-    players.observe(on_players, names="value")
-    go.on_click(run)
-    return w.VBox([w.HBox([restarts, players, seat]), w.HBox([method, kicks, seed]), go, out])
+    Examples
+    --------
+    >>> panel = search_panel()
+    >>> "climbs reached 52" in panel.readout.value
+    True
+    """
+    controls = {
+        "restarts": int_box("restarts", 100, 1, MAX_WORK),
+        "players": dropdown("players", list(range(MIN_PLAYERS, MAX_PLAYERS + 1)), 2),
+        "seat": int_slider("seat", 1, 1, MAX_PLAYERS, width="20em"),
+        "method": dropdown("method", ["steepest", "first"], "steepest"),
+        "kicks": int_box("kicks", 0, 0, 5 * MAX_WORK),
+        "seed": int_box("seed", 0, 0, 2**31 - 1, width="16em"),
+        "ties": toggle("count ties (semi-optimal)", False),
+    }
+    return _Panel(controls, search_view, notebook=NOTEBOOK, name="search",
+                 title="A seeded search for optimal stackings")

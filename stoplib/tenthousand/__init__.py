@@ -1,7 +1,8 @@
-"""Ten Thousand and solitaire Pig (document 002): one turn of each dice game, solved exactly.
+"""Ten Thousand and solitaire Pig: one turn of each dice game, solved exactly.
 
 Source: F. Crocce and E. Mordecki, "A finite exact algorithm to solve a dice
-game", J. Appl. Prob. 53 (2016) 91-105 (document 002 of the workbook). A turn of
+game", Journal of Applied Probability 53(1), 2016, pp. 91-105
+(https://www.jstor.org/stable/43860959). A turn of
 Ten Thousand is a Markov control process over states ``(tau, i, n)`` (chips so
 far, configuration just set aside, dice to roll); above the threshold
 ``tau*(5) = 56`` stopping is optimal, and one backward pass below it (the
@@ -26,9 +27,11 @@ The rooms
 ``pig_game.py``
     Solitaire Pig: :func:`pig` and its twins and simulation.
 ``document.py``, ``claims.py``
-    The paper's printed numbers, and the tables that check them.
+    The paper's printed numbers, and the tables that check them (with
+    ``claims.verdicts``, the verdict table of notebook ``05_ten_thousand``).
 ``plots.py``, ``widgets.py``
-    The figures and ipywidgets panels of notebook ``05_ten_thousand``.
+    The figures (drawn on a given Axes, in the workbook style) and the
+    interactive panels (``stoplib.workbook.panel.Panel``) of notebook ``05_ten_thousand``.
 
 Everything named in ``__all__`` is the public API (``document``, ``claims``,
 ``plots`` and ``widgets`` are imported as modules:

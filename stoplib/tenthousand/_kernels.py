@@ -1,4 +1,4 @@
-"""Ten Thousand (document 002): the numba kernels behind :mod:`.rules` and :mod:`.solver`.
+"""Ten Thousand: the numba kernels behind :mod:`.rules` and :mod:`.solver`.
 
 Private: every function here is ``_name``, ``@njit(cache=True)``, made of plain
 loops that fill the arrays it is given; the validated public functions that

@@ -1,11 +1,12 @@
-"""Ten Thousand and solitaire Pig: the numbers printed in document 002, transcribed.
+"""Ten Thousand and solitaire Pig: the numbers the paper prints, transcribed.
 
 Source: F. Crocce and E. Mordecki, "A finite exact algorithm to solve a dice
-game", J. Appl. Prob. 53 (2016) 91-105 (workbook document 002), transcribed from
-/work/shared/seeds/002_97b23c4a4825790e.txt with the precision printed there
-(values kept as strings where the number of printed decimals matters). Chips
-are 50-point units, as in the paper. Facts only, each with a pointer to where
-it appears: :mod:`.claims`, the tests and notebook 05 set our numbers beside them.
+game", Journal of Applied Probability 53(1), 2016, pp. 91-105
+(https://www.jstor.org/stable/43860959), transcribed with the precision printed
+there (values kept as strings where the number of printed decimals matters).
+Chips are 50-point units, as in the paper. Facts only, each with a pointer to
+where it appears: :mod:`.claims`, the tests and notebook 05 set our numbers
+beside them.
 """
 
 __all__ = ["TABLE1_POINTS", "TABLE2", "TABLE5_COLUMNS", "TABLE5", "TABLE6", "TABLE6_ACTION", "TABLE7",

@@ -1,9 +1,9 @@
-"""Solitaire Pig (document 002, Section 5.2): one die, roll until you stop or throw a 1.
+"""Solitaire Pig (Section 5.2 of Crocce and Mordecki): one die, roll until you stop or throw a 1.
 
 Sources: M. Roters, "Optimal stopping in a dice game", J. Appl. Prob. 35 (1998) 229-235;
 F. Crocce and E. Mordecki, "A finite exact algorithm to solve a dice game",
-J. Appl. Prob. 53 (2016) 91-105, Section 5.2 (document 002 of the workbook; its
-printed Pig numbers are in :mod:`stoplib.tenthousand.document`).
+Journal of Applied Probability 53(1), 2016, pp. 91-105, Section 5.2;
+its printed Pig numbers are in :mod:`stoplib.tenthousand.document`.
 
 A turn starts at ``tau = 0``. Each roll of the die adds its face 2..6 to the
 turn total; a 1 loses it all and ends the turn. The player maximises the

@@ -1,112 +1,231 @@
-"""Ten Thousand and solitaire Pig (document 002): the figures of notebook 05.
+"""Ten Thousand and solitaire Pig: the figures of notebook 05 and of its panels.
 
-Each ``plot_*`` function draws on the matplotlib ``Axes`` it is given and
-returns it; the notebook exports the figure. The values come from
-:mod:`.solver` (:func:`plot_value_function`, :func:`plot_advantage`,
+Each ``plot_*`` function draws on the matplotlib ``Axes`` it is given, inside
+the workbook style (:mod:`stoplib.workbook.style`), and returns it; the
+notebook creates the figure with ``sl.style.figure`` and exports it. Nothing
+here touches pyplot. The values come from :mod:`.solver`
+(:func:`plot_value_of_rolling`, :func:`plot_action_values`,
 :func:`plot_score_distribution`), the tables of :mod:`.claims`
-(:func:`plot_dice`, :func:`plot_stop_at`) and :mod:`.pig_game`
-(:func:`plot_pig`). Source: F. Crocce and E. Mordecki, "A finite exact
-algorithm to solve a dice game", J. Appl. Prob. 53 (2016) 91-105.
+(:func:`plot_dice`, :func:`plot_thresholds`, :func:`plot_stop_at`) and
+:mod:`.pig_game` (:func:`plot_pig`). Chips are the paper's 50-point units.
+
+Source: F. Crocce and E. Mordecki, "A finite exact algorithm to solve a dice
+game", Journal of Applied Probability 53(1), 2016, pp. 91-105.
 """
 from __future__ import annotations
 
 import numpy as np
+from matplotlib.ticker import FuncFormatter, LogLocator, MaxNLocator, NullFormatter
 
+from ..workbook.style import COLORS, CYCLE, styled
 from .claims import dice_table, stop_at_table
 from .pig_game import pig
+from .rules import score
 from .solver import Solution, score_distribution, solve, stop_at_policy
 
-__all__ = ["plot_value_function", "plot_advantage", "plot_dice", "plot_stop_at", "plot_score_distribution",
-           "plot_pig"]
+__all__ = ["plot_value_of_rolling", "plot_action_values", "plot_dice", "plot_thresholds", "plot_stop_at",
+           "plot_score_distribution", "plot_pig"]
+
+_PLAIN = FuncFormatter(lambda y, _: f"{y:g}")
 
 
-def plot_value_function(ax, solution=None, n_values=None):
-    """Draw max(tau, V_r(tau, n)), the value with tau chips and n dice to roll, against tau."""
-    sol = solve() if solution is None else solution
-    N = sol.n_dice
-    T = sol.threshold
-    tau = np.arange(1, T + 8)
-    for n in (n_values or range(N, 0, -1)):
-        v = [max(t, sol.value_at(t, None, n)) for t in tau]
-        ax.plot(tau, v, lw=1.5, label=f"n = {n}")
-    ax.plot(tau, tau, "k--", lw=0.8, label="stop: tau")
-    ax.axvline(T, color="grey", ls=":", lw=0.8)
-    ax.set_xlabel("turn total tau (chips)")
-    ax.set_ylabel("value (chips)")
-    ax.legend(frameon=False, title="dice to roll")
-    return ax
+def _plain_log_y(ax):
+    """Log scale on y with tick labels written as plain numbers (20, 50, 100, not 2 × 10¹)."""
+    ax.set_yscale("log")
+    ax.yaxis.set_major_locator(LogLocator(base=10, subs=(1.0, 2.0, 5.0)))
+    ax.yaxis.set_major_formatter(_PLAIN)
+    ax.yaxis.set_minor_formatter(NullFormatter())
 
 
-def plot_advantage(ax, solution=None):
-    """Draw V*(tau, n) - tau, what the option to roll is worth, against tau for each n."""
+@styled
+def plot_value_of_rolling(ax, solution=None, paper=None, n_values=None):
+    """Draw ``max(tau, V_r(tau, n)) - tau``, what the right to roll ``n`` dice is worth, against ``tau``.
+
+    Parameters
+    ----------
+    ax : matplotlib.axes.Axes
+    solution : Solution, optional
+        Default: the five-dice game.
+    paper : dict, optional
+        ``{n: {tau: value}}``: printed values to mark with open circles (the
+        notebook passes the paper's Tables 5 and 6).
+    n_values : sequence of int, optional
+        The numbers of dice to draw (default: all, most first).
+    """
     sol = solve() if solution is None else solution
     T = sol.threshold
     tau = np.arange(1, T + 3)
-    for n in range(sol.n_dice, 0, -1):
-        ax.plot(tau, [max(t, sol.value_at(int(t), None, n)) - t for t in tau], lw=1.5, label=f"n = {n}")
-    ax.axhline(0, color="k", lw=0.6)
-    ax.set_xlabel("turn total tau (chips)")
-    ax.set_ylabel("value of rolling on, V - tau (chips)")
-    ax.legend(frameon=False, title="dice to roll")
+    for i, n in enumerate(n_values or range(sol.n_dice, 0, -1)):
+        gain = [max(t, sol.value_at(int(t), None, n)) - t for t in tau]
+        color = CYCLE[i % len(CYCLE)]
+        ax.plot(tau, gain, color=color, label=f"{n} {'die' if n == 1 else 'dice'}")
+        if paper and n in paper:
+            pts = sorted(paper[n].items())
+            ax.plot([t for t, _ in pts], [v - t for t, v in pts], "o", mfc="none", ms=5, mew=0.9, color=color)
+    if paper:
+        ax.plot([], [], "o", mfc="none", ms=5, mew=0.9, color=COLORS["black"], label="printed in the paper")
+    ax.axvline(T, color=COLORS["grey"], ls=":", lw=1)
+    ax.annotate(f"τ* = {T}", (T, 0.5 * ax.get_ylim()[1]), xytext=(-4, 0), textcoords="offset points",
+                ha="right", fontsize=9, color=COLORS["grey"])
+    ax.set_xlim(0, T + 3)
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+    ax.set_ylim(bottom=0)
+    ax.set_xlabel("turn total τ (chips of 50 points)")
+    ax.set_ylabel("value of rolling on, V − τ (chips)")
+    ax.legend(title="to roll", loc="upper right")
     return ax
 
 
+def _action_label(name, dest, tau, n, config):
+    if name == "s":
+        return f"stop: bank {tau}"
+    if name == "r":
+        return f"roll {n} {'die' if n == 1 else 'dice'}"
+    left = n + score(config)[1] - score(dest)[1]
+    return f"{name}: keep {list(dest)}, roll {left}"
+
+
+@styled
+def plot_action_values(ax, solution, tau, config, n):
+    """Draw the value of every action available at the state ``(tau, config, n)``, best first.
+
+    The best action is drawn in blue, the others in grey; the dashed line is the
+    value of stopping now (``tau``).
+    """
+    values = solution.action_values(tau, config, n)
+    best = solution.action_at(tau, config, n)
+    names = list(values)
+    vals = [values[a][0] for a in names]
+    labels = [_action_label(a, values[a][1], tau, n, config) for a in names]
+    y = np.arange(len(names))[::-1]
+    colors = [COLORS["blue"] if a == best else COLORS["grey"] for a in names]
+    ax.barh(y, vals, color=colors, height=0.65)
+    for yi, v in zip(y, vals):
+        ax.annotate(f"{v:.3f}", (v, yi), xytext=(3, 0), textcoords="offset points", va="center", fontsize=9,
+                    bbox={"facecolor": "white", "edgecolor": "none", "pad": 0.5})
+    ax.axvline(tau, color=COLORS["black"], ls="--", lw=1, label="stop now")
+    ax.set_yticks(y, labels)
+    ax.set_xlim(0, max(vals) * 1.18 + 0.5)
+    ax.set_xlabel("expected chips banked (1 chip = 50 points)")
+    ax.grid(axis="y", visible=False)
+    ax.set_title(f"τ = {tau} chips, {list(config)} set aside, {n} to roll ({solution.n_dice}-dice game)",
+                 fontsize=10)
+    return ax
+
+
+@styled
 def plot_dice(ax, table=None):
-    """Draw the value of a turn (points) against the number of dice, optimal and stop/roll only."""
+    """Draw the value of a turn (points, log scale) against the number of dice, optimal and stop-or-roll only."""
     df = dice_table() if table is None else table
-    ax.plot(df["N"], df["value (points)"], "o-", label="optimal")
-    ax.plot(df["N"], 50 * df["stop/roll only"], "s--", label="stop or roll only")
-    ax.set_yscale("log")
+    ax.plot(df["N"], df["value (points)"], "o-", color=COLORS["blue"], label="optimal play (moves allowed)")
+    ax.plot(df["N"], 50 * df["stop/roll only"], "s--", color=COLORS["orange"], mfc="none",
+            label="stop or roll only")
+    _plain_log_y(ax)
+    low = min(df["value (points)"].min(), 50 * df["stop/roll only"].min())
+    ax.set_ylim(0.75 * low, 1.35 * df["value (points)"].max())
+    ax.set_xticks(list(df["N"]))
     ax.set_xlabel("number of dice N")
     ax.set_ylabel("value of a turn (points)")
-    ax.legend(frameon=False)
+    ax.legend(loc="upper left")
     return ax
 
 
-def plot_stop_at(ax, table=None, optimum=None):
-    """Draw the exact value of "stop at X" rules against X, with the optimum as a line."""
+@styled
+def plot_thresholds(ax, table=None):
+    """Draw the threshold ``tau*(N)`` (chips, log scale) against the number of dice, each point labelled."""
+    df = dice_table() if table is None else table
+    ax.plot(df["N"], df["tau*"], "o-", color=COLORS["green"])
+    for N, t in zip(df["N"], df["tau*"]):
+        ax.annotate(f"{int(t)}", (N, t), xytext=(-4, 6), textcoords="offset points", ha="right", fontsize=9)
+    _plain_log_y(ax)
+    ax.set_ylim(top=df["tau*"].max() * 2.5)
+    ax.set_xticks(list(df["N"]))
+    ax.set_xlabel("number of dice N")
+    ax.set_ylabel("threshold τ*(N) (chips)")
+    return ax
+
+
+@styled
+def plot_stop_at(ax, table=None, optimum=None, stop_roll=None, mark=None, simulated=None):
+    """Draw the exact value of "stop at X" rules against X, with optimal play as a line.
+
+    Parameters
+    ----------
+    table : DataFrame, optional
+        :func:`stoplib.tenthousand.claims.stop_at_table`.
+    optimum, stop_roll : float, optional
+        Values (chips) of optimal play and of the best stop-or-roll rule, drawn as lines.
+    mark : int, optional
+        A rule (points) to mark; default: the best one.
+    simulated : (float, float), optional
+        Simulated mean and standard error (chips) of the marked rule, drawn as ± 2 standard errors.
+    """
     df = stop_at_table() if table is None else table
     opt = solve().value if optimum is None else optimum
-    ax.plot(df["stop at (points)"], 50 * df["value"], "o-", ms=3, label="stop at X, keep all scoring dice")
-    ax.axhline(50 * opt, color="C3", lw=1, label=f"optimal play: {50 * opt:.1f}")
+    x, y = df["stop at (points)"].to_numpy(), 50 * df["value"].to_numpy()
+    ax.plot(x, y, "o-", ms=3, color=COLORS["blue"], label="stop at X, keep every scoring die")
+    ax.axhline(50 * opt, color=COLORS["vermillion"], lw=1.2, label=f"optimal play: {50 * opt:.1f}")
+    if stop_roll is not None:
+        ax.axhline(50 * stop_roll, color=COLORS["orange"], lw=1.2, ls="--",
+                   label=f"best stop-or-roll rule: {50 * stop_roll:.1f}")
+    k = int(np.argmax(y)) if mark is None else int(np.nonzero(x == mark)[0][0])
+    ax.plot([x[k]], [y[k]], "*", ms=13, color=COLORS["blue"], label=f"stop at {x[k]}: {y[k]:.1f}")
+    if simulated is not None:
+        mean, err = simulated
+        ax.errorbar([x[k]], [50 * mean], yerr=[100 * err], fmt="D", ms=4, color=COLORS["black"], capsize=3,
+                    label="simulated, ± 2 std. errors")
+    ax.set_xlim(0, x.max() + 50)
+    ax.set_ylim(0, max(50 * opt, y.max()) * 1.12)
     ax.set_xlabel("stop once the turn total reaches X (points)")
     ax.set_ylabel("expected score of a turn (points)")
-    ax.legend(frameon=False)
+    ax.legend(loc="best")
     return ax
 
 
-def plot_score_distribution(ax, policies=None):
-    """Draw the exact distribution of the points banked in a turn under each policy (bars at 50-point steps)."""
+@styled
+def plot_score_distribution(ax, policies=None, max_points=None):
+    """Draw the exact distribution of the points banked in a turn under each policy (bars at 50-point steps).
+
+    ``max_points`` cuts the x axis (default: where every policy's remaining mass is below 0.5%).
+    """
     if policies is None:
         policies = [solve(), stop_at_policy(6)]
     width = 0.8 / len(policies)
     top = 0
     for i, pol in enumerate(policies):
         p = score_distribution(pol)
-        name = pol.as_policy().name if isinstance(pol, Solution) else pol.name
+        name = "optimal play" if isinstance(pol, Solution) else pol.name.replace(
+            " chips", f" chips ({50 * pol.cap} points)")
         x = np.arange(len(p))
         keep = p > 1e-6
         ax.bar(50 * (x[keep] + (i - (len(policies) - 1) / 2) * width), p[keep], width=50 * width,
-               label=f"{name}: bust {p[0]:.1%}")
-        top = max(top, int(np.nonzero(p > 1e-4)[0].max()))
-    ax.set_xlim(-50, 50 * top + 50)
-    ax.set_xlabel("points banked in the turn")
+               color=CYCLE[i % len(CYCLE)], label=f"{name}: bust {p[0]:.1%}")
+        tail = 1 - np.cumsum(p)
+        top = max(top, int(np.nonzero(tail < 0.005)[0][0]))
+    right = 50 * top + 50 if max_points is None else max_points
+    ax.set_xlim(-50, right)
+    ax.set_xlabel("points banked in the turn (0: bust or nothing)")
     ax.set_ylabel("probability")
-    ax.legend(frameon=False)
+    ax.legend(loc="upper right")
     return ax
 
 
+@styled
 def plot_pig(ax, result=None, scales=None):
-    """Draw ``V(tau)``, the stop payoff ``tau`` and solutions ``c lambda**tau`` of the equation without max."""
+    """Draw Pig's ``V(tau)``, the stop payoff ``tau`` and solutions ``c lambda**tau`` of the equation without max."""
     r = pig() if result is None else result
     tau = np.arange(0, r.threshold + 15)
     V = np.where(tau < r.threshold, np.interp(tau, np.arange(len(r.values)), r.values), tau)
-    ax.plot(tau, V, "o-", ms=3, label="value V(tau)")
-    ax.plot(tau, tau, "k--", lw=1, label="stop now: tau")
-    for c in (scales or (r.min_scale, 10.0)):
-        ax.plot(tau, c * r.growth_rate ** tau, lw=1, label=f"{c:.3f} x {r.growth_rate:.4f}^tau")
-    ax.axvline(r.threshold, color="grey", lw=0.8, ls=":")
-    ax.set_xlabel("turn total tau")
-    ax.set_ylabel("value")
-    ax.legend(frameon=False)
+    fine = np.linspace(0, tau.max(), 400)
+    for i, c in enumerate(scales or (r.min_scale, 10.0)):
+        ax.plot(fine, c * r.growth_rate ** fine, lw=1.2, color=(COLORS["orange"], COLORS["green"])[i % 2],
+                label=f"{c:.3f} × {r.growth_rate:.4f}$^\\tau$ (also solves it)")
+    ax.plot(tau, tau, "--", color=COLORS["black"], lw=1, label="stop now: τ")
+    ax.plot(tau, V, "o", ms=4, color=COLORS["blue"], label="value V(τ), the smallest solution")
+    ax.axvline(r.threshold, color=COLORS["grey"], lw=1, ls=":")
+    ax.annotate(f"τ* = {r.threshold}", (r.threshold, 2), xytext=(4, 0), textcoords="offset points",
+                fontsize=9, color=COLORS["grey"])
+    ax.set_xlabel("turn total τ (points)")
+    ax.set_ylabel("value (points)")
+    ax.legend(loc="upper left")
     return ax

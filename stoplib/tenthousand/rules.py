@@ -1,8 +1,8 @@
-"""Ten Thousand (document 002): the rules, the configurations and the state encoding.
+"""Ten Thousand: the rules, the configurations and the state encoding.
 
 Source: F. Crocce and E. Mordecki, "A finite exact algorithm to solve a dice
-game", J. Appl. Prob. 53 (2016) 91-105 (document 002 of the workbook; its
-printed numbers are in :mod:`stoplib.tenthousand.document`).
+game", Journal of Applied Probability 53(1), 2016, pp. 91-105;
+its printed numbers are in :mod:`stoplib.tenthousand.document`.
 
 The game (the paper's Section 2). A turn starts with ``tau = 0`` chips
 (1 chip = 50 points) and five dice. Each roll is scored by Table 1 of the

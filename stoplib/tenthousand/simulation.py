@@ -1,4 +1,4 @@
-"""Ten Thousand (document 002): Monte Carlo play of a turn with real dice.
+"""Ten Thousand: Monte Carlo play of a turn with real dice.
 
 :func:`simulate` plays turns under a :class:`~stoplib.tenthousand.solver.Policy`
 (or a :class:`~stoplib.tenthousand.solver.Solution`, which plays optimally):

@@ -1,7 +1,7 @@
-"""Ten Thousand (document 002): the value and the optimal policy of one turn, solved exactly.
+"""Ten Thousand: the value and the optimal policy of one turn, solved exactly.
 
 Source: F. Crocce and E. Mordecki, "A finite exact algorithm to solve a dice
-game", J. Appl. Prob. 53 (2016) 91-105 (document 002 of the workbook).
+game", Journal of Applied Probability 53(1), 2016, pp. 91-105.
 
 The states ``(tau, i, n)`` and the actions (stop, roll, move to a smaller
 configuration) are those of :mod:`.rules`. The dynamic-programming equation is

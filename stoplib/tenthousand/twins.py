@@ -1,4 +1,4 @@
-"""Ten Thousand (document 002): the slow exact twins that the tests set beside the solver.
+"""Ten Thousand: the slow exact twins that the tests set beside the solver.
 
 - :func:`frequencies_multinomial` counts the configurations of ``n`` dice by
   multinomial coefficients over face counts, the twin of the enumeration in
@@ -13,7 +13,7 @@ in :mod:`.solver`, because :func:`~stoplib.tenthousand.solve` falls back on it
 where the paper's threshold argument does not hold.
 
 Source: F. Crocce and E. Mordecki, "A finite exact algorithm to solve a dice
-game", J. Appl. Prob. 53 (2016) 91-105 (document 002).
+game", Journal of Applied Probability 53(1), 2016, pp. 91-105.
 """
 from __future__ import annotations
 

@@ -1,120 +1,195 @@
-"""Ten Thousand (document 002): the ipywidgets panels of notebook 05.
+"""Ten Thousand: the interactive panels of notebook 05, built on :class:`stoplib.workbook.panel.Panel`.
 
 Thin wrappers over the API, each a function that builds and returns its panel:
-:func:`advisor_widget` (every action's value in a state of the game, from
-:func:`stoplib.tenthousand.solve`), :func:`policy_explorer_widget` ("stop at X
-points" against optimal play, exactly and by :func:`stoplib.tenthousand.simulate`)
-and :func:`dice_widget` (the game with 1 to 6 dice, drawn by
-:func:`stoplib.tenthousand.plots.plot_value_function`). Source: F. Crocce and
-E. Mordecki, "A finite exact algorithm to solve a dice game", J. Appl. Prob. 53
-(2016) 91-105.
+
+- :func:`advisor_widget`: every action's value in a state of the game (from
+  :func:`stoplib.tenthousand.solve`), drawn by :func:`.plots.plot_action_values`;
+- :func:`policy_explorer_widget`: "stop at X points" against optimal play, exactly
+  (:func:`stoplib.tenthousand.evaluate`) and by :func:`stoplib.tenthousand.simulate`;
+- :func:`dice_widget`: the game with 1 to 6 dice, with or without moves, drawn by
+  :func:`.plots.plot_value_of_rolling`.
+
+Every panel draws on an explicit Figure, shows a request out of range as a message
+(nothing is clamped), has a "Save figure" button, and writes one readout line the
+browser test reads (``V(4, [2, 1, 0], 2) = 5.020582 chips ...``). Source: F. Crocce
+and E. Mordecki, "A finite exact algorithm to solve a dice game", Journal of
+Applied Probability 53(1), 2016, pp. 91-105.
 """
 from __future__ import annotations
 
-import pandas as pd
+import html
+from functools import lru_cache
 
-from .plots import plot_value_function
-from .rules import MAX_DICE, _rules
+from ..workbook.panel import Panel, View, dropdown, int_box, int_slider, toggle
+from ..workbook.style import figure
+from .claims import stop_at_table
+from .plots import plot_action_values, plot_stop_at, plot_value_of_rolling
+from .rules import MAX_DICE, configurations, score
 from .simulation import simulate
 from .solver import evaluate, solve, stop_at_policy
 
-__all__ = ["advisor_widget", "policy_explorer_widget", "dice_widget"]
+__all__ = ["advisor_widget", "policy_explorer_widget", "dice_widget", "describe", "NOTEBOOK",
+           "MAX_TURNS", "MAX_TAU"]
+
+#: The notebook whose panels these are (saved figures are named after it).
+NOTEBOOK = "05_ten_thousand"
+#: Most simulated turns the policy explorer accepts (about 1 s on the development machine).
+MAX_TURNS = 2_000_000
+#: Largest turn total the advisor accepts (chips): above every threshold up to six dice (201).
+MAX_TAU = 300
+
+_WORDS = {1: "a", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
 
 
-def advisor_widget(n_dice=5):
-    """Choose the turn total, the dice left and the last roll's configuration; see every action's value."""
-    import ipywidgets as w
+def describe(config) -> str:
+    """A configuration in words: ``(2, 1, 0)`` -> ``'two 5s and a 1'``.
 
-    sols = {}
-
-    def get(N):
-        if N not in sols:
-            sols[N] = solve(N)
-        return sols[N]
-
-    dice = w.IntSlider(value=n_dice, min=1, max=MAX_DICE, description="dice N")
-    tau = w.IntSlider(value=4, min=1, max=80, description="turn total")
-    n = w.IntSlider(value=2, min=1, max=n_dice, description="dice left")
-    cfg = w.Dropdown(description="set aside")
-    out = w.Output()
-
-    def refresh_configs(*_):
-        rules = _rules(dice.value)
-        n.max = dice.value
-        opts = [(str(list(c)), c) for k, c in enumerate(rules.configs)
-                if k > 0 and (n.value == dice.value or rules.d[k] <= dice.value - n.value)]
-        cur = cfg.value
-        cfg.options = opts
-        if cur in [o[1] for o in opts]:
-            cfg.value = cur
-
-    def show(*_):
-        out.clear_output()
-        with out:
-            try:
-                sol = get(dice.value)
-                vals = sol.action_values(tau.value, cfg.value, n.value)
-                best = sol.action_at(tau.value, cfg.value, n.value)
-                rows = [{"action": a, "value (chips)": round(v, 6), "keeps": "" if dest is None else str(list(dest)),
-                         "best": "<-" if a == best else ""} for a, (v, dest) in vals.items()]
-                print(pd.DataFrame(rows).to_string(index=False))
-            except ValueError as err:
-                print(f"not a state of the game: {err}")
-
-    for wid in (dice, n):
-        wid.observe(refresh_configs, "value")
-    for wid in (dice, tau, n, cfg):
-        wid.observe(show, "value")
-    refresh_configs()
-    if (2, 1, 0) in [o[1] for o in cfg.options]:
-        cfg.value = (2, 1, 0)      # the paper's example: two 5s and a 1, two dice left
-    show()
-    return w.VBox([w.HBox([dice, tau]), w.HBox([n, cfg]), out])
+    Examples
+    --------
+    >>> describe((2, 1, 0)), describe((1, 0, 4)), describe((0, 0, (2, 3)))
+    ('two 5s and a 1', 'a 5 and three 4s', 'three 2s and three 3s')
+    """
+    f, o, t = config
+    parts = []
+    if f:
+        parts.append(f"{_WORDS[f]} 5" + ("s" if f > 1 else ""))
+    if o:
+        parts.append(f"{_WORDS[o]} 1" + ("s" if o > 1 else ""))
+    for kind in (t if isinstance(t, tuple) else ((t,) if t else ())):
+        parts.append(f"three {kind}s")
+    return " and ".join([", ".join(parts[:-1]), parts[-1]] if len(parts) > 2 else parts)
 
 
-def policy_explorer_widget(n_dice=5):
-    """Compare "stop at X points" with the optimal rule: exact value and a quick simulation."""
-    import ipywidgets as w
-
-    x = w.IntSlider(value=300, min=50, max=2000, step=50, description="stop at")
-    turns = w.IntSlider(value=100_000, min=10_000, max=1_000_000, step=10_000, description="MC turns")
-    out = w.Output()
-    opt = solve(n_dice)
-
-    def show(*_):
-        out.clear_output()
-        with out:
-            pol = stop_at_policy(x.value // 50, n_dice)
-            exact = evaluate(pol)
-            mc = simulate(pol, turns.value, seed=1)
-            print(f"stop at {x.value} points: exact {50 * exact:.2f} points, simulated "
-                  f"{50 * mc.mean:.2f} +- {50 * mc.std_err:.2f}")
-            print(f"optimal play: {50 * opt.value:.2f} points; the rule gives up {50 * (opt.value - exact):.2f}")
-
-    x.observe(show, "value")
-    turns.observe(show, "value")
-    show()
-    return w.VBox([w.HBox([x, turns]), out])
+def _given(move):
+    """The dice a move gives back, as a configuration: ``"m55"`` -> ``(2, 0, 0)``, ``"m1t2"`` -> ``(0, 1, 2)``."""
+    singles, _, kind = move[1:].partition("t")
+    f, o = singles.count("5"), singles.count("1")
+    t = 0
+    if kind:
+        k = int(kind)
+        f, o, t = f + 3 * (k == 5), o + 3 * (k == 1), (0 if k in (1, 5) else k)
+    return (f, o, t)
 
 
-def dice_widget():
-    """Pick the number of dice; see the threshold, the value and the value curves."""
-    import ipywidgets as w
-    import matplotlib.pyplot as plt
+def _options(n_dice):
+    return [(f"{list(c)}: {describe(c)} ({score(c)[0]} chips)", c) for c in configurations(n_dice)[1:]]
 
-    dice = w.IntSlider(value=5, min=1, max=MAX_DICE, description="dice N")
-    out = w.Output()
 
-    def show(*_):
-        out.clear_output(wait=True)
-        with out:
-            sol = solve(dice.value)
-            print(f"N = {dice.value}: tau* = {sol.threshold} chips, value {sol.value:.6f} chips "
-                  f"= {50 * sol.value:.1f} points ({sol.method})")
-            fig, ax = plt.subplots(figsize=(6, 3.5))
-            plot_value_function(ax, sol)
-            plt.show()
+@lru_cache(maxsize=None)
+def _solution(n_dice, stop_roll_only=False):
+    return solve(n_dice, actions=["s", "r"] if stop_roll_only else "all")
 
-    dice.observe(show, "value")
-    show()
-    return w.VBox([dice, out])
+
+def advisor_widget(n_dice=5, tau=4, config=(2, 1, 0), n=2):
+    """Choose the game's dice, the turn total, what was set aside and the dice left; see every action's value.
+
+    The readout reads ``V(tau, config, n) = value chips; best: action``.
+
+    Examples
+    --------
+    >>> panel = advisor_widget()
+    >>> panel.readout.value
+    'V(4, [2, 1, 0], 2) = 5.020582 chips; best: <b>m55</b> (give back two 5s, roll 4 dice)'
+    """
+    dice = int_slider("dice N", n_dice, 1, MAX_DICE)
+    total = int_box("turn total τ (chips)", tau, 1, MAX_TAU, width="17em")
+    left = int_slider("dice left n", n, 1, MAX_DICE)
+    kept = dropdown("set aside", _options(n_dice), tuple(config))
+    kept.layout.width = "26em"
+
+    def new_dice(change):
+        # the configurations of the new game; keep the choice when it is still possible
+        current = kept.value
+        options = _options(change["new"])
+        kept.options = options
+        kept.value = current if current in [v for _, v in options] else options[0][1]
+
+    dice.observe(new_dice, names="value")   # before the panel's own observer: options first
+
+    def render(dice, total, left, kept):
+        sol = _solution(dice)
+        try:
+            value = sol.value_at(total, kept, left)     # raises ValueError for an impossible state
+        except ValueError as exc:                       # said in the panel's words
+            raise ValueError(str(exc).replace("tau must", "turn total τ must").replace("n must", "dice left n must")
+                             .replace("got n=", "got dice left n = ")) from None
+        best = sol.action_at(total, kept, left)
+        values = sol.action_values(total, kept, left)
+        if best == "s":
+            why = "stop and bank the turn total"
+        elif best == "r":
+            why = f"roll the {left} {'die' if left == 1 else 'dice'} left"
+        else:
+            rolled = left + score(kept)[1] - score(values[best][1])[1]
+            why = f"give back {describe(_given(best))}, roll {rolled} dice"
+        fig, ax = figure(figsize=(7.8, 0.5 + 0.42 * len(values) + 0.6))   # wide enough for the snapshot's settings line
+        plot_action_values(ax, sol, total, kept, left)
+        readout = (f"V({total}, {list(kept)}, {left}) = {value:.6f} chips; best: <b>{html.escape(best)}</b> "
+                   f"({html.escape(why)})")
+        return View(fig, readout)
+
+    return Panel({"dice": dice, "total": total, "left": left, "kept": kept}, render, notebook=NOTEBOOK,
+                 name="advisor", title="Advisor: the value of every action in a state of the game")
+
+
+@lru_cache(maxsize=None)
+def _stop_at_curve(max_chips):
+    return stop_at_table(range(1, max_chips + 1))
+
+
+def policy_explorer_widget(stop_at=300, n_turns=100_000, seed=1):
+    """Compare "stop at X points" (keep every scoring die) with optimal play, exactly and by simulation.
+
+    The readout reads ``stop at X points: E points exactly; simulated M ± S (T turns); optimal play O``.
+
+    Examples
+    --------
+    >>> panel = policy_explorer_widget(n_turns=10_000)
+    >>> panel.readout.value.split(";")[0]
+    'stop at 300 points: 238.40 points exactly'
+    """
+    x = int_slider("stop at X (points)", stop_at, 50, 3000, step=50, width="30em")
+    turns = int_box("simulated turns", n_turns, 1_000, MAX_TURNS, width="16em")
+    optimum = _solution(5).value
+    stop_roll = _solution(5, True).value
+
+    def render(x, turns):
+        chips = x // 50
+        exact = evaluate(stop_at_policy(chips))
+        mc = simulate(stop_at_policy(chips), turns, seed=seed)
+        table = _stop_at_curve(60)
+        fig, ax = figure(figsize=(7.0, 4.0))
+        plot_stop_at(ax, table, optimum, stop_roll=stop_roll, mark=x, simulated=(mc.mean, mc.std_err))
+        readout = (f"stop at {x} points: {50 * exact:.2f} points exactly; simulated {50 * mc.mean:.2f} "
+                   f"± {50 * mc.std_err:.2f} ({turns:,} turns); optimal play {50 * optimum:.2f}")
+        return View(fig, readout)
+
+    return Panel({"x": x, "turns": turns}, render, notebook=NOTEBOOK, name="stop-at",
+                 title="Policy explorer: a simple rule against optimal play")
+
+
+def dice_widget(n_dice=5, stop_roll_only=False):
+    """Pick the number of dice, with or without moves; see the threshold, the value and the value of rolling on.
+
+    The readout reads ``N = 5: τ* = 56 chips, V*(ι) = 5.872019 chips (293.60 points)``.
+
+    Examples
+    --------
+    >>> dice_widget(4).readout.value
+    'N = 4: τ* = 18 chips, V*(ι) = 3.492661 chips (174.63 points), moves allowed'
+    """
+    dice = int_slider("dice N", n_dice, 1, MAX_DICE)
+    plain = toggle("stop or roll only", stop_roll_only)
+
+    def render(dice, plain):
+        sol = _solution(dice, plain)
+        fig, ax = figure(figsize=(7.0, 3.8))
+        plot_value_of_rolling(ax, sol)
+        ax.set_title(f"{dice} {'die' if dice == 1 else 'dice'}, " + ("stop or roll only" if plain else "moves allowed"),
+                     fontsize=10)
+        readout = (f"N = {dice}: τ* = {sol.threshold} chips, V*(ι) = {sol.value:.6f} chips "
+                   f"({50 * sol.value:.2f} points), " + ("stop or roll only" if plain else "moves allowed"))
+        return View(fig, readout)
+
+    return Panel({"dice": dice, "plain": plain}, render, notebook=NOTEBOOK, name="dice",
+                 title="Number of dice: threshold, value and the value of rolling on")

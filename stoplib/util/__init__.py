@@ -6,11 +6,13 @@ outside itself, so every game and the workbook services can use it.
 - :mod:`.validate`: argument checks that raise a clear ``TypeError``/``ValueError``
   naming the argument and its valid range (nothing is silently clipped);
 - :mod:`.rng`: turns a user's ``seed`` into a NumPy ``Generator`` or kernel seeds;
-- :mod:`.timing`: median wall-clock timings for benchmarks and method comparisons.
+- :mod:`.timing`: median wall-clock timings for benchmarks and method comparisons;
+- :mod:`.budget`: the one work and memory budget: estimates checked against limits.
 """
 from .validate import check_choice, check_int
 from .rng import as_generator, kernel_seed
 from .timing import median_seconds, median_time
+from . import budget
 
 __all__ = ["check_choice", "check_int", "as_generator", "kernel_seed",
-           "median_seconds", "median_time"]
+           "median_seconds", "median_time", "budget"]

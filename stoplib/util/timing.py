@@ -9,7 +9,10 @@ import statistics
 import time
 from typing import Any, Callable
 
-from .validate import check_int
+from .validate import check_callable, check_int
+
+#: Most timed calls one measurement makes.
+MAX_REPEATS = 10_000
 
 __all__ = ['median_time', 'median_seconds']
 
@@ -38,7 +41,10 @@ def median_time(fn: Callable[[], Any], repeats: int = 5,
     >>> seconds >= 0, value
     (True, 499500)
     """
-    repeats = check_int("repeats", repeats, 1)
+    check_callable("fn", fn)
+    if setup is not None:
+        check_callable("setup", setup)
+    repeats = check_int("repeats", repeats, 1, MAX_REPEATS)
     times, result = [], None
     for _ in range(repeats):
         if setup is not None:
@@ -59,3 +65,35 @@ def median_seconds(fn: Callable[[], Any], repeats: int = 5,
     True
     """
     return median_time(fn, repeats, setup)[0]
+
+
+def machine() -> str:
+    """The machine, as timings should name it: CPU model, cores, hypervisor, numba and Python.
+
+    Examples
+    --------
+    >>> "cores" in machine()
+    True
+    """
+    import os
+    import platform
+    from pathlib import Path
+
+    cpu = platform.processor() or platform.machine()
+    virtual = ""
+    try:
+        text = Path("/proc/cpuinfo").read_text()
+        for line in text.splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+        if " hypervisor" in text:
+            virtual = ", virtual machine"
+    except OSError:
+        pass
+    try:
+        import numba
+        versions = f"numba {numba.__version__}, Python {platform.python_version()}"
+    except ImportError:  # pragma: no cover - numba is a dependency
+        versions = f"Python {platform.python_version()}"
+    return f"{cpu}, {os.cpu_count()} cores{virtual}; {versions}"

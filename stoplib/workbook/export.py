@@ -12,6 +12,7 @@ from pathlib import Path
 import matplotlib
 import pandas as pd
 
+from ..util.validate import MissingFileError, check_bool, check_int, check_str
 from .config import data_dir, figures_dir
 
 _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")
@@ -48,7 +49,8 @@ def save_figure(fig, notebook: str, name: str, formats=FORMATS, dpi: int = 150) 
         The files written.
     """
     for label, text in (("notebook", notebook), ("name", name)):
-        if not isinstance(text, str) or not _NAME.match(text):
+        check_str(label, text, 200)
+        if not _NAME.match(text):
             raise ValueError(f"{label} must be a plain file-name stem (letters, digits, _ . -), got {text!r}")
     from matplotlib.figure import Figure
 
@@ -56,8 +58,11 @@ def save_figure(fig, notebook: str, name: str, formats=FORMATS, dpi: int = 150) 
         raise TypeError(f"fig must be a matplotlib Figure, got {type(fig).__name__}")
     if isinstance(formats, str):
         formats = (formats,)
+    if not isinstance(formats, (tuple, list)):
+        raise TypeError(f"formats must be a str or a sequence of str, got {type(formats).__name__}")
+    dpi = check_int("dpi", dpi, 10, 1200)
     allowed = set(FORMATS)
-    bad = [f for f in formats if f not in allowed]
+    bad = [f for f in formats if not isinstance(f, str) or f not in allowed]
     if bad or not formats:
         raise ValueError(f"formats must be a non-empty subset of {sorted(allowed)}, got {list(formats)!r}")
     out = []
@@ -81,10 +86,12 @@ def save_table(df: pd.DataFrame, name: str, index: bool = False) -> Path:
     index : bool
         Whether to write the index.
     """
-    if not isinstance(name, str) or not _NAME.match(name):
+    check_str("name", name, 200)
+    if not _NAME.match(name):
         raise ValueError(f"name must be a plain file-name stem, got {name!r}")
     if not isinstance(df, pd.DataFrame):
         raise TypeError(f"df must be a pandas DataFrame, got {type(df).__name__}")
+    index = check_bool("index", index)
     path = data_dir() / f"{name}.csv"
     df.to_csv(path, index=index)
     return path
@@ -92,7 +99,10 @@ def save_table(df: pd.DataFrame, name: str, index: bool = False) -> Path:
 
 def load_table(name: str, **kwargs) -> pd.DataFrame:
     """Read ``data/<name>.csv`` written by :func:`save_table`."""
+    check_str("name", name, 200)
+    if not _NAME.match(name):
+        raise ValueError(f"name must be a plain file-name stem, got {name!r}")
     path = data_dir() / f"{name}.csv"
     if not path.is_file():
-        raise FileNotFoundError(f"{path} does not exist; run the notebook that writes it first")
+        raise MissingFileError(2, "no such table; run the notebook that writes it first", str(path))
     return pd.read_csv(path, **kwargs)

@@ -18,18 +18,25 @@ The DOM classes ``stoplib-panel``, ``stoplib-readout``, ``stoplib-figure`` and
 from __future__ import annotations
 
 import html
-import numbers
 import re
+import threading
 from dataclasses import dataclass
 from typing import Callable
 
 import ipywidgets as widgets
 
-from .export import FORMATS, save_figure
+from ..util.validate import check_bool, check_callable, check_int, check_real, check_str
+from .export import _NAME, FORMATS, save_figure
 from .style import COLORS, figure, png_bytes
 
-__all__ = ["View", "Panel", "int_slider", "float_slider", "int_box", "float_box", "dropdown",
+__all__ = ["DRAW_LOCK", "View", "Panel", "int_slider", "float_slider", "int_box", "float_box", "dropdown",
            "text_box", "toggle", "slug", "HINT"]
+
+#: One lock for every panel: ipykernel 7 may handle widget messages on several threads
+#: ("subshells"), and two redraws (or a redraw and a save) of shared state at once can
+#: send a blank or cropped picture. Reading the controls, rendering, showing and saving
+#: happen under this lock.
+DRAW_LOCK = threading.RLock()
 
 #: What a reader sees in place of a panel when no kernel runs it.
 HINT = "A picture of an interactive panel: run the notebook (Run > Run All Cells) to use its controls."
@@ -53,6 +60,13 @@ class View:
     figure: object = None
     readout: str = ""
 
+    def __post_init__(self):
+        from matplotlib.figure import Figure
+
+        if self.figure is not None and not isinstance(self.figure, Figure):
+            raise TypeError(f"figure must be a matplotlib Figure or None, got {type(self.figure).__name__}")
+        check_str("readout", self.readout, 10_000)
+
 
 def slug(values: dict) -> str:
     """A file-name stem from control values: ``{"n_red": 29, "n_black": 26}`` -> ``"n_red29-n_black26"``.
@@ -64,6 +78,8 @@ def slug(values: dict) -> str:
     >>> slug({"deck": "2c 3d/x"})
     'deck2c_3d_x'
     """
+    if not isinstance(values, dict):
+        raise TypeError(f"values must be a dict of control values, got {type(values).__name__}")
     parts = []
     for key, value in values.items():
         if isinstance(value, float):
@@ -72,15 +88,37 @@ def slug(values: dict) -> str:
     return "-".join(parts)[:120] or "panel"
 
 
-def _check_range(description, value, low, high):
-    if isinstance(value, bool) or not isinstance(value, numbers.Real):
-        raise TypeError(f"{description} must be a number, got {type(value).__name__} {value!r}")
+def _check_width(width):
+    check_str("width", width, 40)
+    if not re.fullmatch(r"\d+(\.\d+)?(em|px|%|ex|rem)", width):
+        raise ValueError(f"width must be a CSS length such as '12em' or '200px', got {width!r}")
+    return width
+
+
+def _layout(description: str, width: str) -> widgets.Layout:
+    """A layout whose ``width`` is that of the input itself: the label's width is added to it,
+    so a long description never squeezes the box (a 2-digit count must show 2 digits)."""
+    if width.endswith("em") and not width.endswith("rem"):
+        total = float(width[:-2]) + 0.62 * len(description) + 1.0
+        width = f"{total:.1f}em"
+    return widgets.Layout(width=width)
+
+
+def _check_range(description, value, low, high, integer=False):
+    check_str("description", description, 80)
+    check = check_int if integer else check_real
+    low = check("min", low)
+    high = check("max", high)
+    if low > high:
+        raise ValueError(f"min must be <= max, got {low} > {high}")
+    value = check(description or "value", value)
     if not (low <= value <= high):
         raise ValueError(f"{description} must be in {low}..{high}, got {value}")
+    return value, low, high
 
 
 def int_slider(description: str, value: int, min: int, max: int, step: int = 1,
-               continuous_update: bool = False, width: str = "22em") -> widgets.IntSlider:
+               continuous_update: bool = False, width: str = "20em") -> widgets.IntSlider:
     """An ``IntSlider`` that refuses a starting value outside ``min..max`` (no silent clamp).
 
     Examples
@@ -92,20 +130,33 @@ def int_slider(description: str, value: int, min: int, max: int, step: int = 1,
     ...
     ValueError: red must be in 0..300, got 400
     """
-    _check_range(description, value, min, max)
+    value, min, max = _check_range(description, value, min, max, integer=True)
+    step = check_int("step", step, 1, max - min if max > min else 1)
+    continuous_update = check_bool("continuous_update", continuous_update)
+    width = _check_width(width)
     return widgets.IntSlider(value=value, min=min, max=max, step=step, description=description,
                              continuous_update=continuous_update, style={"description_width": "initial"},
-                             layout=widgets.Layout(width=width))
+                             layout=_layout(description, width))
 
 
 def float_slider(description: str, value: float, min: float, max: float, step: float,
                  continuous_update: bool = False, readout_format: str = ".2f",
-                 width: str = "22em") -> widgets.FloatSlider:
+                 width: str = "20em") -> widgets.FloatSlider:
     """A ``FloatSlider`` that refuses a starting value outside ``min..max``."""
-    _check_range(description, value, min, max)
+    value, min, max = _check_range(description, value, min, max)
+    step = check_real("step", step, 0.0)
+    if not 0 < step <= (max - min if max > min else 1.0):
+        raise ValueError(f"step must be in (0, max - min], got {step:g}")
+    continuous_update = check_bool("continuous_update", continuous_update)
+    check_str("readout_format", readout_format, 20)
+    try:
+        format(0.5, readout_format)
+    except ValueError:
+        raise ValueError(f"readout_format must be a format spec such as '.2f', got {readout_format!r}") from None
+    width = _check_width(width)
     return widgets.FloatSlider(value=value, min=min, max=max, step=step, description=description,
                                continuous_update=continuous_update, readout_format=readout_format,
-                               style={"description_width": "initial"}, layout=widgets.Layout(width=width))
+                               style={"description_width": "initial"}, layout=_layout(description, width))
 
 
 class _Bounded:
@@ -122,9 +173,10 @@ class _FloatBox(widgets.FloatText, _Bounded):
     pass
 
 
-def int_box(description: str, value: int, min: int, max: int, width: str = "12em") -> widgets.IntText:
+def int_box(description: str, value: int, min: int, max: int, width: str = "7em") -> widgets.IntText:
     """A whole-number text box with a valid range. Unlike ``BoundedIntText`` it never clamps:
-    a value typed outside ``min..max`` makes the panel show a message instead.
+    a value typed outside ``min..max`` makes the panel show a message instead. ``width``
+    is the width of the box itself (in ``em``, the label's width is added).
 
     Examples
     --------
@@ -132,18 +184,20 @@ def int_box(description: str, value: int, min: int, max: int, width: str = "12em
     >>> box.value, box.bounds
     (6, (1, 8))
     """
-    _check_range(description, value, min, max)
+    value, min, max = _check_range(description, value, min, max, integer=True)
+    width = _check_width(width)
     box = _IntBox(value=value, description=description, style={"description_width": "initial"},
-                  layout=widgets.Layout(width=width))
+                  layout=_layout(description, width))
     box.bounds = (min, max)
     return box
 
 
-def float_box(description: str, value: float, min: float, max: float, width: str = "12em") -> widgets.FloatText:
+def float_box(description: str, value: float, min: float, max: float, width: str = "8em") -> widgets.FloatText:
     """A number text box with a valid range (see :func:`int_box`)."""
-    _check_range(description, value, min, max)
+    value, min, max = _check_range(description, value, min, max)
+    width = _check_width(width)
     box = _FloatBox(value=value, description=description, style={"description_width": "initial"},
-                    layout=widgets.Layout(width=width))
+                    layout=_layout(description, width))
     box.bounds = (min, max)
     return box
 
@@ -153,27 +207,38 @@ def dropdown(description: str, options, value) -> widgets.Dropdown:
 
     ``options`` is a sequence of values or of ``(label, value)`` pairs.
     """
+    check_str("description", description, 80)
+    if isinstance(options, (str, bytes)) or not isinstance(options, (list, tuple)):
+        raise TypeError(f"options must be a list or tuple, got {type(options).__name__}")
     options = list(options)
-    values = [o[1] if isinstance(o, tuple) else o for o in options]
-    if value not in values:
+    if not options or len(options) > 10_000:
+        raise ValueError(f"options must hold 1..10000 choices, got {len(options)}")
+    values = [o[1] if isinstance(o, tuple) and len(o) == 2 else o for o in options]
+    try:
+        found = any(value is v or (type(value) is type(v) and value == v) for v in values)
+    except Exception:  # noqa: BLE001 - an uncomparable value is simply not an option
+        found = False
+    if not found:
         raise ValueError(f"{description} must be one of {values}, got {value!r}")
     return widgets.Dropdown(options=options, value=value, description=description,
                             style={"description_width": "initial"})
 
 
-def text_box(description: str, value: str, width: str = "36em", placeholder: str = "") -> widgets.Text:
+def text_box(description: str, value: str, width: str = "32em", placeholder: str = "") -> widgets.Text:
     """A free-text box (cards, decks); the panel's render function parses and checks it."""
-    if not isinstance(value, str):
-        raise TypeError(f"{description} must be a str, got {type(value).__name__}")
+    check_str("description", description, 80)
+    check_str(description or "value", value, 10_000)
+    check_str("placeholder", placeholder, 200)
+    width = _check_width(width)
     return widgets.Text(value=value, description=description, placeholder=placeholder,
                         continuous_update=False, style={"description_width": "initial"},
-                        layout=widgets.Layout(width=width))
+                        layout=_layout(description, width))
 
 
 def toggle(description: str, value: bool) -> widgets.Checkbox:
     """A check box; the starting value must be a bool."""
-    if not isinstance(value, bool):
-        raise TypeError(f"{description} must be a bool, got {type(value).__name__} {value!r}")
+    check_str("description", description, 80)
+    value = check_bool(description or "value", value)
     return widgets.Checkbox(value=value, description=description, indent=False)
 
 
@@ -199,10 +264,23 @@ class Panel(widgets.VBox):
 
     def __init__(self, controls: dict, render: Callable[..., View], *, notebook: str, name: str,
                  title: str = "", buttons=(), save: bool = True, dpi: int = 100):
-        if not isinstance(controls, dict) or not controls:
-            raise TypeError("controls must be a non-empty dict of name -> widget")
-        if not callable(render):
-            raise TypeError("render must be callable")
+        if not isinstance(controls, dict):
+            raise TypeError(f"controls must be a dict of name -> widget, got {type(controls).__name__}")
+        if not controls or not all(isinstance(k, str) and k.isidentifier() for k in controls):
+            raise ValueError("controls must map 1 or more keyword names to widgets")
+        bad = [k for k, c in controls.items() if not isinstance(c, widgets.ValueWidget)]
+        if bad:
+            raise TypeError(f"controls {bad} are not ipywidgets value widgets")
+        check_callable("render", render)
+        for label, text in (("notebook", notebook), ("name", name)):
+            check_str(label, text, 120)
+            if not _NAME.match(text):
+                raise ValueError(f"{label} must be a plain file-name stem (letters, digits, _ . -), got {text!r}")
+        check_str("title", title, 500)
+        if not isinstance(buttons, (list, tuple)) or not all(isinstance(b, widgets.Button) for b in buttons):
+            raise TypeError("buttons must be a list or tuple of ipywidgets.Button")
+        save = check_bool("save", save)
+        dpi = check_int("dpi", dpi, 20, 300)
         self.controls = controls
         self.render = render
         self.notebook = notebook
@@ -210,6 +288,7 @@ class Panel(widgets.VBox):
         self.dpi = dpi
         self.figure = None
         self.view = View()
+        self.shown_values: dict = {}
         self.saved: list = []
         self.readout = widgets.HTML(value="")
         self.readout.add_class("stoplib-readout")
@@ -252,21 +331,32 @@ class Panel(widgets.VBox):
 
     def refresh(self) -> bool:
         """Redraw for the current values; show a message instead when they are refused."""
+        with DRAW_LOCK:
+            return self._refresh()
+
+    def _refresh(self) -> bool:
         values = self.values()
         try:
             self._check_bounds(values)
             view = self.render(**values)
+            if not isinstance(view, View):
+                raise TypeError(f"render must return a View, got {type(view).__name__}")
         except (ValueError, TypeError) as exc:
             self.message.value = (f'<span style="color:{COLORS["vermillion"]}">{html.escape(str(exc))}'
                                   " (the picture below is unchanged)</span>")
             return False
         self.show(view)
+        self.shown_values = values
         return True
 
     def show(self, view: View) -> None:
         """Display ``view`` (used by :meth:`refresh` and by extra buttons)."""
         if not isinstance(view, View):
             raise TypeError(f"render must return a View, got {type(view).__name__}")
+        with DRAW_LOCK:
+            self._show(view)
+
+    def _show(self, view: View) -> None:
         self.view = view
         self.message.value = ""
         self.readout.value = view.readout
@@ -279,10 +369,15 @@ class Panel(widgets.VBox):
 
     def save(self) -> list:
         """Write the current figure as PNG, SVG and PDF; return the paths and say where."""
+        with DRAW_LOCK:
+            return self._save()
+
+    def _save(self) -> list:
         if self.figure is None:
             self.message.value = "There is no figure to save."
             return []
-        stem = f"{self.name}-{slug(self.values())}"
+        # named after what the picture shows: the values of the last successful render
+        stem = f"{self.name}-{slug(self.shown_values or self.values())}"
         self.saved = save_figure(self.figure, self.notebook, stem, formats=FORMATS)
         folder = self.saved[0].parent
         names = ", ".join(p.name for p in self.saved)
@@ -292,10 +387,13 @@ class Panel(widgets.VBox):
     # -- the picture a reader sees without a kernel ------------------------------------------
     def snapshot(self):
         """A static picture of the panel: its settings, its readout, its figure and the hint."""
-        import matplotlib.image as mpimg
         import io
+        import textwrap
+
+        import matplotlib.image as mpimg
 
         settings = "   ".join(f"{c.description or k} = {c.value}" for k, c in self.controls.items())
+        settings = textwrap.shorten(settings, 160, placeholder=" ...")
         readout = html.unescape(_TAGS.sub("", self.view.readout or ""))
         has_image = self.figure is not None
         width, height = self.figure.get_size_inches() if has_image else (8.0, 0.0)
@@ -305,10 +403,14 @@ class Panel(widgets.VBox):
                            gridspec_kw={"height_ratios": [head_height, height] if has_image else [1]})
         head = axes[0, 0]
         head.axis("off")
-        head.text(0, 0.95, settings, fontsize=10, va="top", family="monospace")
+        texts = [head.text(0, 0.95, "\n".join(textwrap.wrap(settings, 90)), fontsize=9, va="top",
+                           family="monospace")]
         if readout:
-            head.text(0, 0.45, readout[:140], fontsize=10, va="top")
-        head.text(0, 0.0, HINT, fontsize=9, va="top", style="italic", color=COLORS["grey"])
+            lines = textwrap.wrap(textwrap.shorten(readout, 200, placeholder=" ..."), 100)
+            texts.append(head.text(0, 0.5, "\n".join(lines), fontsize=9, va="top"))
+        texts.append(head.text(0, 0.0, HINT, fontsize=9, va="top", style="italic", color=COLORS["grey"]))
+        for text in texts:  # long lines must not make constrained layout shrink the figure
+            text.set_in_layout(False)
         if has_image:
             image = mpimg.imread(io.BytesIO(png_bytes(self.figure, dpi=self.dpi)), format="png")
             axes[1, 0].imshow(image)
@@ -319,7 +421,8 @@ class Panel(widgets.VBox):
         bundle = super()._repr_mimebundle_(**kwargs) or {}
         bundle["text/plain"] = HINT
         try:
-            bundle["image/png"] = png_bytes(self.snapshot(), dpi=80)
+            with DRAW_LOCK:
+                bundle["image/png"] = png_bytes(self.snapshot(), dpi=80)
         except Exception:  # a picture is a courtesy; the live panel must still display
             pass
         return bundle

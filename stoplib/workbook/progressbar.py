@@ -8,6 +8,8 @@ import os
 
 from tqdm.auto import tqdm
 
+from ..util.validate import check_bool, check_int, check_str
+
 __all__ = ['enabled', 'progress']
 
 
@@ -24,6 +26,13 @@ def progress(iterable=None, total=None, desc=None, disable=None, **kwargs):
     >>> sum(progress(range(3), disable=True))
     3
     """
+    if iterable is not None and not hasattr(iterable, "__iter__"):
+        raise TypeError(f"iterable must be iterable or None, got {type(iterable).__name__}")
+    if total is not None:
+        total = check_int("total", total, 0, 10**15)
+    if desc is not None:
+        desc = check_str("desc", desc, 200)
     if disable is None:
         disable = not enabled()
+    disable = check_bool("disable", disable)
     return tqdm(iterable, total=total, desc=desc, disable=disable, **kwargs)

@@ -23,8 +23,9 @@ Examples
 from __future__ import annotations
 
 import html
-import numbers
 import re
+
+from ..util.validate import check_bool, check_int, check_real, check_str
 
 __all__ = ["DOLLAR", "money", "plain", "md", "number", "percent"]
 
@@ -35,8 +36,7 @@ _TAGS = re.compile(r"<[^>]+>")
 
 
 def _check_number(name, value):
-    if isinstance(value, bool) or not isinstance(value, numbers.Real):
-        raise TypeError(f"{name} must be a real number, got {type(value).__name__} {value!r}")
+    return check_real(name, value)
 
 
 def money(amount, digits: int = 2, sign: bool = False, thousands: bool = True) -> str:
@@ -53,9 +53,10 @@ def money(amount, digits: int = 2, sign: bool = False, thousands: bool = True) -
     thousands : bool
         Group thousands with commas.
     """
-    _check_number("amount", amount)
-    if isinstance(digits, bool) or not isinstance(digits, numbers.Integral) or digits < 0:
-        raise ValueError(f"digits must be a non-negative int, got {digits!r}")
+    amount = _check_number("amount", amount)
+    digits = check_int("digits", digits, 0, 15)
+    sign = check_bool("sign", sign)
+    thousands = check_bool("thousands", thousands)
     magnitude = f"{abs(float(amount)):{',' if thousands else ''}.{int(digits)}f}"
     negative = float(amount) < 0 and float(magnitude.replace(",", "")) != 0
     prefix = "−" if negative else ("+" if sign and float(amount) > 0 else "")
@@ -64,6 +65,7 @@ def money(amount, digits: int = 2, sign: bool = False, thousands: bool = True) -
 
 def plain(text: str) -> str:
     """The text a reader sees: tags removed, entities decoded (for tests and plain output)."""
+    check_str("text", text, 10**6)
     return html.unescape(_TAGS.sub("", text))
 
 
@@ -75,7 +77,9 @@ def number(value, digits: int = 2, thousands: bool = True) -> str:
     >>> number(-1234.5, 1)
     '−1,234.5'
     """
-    _check_number("value", value)
+    value = _check_number("value", value)
+    digits = check_int("digits", digits, 0, 15)
+    thousands = check_bool("thousands", thousands)
     text = f"{abs(float(value)):{',' if thousands else ''}.{int(digits)}f}"
     return ("−" if float(value) < 0 and float(text.replace(",", "")) != 0 else "") + text
 
@@ -88,7 +92,8 @@ def percent(fraction, digits: int = 1) -> str:
     >>> percent(0.1843)
     '18.4%'
     """
-    _check_number("fraction", fraction)
+    fraction = _check_number("fraction", fraction)
+    digits = check_int("digits", digits, 0, 15)
     return f"{100 * float(fraction):.{int(digits)}f}%"
 
 
@@ -96,6 +101,5 @@ def md(text: str):
     """Display-ready Markdown (an ``IPython.display.Markdown``) rendered from values."""
     from IPython.display import Markdown
 
-    if not isinstance(text, str):
-        raise TypeError(f"text must be a str, got {type(text).__name__}")
+    check_str("text", text, 10**6)
     return Markdown(text)

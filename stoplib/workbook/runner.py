@@ -37,7 +37,11 @@ from pathlib import Path
 from queue import Empty
 import re
 
+from ..util.validate import check_bool, check_callable, check_int, check_path, check_str
 from .config import OUTPUT_ENV, QUICK_ENV, output_root, project_root
+
+#: Longest per-cell limit accepted (a week).
+MAX_CELL_LIMIT = 7 * 86400
 
 __all__ = ["NotebookError", "NotebookRun", "cell_limit", "execute_notebook", "format_summary", "notebook_paths",
            "run_notebooks", "POLL_SECONDS", "QUICK_CELL_LIMIT", "FULL_CELL_LIMIT"]
@@ -79,7 +83,8 @@ def notebook_paths(root: Path | None = None) -> list[Path]:
     >>> all(p.suffix == ".ipynb" for p in notebook_paths())
     True
     """
-    folder = (root or project_root()) / "notebooks"
+    root = project_root() if root is None else check_path("root", root, must_exist=True, kind="dir")
+    folder = root / "notebooks"
     return sorted(p for p in folder.glob("[0-9][0-9]_*.ipynb") if ".ipynb_checkpoints" not in p.parts)
 
 
@@ -91,6 +96,7 @@ def cell_limit(quick: bool) -> int:
     >>> cell_limit(True) > 0 and cell_limit(False) >= cell_limit(True)
     True
     """
+    quick = check_bool("quick", quick)
     text = os.environ.get(CELL_LIMIT_ENV, "").strip()
     if text:
         try:
@@ -230,14 +236,25 @@ def execute_notebook(path, quick: bool = True, timeout: int | None = None,
     import nbformat
     from nbclient.exceptions import CellExecutionError, CellTimeoutError, DeadKernelError
 
-    if not isinstance(quick, bool):
-        raise TypeError(f"quick must be a bool, got {type(quick).__name__}")
-    path = Path(path)
-    if not path.is_file():
-        raise FileNotFoundError(f"no notebook at {path}")
-    limit = cell_limit(quick) if timeout is None else int(timeout)
-    if limit < 1:
-        raise ValueError(f"timeout must be >= 1 second, got {timeout}")
+    quick = check_bool("quick", quick)
+    path = check_path("path", path, must_exist=True, kind="file")
+    if path.suffix != ".ipynb":
+        raise ValueError(f"path must be a .ipynb notebook, got {path.name}")
+    limit = cell_limit(quick) if timeout is None else check_int("timeout", timeout, 1, MAX_CELL_LIMIT)
+    if output_dir is not None:
+        output_dir = check_path("output_dir", output_dir, kind="dir")
+    if save_to is not None:
+        save_to = check_path("save_to", save_to, kind="file")
+    check_str("kernel_name", kernel_name, 200, allow_empty=False)
+    if on_cell is not None:
+        check_callable("on_cell", on_cell)
+    if poll_log is not None and not isinstance(poll_log, list):
+        raise TypeError(f"poll_log must be a list or None, got {type(poll_log).__name__}")
+    from jupyter_client.kernelspec import KernelSpecManager, NoSuchKernel
+    try:
+        KernelSpecManager().get_kernel_spec(kernel_name)
+    except NoSuchKernel:
+        raise ValueError(f"kernel_name {kernel_name!r} is not an installed Jupyter kernel") from None
     nb = nbformat.read(path, as_version=4)
     n_code = sum(1 for c in nb.cells if c.cell_type == "code" and c.source.strip())
     done = [0]
@@ -304,6 +321,16 @@ def run_notebooks(paths, quick: bool, timeout: int | None = None, output_dir=Non
     """
     from tqdm.auto import tqdm
 
+    quick = check_bool("quick", quick)
+    if isinstance(paths, (str, bytes)) or not isinstance(paths, (list, tuple)):
+        raise TypeError(f"paths must be a list of notebook paths, got {type(paths).__name__}")
+    paths = [check_path("paths[]", p, must_exist=True, kind="file") for p in paths]
+    if timeout is not None:
+        timeout = check_int("timeout", timeout, 1, MAX_CELL_LIMIT)
+    if output_dir is not None:
+        output_dir = check_path("output_dir", output_dir, kind="dir")
+    if stream is not None and not callable(getattr(stream, "write", None)):
+        raise TypeError(f"stream must have a write method, got {type(stream).__name__}")
     stream = stream or sys.stdout
     root = Path(output_dir) if output_dir is not None else output_root()
     rows = []
@@ -344,6 +371,8 @@ def format_summary(rows) -> str:
     01_x          1.2        3       2  ok
     total         1.2        3       2  0 failed
     """
+    if not isinstance(rows, (list, tuple)) or not all(isinstance(r, NotebookRun) for r in rows):
+        raise TypeError("rows must be a list of NotebookRun")
     head = ("notebook", "seconds", "figures", "tables", "result")
     body = [(r.notebook, f"{r.seconds:.1f}", str(r.figures), str(r.tables), "FAILED" if r.error else "ok")
             for r in rows]

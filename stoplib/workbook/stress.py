@@ -21,9 +21,10 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..util.validate import check_choice, check_int, check_path, check_real
 from .runner import execute_notebook, notebook_paths
 
-__all__ = ["StressResult", "busy_load", "stress"]
+__all__ = ["StressResult", "stress"]
 
 #: Default bound on one quick-mode run of one notebook under load, in seconds.
 DEFAULT_BOUND = 300
@@ -105,14 +106,22 @@ def _plain_execute(path, timeout, output_dir):
 
 
 def stress(paths, repeat: int = 20, load: int = 2, bound: float = DEFAULT_BOUND,
-           client: str = "bounded", stream=sys.stdout) -> StressResult:
+           client: str = "bounded", stream=None) -> StressResult:
     """Execute each notebook ``repeat`` times in quick mode under ``load`` busy processes.
 
     A run fails if it raises or lasts longer than ``bound`` seconds (the per-cell limit is
     the bound too, so a stalled run ends there and is counted as a failure).
     """
-    if client not in ("bounded", "plain"):
-        raise ValueError(f"client must be 'bounded' or 'plain', got {client!r}")
+    check_choice("client", client, ("bounded", "plain"))
+    if isinstance(paths, (str, bytes)) or not isinstance(paths, (list, tuple)):
+        raise TypeError(f"paths must be a list of notebook paths, got {type(paths).__name__}")
+    paths = [check_path("paths[]", p, must_exist=True, kind="file") for p in paths]
+    repeat = check_int("repeat", repeat, 1, 1000)
+    load = check_int("load", load, 0, 64)
+    bound = check_real("bound", bound, 1.0, 86400.0)
+    if stream is not None and not callable(getattr(stream, "write", None)):
+        raise TypeError(f"stream must have a write method, got {type(stream).__name__}")
+    stream = stream or sys.stdout
     result = StressResult(bound=bound, client=client, load=load)
     output_dir = Path(tempfile.mkdtemp(prefix="stoplib-stress-"))
     with busy_load(load):

@@ -27,6 +27,8 @@ import matplotlib as mpl
 from cycler import cycler
 from matplotlib.figure import Figure
 
+from ..util.validate import check_bool, check_callable, check_instance, check_int, check_real
+
 __all__ = ["COLORS", "CYCLE", "SEQUENTIAL", "DIVERGING", "AGREE", "DIFFER", "OPEN",
            "MIN_FONT_PT", "RC", "apply", "context", "styled", "figure", "small_text", "png_bytes", "show"]
 
@@ -95,6 +97,8 @@ def context():
 
 def styled(fn):
     """Decorator: run a plotting function inside :func:`context`."""
+    check_callable("fn", fn)
+
     @functools.wraps(fn)
     def wrapper(*args, **kwargs):
         with context():
@@ -120,10 +124,20 @@ def figure(nrows: int = 1, ncols: int = 1, figsize=(6.4, 4.0), squeeze: bool = T
     -------
     (matplotlib.figure.Figure, Axes or array of Axes)
     """
+    nrows = check_int("nrows", nrows, 1, 12)
+    ncols = check_int("ncols", ncols, 1, 12)
+    squeeze = check_bool("squeeze", squeeze)
+    figsize = _check_figsize(figsize)
     with context():
         fig = Figure(figsize=figsize, layout="constrained")
         axes = fig.subplots(nrows, ncols, squeeze=squeeze, **subplot_kw)
     return fig, axes
+
+
+def _check_figsize(figsize):
+    if not isinstance(figsize, (tuple, list)) or len(figsize) != 2:
+        raise TypeError(f"figsize must be a pair (width, height) in inches, got {figsize!r}"[:120])
+    return tuple(check_real(f"figsize[{k}]", x, 0.5, 40.0) for k, x in enumerate(figsize))
 
 
 def small_text(fig, min_pt: float = MIN_FONT_PT) -> list[str]:
@@ -133,6 +147,8 @@ def small_text(fig, min_pt: float = MIN_FONT_PT) -> list[str]:
     """
     from matplotlib.text import Text
 
+    check_instance("fig", fig, Figure)
+    min_pt = check_real("min_pt", min_pt, 0.0, 100.0)
     bad = []
     for text in fig.findobj(Text):
         if not text.get_visible() or not text.get_text().strip():
@@ -149,6 +165,8 @@ def png_bytes(fig, dpi: int = 100) -> bytes:
 
     from matplotlib.backends.backend_agg import FigureCanvasAgg
 
+    check_instance("fig", fig, Figure)
+    dpi = check_int("dpi", dpi, 10, 600)
     if not isinstance(fig.canvas, FigureCanvasAgg):
         FigureCanvasAgg(fig)
     buffer = io.BytesIO()

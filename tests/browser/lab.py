@@ -244,10 +244,13 @@ class NotebookPage:
 
     def control(self, panel: int, description: str):
         """The widget of ``panel`` whose label reads ``description``."""
-        for box in self.panels()[panel].query_selector_all(".widget-inline-hbox, .jupyter-widgets.widget-hslider"):
-            label = box.query_selector(".widget-label")
-            if label is not None and label.inner_text().strip() == description:
-                return box
+        for box in self.panels()[panel].query_selector_all(
+                ".widget-inline-hbox, .jupyter-widgets.widget-hslider, .widget-checkbox"):
+            # ipywidgets 8: most controls label in .widget-label; a check box without indent
+            # carries its text in .widget-label-basic
+            for label in box.query_selector_all(".widget-label, .widget-label-basic"):
+                if label.inner_text().strip() == description:
+                    return box
         raise LookupError(f"{self.notebook}: panel {panel} has no control labelled {description!r}")
 
     def set_slider(self, panel: int, description: str, value) -> None:

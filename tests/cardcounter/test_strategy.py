@@ -31,3 +31,22 @@ def test_seeing_a_burnt_card_never_hurts_on_average():
     assert average >= base
     assert average - base < 0.01
 
+
+
+def test_dealer_outcomes_are_distributions_and_refuse_a_missing_up_card():
+    out = strategy.dealer_outcomes(cc.fresh_deck(1))
+    assert out["dealer"].tolist() == list(range(1, 11))
+    assert np.allclose(out[list(cc.OUTCOMES)].sum(axis=1), 1.0)
+    assert ((out[list(cc.OUTCOMES)] >= 0) & (out[list(cc.OUTCOMES)] <= 1)).all().all()
+    import pytest
+    with pytest.raises(ValueError, match="no 5"):
+        strategy.dealer_outcomes("4444044444", dealers=[5])
+
+
+def test_mixed_two_card_hands_are_exactly_the_charts_mixed_cells():
+    table = strategy.strategy_table(1, dealers=[2, 9, 10])
+    grid = strategy.chart_grid(table)
+    mixed = strategy.mixed_two_card_hands(table)
+    cells = {(r, c) for r in grid.index for c in grid.columns if grid.loc[r, c] == "H/S"}
+    assert set(zip(mixed.hand, mixed.dealer)) == cells
+    assert ((mixed.gap > 0) == mixed.apply(lambda r: r.closest in r.hit.split(", "), axis=1)).all()

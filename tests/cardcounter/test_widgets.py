@@ -1,28 +1,99 @@
-"""CardCounter widgets (``stoplib.cardcounter.widgets``): the panel answers, refuses bad input, draws seeded cards."""
+"""CardCounter widgets (``stoplib.cardcounter.widgets``): the panel answers with the API's numbers,
+takes 8-deck shoes, refuses bad input with a message (never clamps), deals seeded cards and saves."""
 import pytest
 
 pytest.importorskip("ipywidgets")
 
+import matplotlib.pyplot as plt  # noqa: E402
+
+import stoplib.cardcounter as cc  # noqa: E402
 from stoplib.cardcounter import widgets  # noqa: E402
+from stoplib.workbook import style  # noqa: E402
+from stoplib.workbook.panel import HINT, Panel  # noqa: E402
 
 
-def test_counter_panel_shows_the_best_action_and_reports_errors():
+def _p(deck, dealer, hand):
+    return f"P(win) = {cc.win_probability(deck, dealer, hand):.6f}"
+
+
+def test_panel_shows_the_api_value_and_draws_without_pyplot():
     panel = widgets.counter_panel(dealer=10, player=(10, 6))
-    out = panel.children[-1]
-    assert "best: <b>stand</b>" in out.value
-    dealer_box, hand_box, draw = panel.children[2].children
-    hand_box.value = "10 6 9"
-    assert "bust" in out.value
-    hand_box.value = "10 x"
-    assert "color:#b00" in out.value
+    assert isinstance(panel, Panel) and "stoplib-panel" in panel._dom_classes
+    deck = cc.fresh_deck(1, minus=[10, 10, 6])
+    assert _p(deck, 10, (10, 6)) in panel.readout.value and "best: <b>stand</b>" in panel.readout.value
+    assert panel.figure is not None and style.small_text(panel.figure) == []
+    assert plt.get_fignums() == []
 
 
-def test_counter_panel_draws_are_seeded():
-    def hand_after_draws(seed):
-        panel = widgets.counter_panel(dealer=10, player=(2, 3), seed=seed)
-        draw = panel.children[2].children[2]
-        draw.click()
-        draw.click()
-        return panel.children[2].children[1].value
+def test_shoe_menu_takes_six_and_eight_decks_and_follows_the_hand():
+    panel = widgets.counter_panel(dealer=10, player=(10, 6))
+    panel.shoe.value = 8
+    assert panel.controls["n10"].value == 126 and panel.controls["n1"].value == 32
+    assert _p(cc.fresh_deck(8, minus=[10, 10, 6]), 10, (10, 6)) in panel.readout.value
+    panel.controls["player"].value = "A 7"
+    assert panel.controls["n1"].value == 31 and panel.controls["n7"].value == 31
+    assert _p(cc.fresh_deck(8, minus=[10, 1, 7]), 10, (1, 7)) in panel.readout.value
+    panel.shoe.value = 6
+    panel.controls["dealer"].value = 5
+    assert _p(cc.fresh_deck(6, minus=[5, 1, 7]), 5, (1, 7)) in panel.readout.value
+    # typing a count leaves shoe mode, and the typed deck is what is solved
+    panel.controls["n2"].value = 14
+    assert panel.shoe.value == 0 and panel.controls["n2"].value == 14
+    counts = [panel.controls[f"n{v}"].value for v in range(1, 11)]
+    assert _p(counts, 5, (1, 7)) in panel.readout.value
 
-    assert hand_after_draws(4) == hand_after_draws(4)
+
+def test_out_of_range_counts_and_bad_hands_give_a_message_and_nothing_is_clamped():
+    panel = widgets.counter_panel(dealer=10, player=(10, 6))
+    before = panel.readout.value
+    panel.controls["n1"].value = 40
+    assert "must be in 0..32" in panel.message.value and panel.controls["n1"].value == 40
+    assert panel.readout.value == before
+    panel.controls["n1"].value = 4
+    assert panel.message.value == ""
+    panel.controls["player"].value = "10 x"
+    assert "not a card" in panel.message.value
+    panel.controls["player"].value = "10 6 9"
+    assert "bust" in panel.readout.value and panel.figure is None
+    # a shoe too small for the shown cards
+    panel.controls["player"].value = "A A A A A"
+    panel.shoe.value = 1
+    assert "cannot remove another 1" in panel.message.value
+    # the starting values are checked too
+    with pytest.raises(ValueError):
+        widgets.counter_panel(deck=[40] + [4] * 9)
+    with pytest.raises(ValueError):
+        widgets.counter_panel(n_decks=3)
+
+
+def test_draws_are_seeded_and_keep_the_deck_consistent():
+    def hand_after_draws(seed, n_decks):
+        panel = widgets.counter_panel(dealer=10, player=(2, 3), seed=seed, n_decks=n_decks)
+        start = sum(panel.controls[f"n{v}"].value for v in range(1, 11))
+        drawn = [panel.draw(), panel.draw()]
+        left = sum(panel.controls[f"n{v}"].value for v in range(1, 11))
+        assert left == start - 2 and all(1 <= v <= 10 for v in drawn)
+        cards = [1 if c == "A" else int(c) for c in panel.controls["player"].value.split()]
+        counts = [panel.controls[f"n{v}"].value for v in range(1, 11)]
+        assert _p(counts, 10, cards) in panel.readout.value
+        return panel.controls["player"].value
+
+    assert hand_after_draws(4, 1) == hand_after_draws(4, 1)
+    hand_after_draws(5, 8)
+
+
+def test_save_writes_three_formats_named_after_the_hand(tmp_path, monkeypatch):
+    monkeypatch.setenv("STOPLIB_OUTPUT_DIR", str(tmp_path))
+    panel = widgets.counter_panel(dealer=10, player=(10, 6))
+    paths = panel.save()
+    assert sorted(p.suffix for p in paths) == [".pdf", ".png", ".svg"]
+    assert all(p.exists() and p.parent == tmp_path / "figures" for p in paths)
+    assert paths[0].name.startswith("06_card_counter-hand-deck4-4-4-4-4-3-4-4-4-14-dealer10-player10_6")
+    assert "Saved" in panel.message.value
+
+
+def test_without_a_kernel_the_panel_is_a_picture_and_a_hint():
+    panel = widgets.counter_panel(dealer=10, player=(10, 6))
+    bundle = panel._repr_mimebundle_()
+    assert bundle["text/plain"] == HINT and bundle["image/png"][:4] == b"\x89PNG"
+    assert style.small_text(panel.snapshot()) == []

@@ -1,4 +1,4 @@
-"""Tests for stoplib.fields.claims (document 001): the monotonicity claim, checked exactly."""
+"""Tests for stoplib.fields.claims: the monotonicity claim, checked exactly."""
 import pytest
 
 from stoplib import fields as fl
@@ -39,3 +39,47 @@ def test_monotonicity_checker_finds_a_planted_counterexample(monkeypatch):
     report = fl.check_monotonicity(10)
     assert not report.holds
     assert any(c[:3] == (10, 5, 2) and c[3] == (2,) for c in report.counterexamples)
+
+
+def test_recurrence_and_base_cases_match_the_brute_force():
+    report = fl.check_recurrence(7)
+    assert report.holds and report.n_games == 36
+
+
+def test_gap_formula_and_gap_choice_default_counts():
+    report = fl.check_gap_formula([(7, 3), (8, 4)])
+    assert report.holds
+    assert report.n_states == 615            # C(10, 3) + C(12, 4), the notebook's sizes
+    assert report.n_choices == 950
+
+
+def test_work_counts_scale_as_the_page_says():
+    assert fl.work_count(4, 2, "plain") == 18 and fl.work_count(4, 2, "fast") == 12
+    assert 3.5 < fl.work_count(1000, 20, "plain") / fl.work_count(500, 20, "plain") < 4.5
+    assert 3.5 < fl.work_count(1000, 40, "plain") / fl.work_count(1000, 20, "plain") < 4.0
+    assert 1.8 < fl.work_count(1000, 40, "fast") / fl.work_count(1000, 20, "fast") < 2.0
+
+
+def test_off_centre_ties_recur_every_eleven_values_for_three_fields():
+    """The notebook's default range (n <= 60): the k = 3 off-centre ties sit at n = 9 + 11 j."""
+    ties = [t for t in fl.tied_first_moves(60) if 2 * t[2] != t[0] - 1]
+    assert len(ties) == 12
+    assert sorted({n for n, k, r, f in ties if k == 3}) == [9, 20, 31, 42, 53]
+    assert {(n, k) for n, k, r, f in ties if k != 3} == {(9, 5)}
+
+
+def test_verdict_table_shape_and_determinism():
+    args = (fl.check_recurrence(5), fl.check_monotonicity(12), fl.check_gap_formula([(5, 2)]))
+    table = fl.verdicts(*args, {"fast": 0.01, "exact": 1.0})
+    assert list(table.columns) == claims.VERDICT_COLUMNS
+    assert table["headline"].sum() == 1
+    assert set(table["verdict"]) <= {"agrees", "differs", "open"}
+    assert (table["notebook"] == "04_increasing_fields").all()
+    assert table.loc[table["headline"], "claim"].str.contains("optimal field for roll r").all()
+    again = fl.verdicts(*args, {"fast": 0.02, "exact": 3.0})       # other timings, same table
+    assert table.equals(again)
+    assert (table["verdict"] == "agrees").sum() == 9
+    with pytest.raises(TypeError):
+        fl.verdicts(None, *args[1:], {"fast": 0.01, "exact": 1.0})
+    with pytest.raises(ValueError, match="missing"):
+        fl.verdicts(*args, {"fast": 0.01})

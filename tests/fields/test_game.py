@@ -1,4 +1,4 @@
-"""Tests for stoplib.fields.game (document 001): the playable game, without a browser."""
+"""Tests for stoplib.fields.game: the playable game, without a browser."""
 import pytest
 
 from stoplib import fields as fl

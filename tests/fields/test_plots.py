@@ -1,16 +1,58 @@
-"""Tests for stoplib.fields.plots (document 001): every figure draws on the axes it is given."""
+"""Tests for stoplib.fields.plots: every figure draws on the axes it is given, in the workbook style."""
+import pytest
+
 from stoplib import fields as fl
 from stoplib.fields import plots
+from stoplib.workbook import style
 
 
-def test_plots_build():
-    import matplotlib
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-    fig, axes = plt.subplots(1, 4)
-    assert plots.plot_win_heatmap(30, 8, ax=axes[0]) is axes[0]
-    assert plots.plot_win_vs_values((2, 5), 50, ax=axes[1]) is axes[1]
-    assert plots.plot_optimal_policy(30, 5, ax=axes[2]) is axes[2]
+def _fresh(fn, *args, **kwargs):
+    fig, ax = style.figure()
+    assert fn(*args, ax=ax, **kwargs) is ax
+    assert style.small_text(fig) == [], fn.__name__
+    return fig, ax
+
+
+def test_heatmap():
+    fig, ax = _fresh(plots.plot_win_heatmap, 30, 8)
+    assert ax.get_xlabel() == "values V"
+
+
+def test_win_vs_values():
+    fig, ax = _fresh(plots.plot_win_vs_values, (2, 5), 50)
+    assert ax.get_yscale() == "log" and len(ax.lines) == 2
+    fig, ax = _fresh(plots.plot_win_vs_values, (2,), 20, log_y=False)
+    assert ax.get_yscale() == "linear"
+    with pytest.raises(ValueError):
+        plots.plot_win_vs_values((), 20)
+
+
+def test_policy_and_bands():
+    _fresh(plots.plot_optimal_policy, 60, 5)
+    fig, ax = _fresh(plots.plot_band_widths, 60, 5)
+    optimal, proportional = plots.band_widths(60, 5)
+    assert optimal.sum() == proportional.sum() == 60
+    assert optimal[0] == optimal[-1] < optimal[2]          # end fields get narrower bands
+
+
+def test_win_rates():
     res = [fl.simulate(20, 4, 500, p, seed=0) for p in fl.POLICIES]
-    assert plots.plot_win_rates(res, {"optimal": fl.win_probability(20, 4)}, ax=axes[3]) is axes[3]
-    plt.close(fig)
+    _fresh(plots.plot_win_rates, res, {(20, 4): {"optimal": fl.win_probability(20, 4)}})
+    with pytest.raises(ValueError, match="optimal"):
+        plots.plot_win_rates(res, {(20, 4): {}})
+
+
+def test_board():
+    g = fl.FieldsGame(20, 5, seed=10)
+    g.roll()
+    _fresh(plots.plot_board, 20, 5, g.state, g.current, g.placement_probabilities(), g.best_field())
+    _fresh(plots.plot_board, 20, 5, [1, 2, 3, 4, 5])
+    _fresh(plots.plot_board, 200, 30, [None] * 30)
+
+
+def test_default_axes_are_pyplot_free():
+    import matplotlib.pyplot as plt
+
+    before = plt.get_fignums()
+    ax = plots.plot_win_vs_values((2,), 20)
+    assert plt.get_fignums() == before and ax.figure is not None

@@ -1,4 +1,4 @@
-"""Tests for stoplib.fields.rules (document 001): the state encoding and the legal moves.
+"""Tests for stoplib.fields.rules: the state encoding and the legal moves.
 
 Every state is enumerated once; bad states, rolls and placements get clear errors.
 """

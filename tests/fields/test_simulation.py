@@ -1,4 +1,4 @@
-"""Tests for stoplib.fields.simulation (document 001): Monte Carlo within 4 standard errors
+"""Tests for stoplib.fields.simulation: Monte Carlo within 4 standard errors
 of the exact values, seeded and reproducible, one random stream per game."""
 import math
 

@@ -1,4 +1,4 @@
-"""Tests for stoplib.fields.solver (document 001, the increasing-fields game).
+"""Tests for stoplib.fields.solver (the increasing-fields game).
 
 Order: the document's numbers, float vs fraction and fast vs plain, the optimal
 policy, mid-game values against the brute force of stoplib.fields.twins,

@@ -1,4 +1,4 @@
-"""Tests for stoplib.fields.twins (document 001): the exact twins agree with each other.
+"""Tests for stoplib.fields.twins: the exact twins agree with each other.
 
 The exact integer recursion (fast and plain) and the float solver equal the
 brute-force expectimax over real game states, which knows nothing of the recursion.

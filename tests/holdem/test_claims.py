@@ -40,3 +40,69 @@ def test_the_ten_decks_win_every_cut_for_player_1_and_none_for_player_2():
 
 def test_the_eleven_printed_decks_are_distinct_stackings():
     assert distinct_printed_stackings() == 11
+
+
+# --- the side remarks ------------------------------------------------------------------
+def test_side_remarks():
+    from stoplib.holdem.claims import count_high_card_akqj9, cut_example, years_to_enumerate
+
+    assert 2.5e48 < years_to_enumerate() < 2.6e48  # the article: "on the order of 10^50"
+    assert cut_example() == {"formula": (3, 4, 5, 1, 2), "moved": (4, 5, 1, 2, 3), "power": 2}
+    assert count_high_card_akqj9() == doc.N_AKQJ9_HIGH_CARD
+
+
+def test_the_article_table_format_and_file_size():
+    from stoplib.holdem.claims import article_table_text, file_size_estimate
+
+    lines = article_table_text(doc.EXAMPLE_DECK).rstrip("\n").splitlines()
+    assert lines[0] == doc.EXAMPLE_DECK and len(lines) == 2 + 52
+    # our rows read like the printed ones, up to the printed padding
+    assert [" ".join(line.split()) for line in lines[2:]] == \
+        [" ".join(line.split()) for line in doc.EXAMPLE_TABLE_TEXT.splitlines()]
+    est = file_size_estimate()
+    assert 225e6 < est["bytes"] < 900e6 and 35e6 < est["gzip_bytes"] < 140e6
+
+
+# --- the verdict table -------------------------------------------------------------------
+def test_verdict_table_without_runs_has_the_columns_and_one_headline():
+    from stoplib.holdem.claims import VERDICT_COLUMNS, verdicts
+
+    table = verdicts()
+    assert tuple(table.columns) == VERDICT_COLUMNS
+    assert set(table["verdict"]) <= {"agrees", "differs", "open"}
+    assert int(table["headline"].sum()) == 1 and (table["notebook"] == "07_holdem_stacking").all()
+    assert table["claim"].is_unique
+    for col in ("claim", "document", "ours", "evidence"):
+        assert table[col].map(lambda s: isinstance(s, str) and len(s) > 0).all(), col
+    head = table[table["headline"]].iloc[0]
+    assert head["verdict"] == "agrees" and "main theorem" in head["claim"]
+    by = table.set_index("claim")["verdict"]
+    assert by["Listing them all at a trillion per second takes on the order of 10^50 years"] == "differs"
+    assert by["Only 7,462 distinct five-card hand values"] == "agrees"
+
+
+def test_verdict_table_is_the_same_on_a_rerun():
+    """The table holds no timing: a rerun of the notebook leaves its CSV unchanged."""
+    from stoplib.holdem import search
+    from stoplib.holdem.claims import verdicts
+
+    runs = dict(main=search(60, seed=2024), seat2=search(40, 2, 2, seed=99), semi=search(30, seed=5,
+                objective="wins_or_ties"))
+    assert verdicts(**runs).equals(verdicts(**runs))
+
+
+# --- default-only counts, moved here from notebook 07 (they hold for its quick-mode seeds) ---
+def test_the_notebook_quick_mode_runs_find_what_its_prose_reports():
+    from stoplib.holdem import deck_value_reference, search, summarize
+
+    main = search(300, n_players=2, seat=1, seed=2024)
+    assert main.n_optimal > 0 and 0.08 < main.fraction_optimal < 0.35
+    variants = summarize([main, search(150, seed=7, tie_break="random"), search(150, seed=7, method="first")])
+    assert (variants["n_optimal"] > 0).all()
+    seat2 = search(200, n_players=2, seat=2, seed=99)
+    assert seat2.n_optimal > 0
+    semi = search(150, seed=5, objective="wins_or_ties")
+    assert semi.n_optimal >= main.fraction_optimal * semi.n_restarts * 0.5
+    three = search(1, 3, 1, seed=2, method="first", kicks=2000, kick_size=2)
+    assert three.n_optimal == 1
+    assert deck_value_reference(three.optimal_decks()[0], seat=1, n_players=3).wins == 52

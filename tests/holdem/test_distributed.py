@@ -71,7 +71,7 @@ def test_dask_on_an_existing_client(tmp_path):
     from dask.distributed import Client, LocalCluster
 
     with LocalCluster(n_workers=2, threads_per_worker=1, processes=False,
-                      dashboard_address=None) as cluster, Client(cluster) as client:
+                      dashboard_address="127.0.0.1:0") as cluster, Client(cluster) as client:
         run = run_search(12, n_players=3, seat=2, seed=1, batch_size=4, scheduler=client,
                          out_path=tmp_path / "s3.txt", show_progress=False)
         assert run.n_restarts == 12

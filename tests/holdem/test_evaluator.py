@@ -334,3 +334,32 @@ def test_bad_hands_are_rejected_with_clear_errors():
         category_codes([0, 5])
     assert as_cards("AsKs").tolist() == [51, 47]
     assert evaluate7(["As", "Ks", "Qs", "Js", "Ts", "2c", "3d"]) == N_RANKS
+
+
+def test_many_hands_at_once_agree_with_one_at_a_time_and_with_the_best_of_21():
+    from stoplib.holdem import SEVEN_CARD_METHODS, evaluate5, evaluate5_many, evaluate7, evaluate7_many
+    from stoplib.holdem.timings import random_hands
+
+    hands = random_hands(3000, 7, seed=11)
+    direct = evaluate7_many(hands)
+    assert SEVEN_CARD_METHODS == ("direct", "best_of_21")
+    for parallel in (False, True):
+        assert np.array_equal(evaluate7_many(hands, parallel=parallel, method="best_of_21"), direct)
+    assert [evaluate7(h) for h in hands[:50].tolist()] == direct[:50].tolist()
+    five = np.ascontiguousarray(hands[:, :5])
+    ranks5 = evaluate5_many(five)
+    assert np.array_equal(ranks5, evaluate5_many(five, parallel=False))
+    assert [evaluate5(h) for h in five[:50].tolist()] == ranks5[:50].tolist()
+
+
+def test_many_hands_refuse_bad_input():
+    import pytest
+
+    from stoplib.holdem import evaluate5_many, evaluate7_many
+
+    with pytest.raises(ValueError, match="method"):
+        evaluate7_many([[0, 1, 2, 3, 4, 5, 6]], method="slow")
+    with pytest.raises(ValueError, match="shape"):
+        evaluate5_many([[0, 1, 2, 3, 4, 5, 6]])
+    with pytest.raises(ValueError, match="row 0"):
+        evaluate5_many([[0, 0, 2, 3, 4]])

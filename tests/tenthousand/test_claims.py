@@ -1,4 +1,7 @@
-"""The paper's claims (stoplib.tenthousand.claims): Tables 5 and 6, Theorem 4.1, the caption of Table 5."""
+"""The paper's claims (stoplib.tenthousand.claims): Tables 5 and 6, Theorem 4.1, the caption of Table 5,
+the verdict table, and the default-game numbers that notebook 05 renders into its prose."""
+import numpy as np
+
 from stoplib import tenthousand as tt
 from stoplib.tenthousand import claims
 from stoplib.tenthousand import document as doc
@@ -53,3 +56,72 @@ def test_longest_optimal_turn_within_paper_bound(sol):
     rolls, decisions = claims.longest_turn(sol)
     assert rolls <= doc.MAX_ROLLS and decisions >= rolls
     assert (rolls, decisions) == (16, 20)
+
+
+# ----------------------------------------------------------------------------- the verdict table
+
+def test_verdict_table_shape(sol):
+    v = claims.verdicts(sol)
+    assert list(v.columns) == claims.VERDICT_COLUMNS
+    assert set(v["verdict"]) <= {"agrees", "differs", "open"}
+    assert v["headline"].sum() == 1 and (v["notebook"] == "05_ten_thousand").all()
+    assert v["claim"].is_unique
+    for column in ("document", "ours", "evidence"):
+        assert all(isinstance(x, str) and x for x in v[column])
+
+
+def test_verdicts_for_the_paper(sol):
+    """The default (the paper's five-dice game): 30 claims agree, 5 differ, 1 is open."""
+    v = claims.verdicts(sol).set_index("claim")
+    assert v["verdict"].value_counts().to_dict() == {"agrees": 30, "differs": 5, "open": 1}
+    differs = set(v.index[v["verdict"] == "differs"])
+    assert differs == {
+        "Table 5: the optimal action of each column",
+        "Table 5 caption: with one die, or two and one scoring combination, always stop",
+        "Table 6: V* with five dice, τ = 1..13 (printed with 4 decimals)",
+        "Table 6: the start, τ = 0",
+        "Table 7: value with actions {s, r, m5}",
+    }
+    head = v[v["headline"]].iloc[0]
+    assert head["verdict"] == "agrees" and head["document"] == doc.VALUE
+    assert "inserted after 5.801" in v.loc["Table 7: value with actions {s, r, m5}", "evidence"]
+    assert v.loc["Proof of Theorem 4.1: a turn ends after at most 57 rolls", "ours"] == "≤ 16 rolls"
+
+
+def test_digit_slip():
+    assert claims.digit_slip("5.8011800370", "5.8012180037").startswith("a '2' inserted after 5.801")
+    assert claims.digit_slip("5.8720", "5.8721") == "the last digit '0' printed as '1'"
+    assert claims.digit_slip("12.345", "12.435") == "the digits '34' after 12. swapped"
+    assert claims.digit_slip("1.2345", "1.2450").startswith("the digit '3' after 1.2 dropped")
+    assert claims.digit_slip("1.234", "9.999") is None and claims.digit_slip("1.2", "1.23") is None
+
+
+# ----------------------------------------------------------------------------- what notebook 05 says in prose
+
+def test_table7_slip_is_one_inserted_digit(sol):
+    ours = f"{tt.solve(actions=['s', 'r', 'm5']).value:.10f}"
+    assert doc.TABLE7[1][2] == ours[:5] + "2" + ours[5:-1]
+
+
+def test_simple_rules_and_dice(sol):
+    stop = claims.stop_at_table(range(1, 31))
+    best = stop.loc[stop["value"].idxmax()]
+    assert best["stop at (points)"] == 200 and round(best["share of optimum"], 2) == 0.90
+    stop_roll = tt.solve(actions=["s", "r"]).value
+    assert best["value"] < stop_roll < sol.value
+    dice = claims.dice_table()
+    assert (dice["method"] == "algorithm 4.1").all() and dice["argument applies"].all()
+    assert list(dice["tau*"]) == [1, 3, 7, 18, 56, 201]
+    no_gain = dice["value (chips)"] - dice["stop/roll only"] < 1e-12
+    assert list(dice.loc[no_gain, "N"]) == [1, 2, 3]
+    # the caption of the n-dice figure: value ratios fall, threshold ratios rise from the third die on
+    v_ratio = dice["value (chips)"].to_numpy()[1:] / dice["value (chips)"].to_numpy()[:-1]
+    t_ratio = dice["tau*"].to_numpy()[1:] / dice["tau*"].to_numpy()[:-1]
+    assert (np.diff(v_ratio) < 0).all() and (np.diff(t_ratio[1:]) > 0).all() and t_ratio[0] > t_ratio[1]
+
+
+def test_value_iteration_sweeps_and_score_distribution(sol):
+    assert tt.value_iteration(5, cap=120).iterations == 18
+    assert min(c for c in (10, 20, 30, 40, 50, 55) if tt.value_iteration(5, cap=c).value == sol.value) == 55
+    dist = tt.score_distribution(sol)
+    assert round(dist[0], 3) == 0.296 and int(dist[1:].argmax()) + 1 == 5     # mode: 250 points

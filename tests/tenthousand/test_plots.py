@@ -1,35 +1,80 @@
-"""Ten Thousand and Pig figures (stoplib.tenthousand.plots): each draws on the Axes it is given."""
-import matplotlib
+"""Ten Thousand and Pig figures (stoplib.tenthousand.plots): each draws on the Axes it is given,
+in the workbook style, with no text under 8 pt at the exported size."""
+import pytest
 
-matplotlib.use("Agg")
-from matplotlib.figure import Figure  # noqa: E402
-
-from stoplib import tenthousand as tt  # noqa: E402
-from stoplib.tenthousand import claims, plots  # noqa: E402
-
-
-def _ax():
-    return Figure().subplots()
+import stoplib as sl
+from stoplib import tenthousand as tt
+from stoplib.tenthousand import claims, plots
+from stoplib.tenthousand import document as doc
 
 
-def test_value_function_and_advantage(sol):
-    ax = plots.plot_value_function(_ax(), sol)
-    assert len(ax.lines) == sol.n_dice + 2              # one curve per n, the stop line, the threshold
-    ax = plots.plot_advantage(_ax(), tt.solve(3))
-    assert len(ax.lines) == 3 + 1                       # one curve per n and the zero line
+def _ax(figsize=(7, 4)):
+    fig, ax = sl.style.figure(figsize=figsize)
+    return fig, ax
 
 
-def test_table_plots_take_the_tables():
+def test_value_of_rolling(sol):
+    paper = {5: {t: float(v) for t, v in doc.TABLE6.items() if t >= 1}}
+    fig, ax = _ax()
+    plots.plot_value_of_rolling(ax, sol, paper=paper)
+    assert sl.style.small_text(fig) == []
+    # one curve per number of dice, the paper's markers, the legend proxy, the threshold line
+    assert len(ax.lines) == sol.n_dice + 1 + 1 + 1
+    gain5 = ax.lines[0].get_ydata()
+    assert gain5[0] == pytest.approx(sol.value_at(1, None, 5) - 1) and min(gain5) == 0
+    fig, ax = _ax()
+    plots.plot_value_of_rolling(ax, tt.solve(3))
+    assert len(ax.lines) == 3 + 1
+
+
+def test_action_values(sol):
+    fig, ax = _ax((6.8, 3.6))
+    plots.plot_action_values(ax, sol, 4, (2, 1, 0), 2)
+    assert sl.style.small_text(fig) == []
+    widths = sorted(round(p.get_width(), 6) for p in ax.patches)
+    assert widths[-1] == round(sol.value_at(4, (2, 1, 0), 2), 6) and len(widths) == 6
+
+
+def test_dice_and_thresholds():
     dice = claims.dice_table(max_dice=3, cap_extra=10)
-    ax = plots.plot_dice(_ax(), dice)
-    assert list(ax.lines[0].get_xdata()) == [1, 2, 3]
+    fig, axes = sl.style.figure(1, 2, figsize=(10, 3.8))
+    plots.plot_dice(axes[0], dice)
+    plots.plot_thresholds(axes[1], dice)
+    assert sl.style.small_text(fig) == []
+    assert list(axes[0].lines[0].get_xdata()) == [1, 2, 3]
+    assert list(axes[1].lines[0].get_ydata()) == [1, 3, 7]
+    assert axes[0].get_yscale() == "log" and axes[1].get_yscale() == "log"
+
+
+def test_stop_at(sol):
     stop = claims.stop_at_table(range(1, 6))
-    ax = plots.plot_stop_at(_ax(), stop, optimum=tt.solve().value)
+    fig, ax = _ax()
+    plots.plot_stop_at(ax, stop, optimum=sol.value, stop_roll=5.5, mark=150, simulated=(4.0, 0.01))
+    assert sl.style.small_text(fig) == []
     assert list(ax.lines[0].get_xdata()) == [50, 100, 150, 200, 250]
+    labels = [t.get_text() for t in ax.get_legend().get_texts()]
+    assert any(label.startswith("stop at 150:") for label in labels)
 
 
-def test_score_distribution_and_pig(sol):
-    ax = plots.plot_score_distribution(_ax(), [sol, tt.stop_at_policy(6)])
+def test_score_distribution(sol):
+    fig, ax = _ax((8, 3.6))
+    plots.plot_score_distribution(ax, [sol, tt.stop_at_policy(6)])
+    assert sl.style.small_text(fig) == []
     assert len(ax.get_legend().get_texts()) == 2
-    ax = plots.plot_pig(_ax(), tt.pig())
-    assert len(ax.lines) == 2 + 2 + 1                    # value, stop line, two c lambda^tau, threshold
+    assert ax.get_xlim()[1] < 2000          # the tail beyond the last 0.5% is cut
+
+
+def test_pig():
+    fig, ax = _ax()
+    plots.plot_pig(ax, tt.pig())
+    assert sl.style.small_text(fig) == []
+    assert len(ax.lines) == 2 + 1 + 1 + 1                # two c lambda^tau, stop line, value, threshold
+
+
+def test_no_pyplot_figures():
+    import matplotlib.pyplot as plt
+
+    before = plt.get_fignums()
+    fig, ax = _ax()
+    plots.plot_pig(ax)
+    assert plt.get_fignums() == before

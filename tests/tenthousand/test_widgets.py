@@ -1,19 +1,78 @@
-"""Ten Thousand panels (stoplib.tenthousand.widgets): each builds and returns its ipywidgets box."""
-import ipywidgets as w
-import matplotlib.pyplot as plt
+"""Ten Thousand panels (stoplib.tenthousand.widgets): Panels whose readouts match the API,
+that refuse out-of-range requests with a message, and save what they show."""
+import pytest
 
+from stoplib import tenthousand as tt
 from stoplib.tenthousand import widgets
+from stoplib.workbook.panel import Panel
 
 
-def test_advisor_lists_the_paper_example():
-    box = widgets.advisor_widget()
-    assert isinstance(box, w.VBox)
-    (dice, tau), (n, cfg) = box.children[0].children, box.children[1].children
-    assert (dice.value, tau.value, n.value, cfg.value) == (5, 4, 2, (2, 1, 0))
+@pytest.fixture
+def out_dir(tmp_path, monkeypatch):
+    monkeypatch.setenv("STOPLIB_OUTPUT_DIR", str(tmp_path))
+    return tmp_path
 
 
-def test_policy_explorer_and_dice_panels():
-    assert isinstance(widgets.policy_explorer_widget(), w.VBox)
-    box = widgets.dice_widget()
-    assert isinstance(box, w.VBox) and box.children[0].max == 6
-    plt.close("all")
+def test_describe():
+    assert widgets.describe((0, 3, 0)) == "three 1s"
+    assert widgets.describe((2, 1, 4)) == "two 5s, a 1 and three 4s"
+
+
+def test_advisor_readout_follows_the_api(sol, out_dir):
+    panel = widgets.advisor_widget()
+    assert isinstance(panel, Panel)
+    assert panel.readout.value.startswith(f"V(4, [2, 1, 0], 2) = {sol.value_at(4, (2, 1, 0), 2):.6f}")
+    panel.controls["total"].value = 6
+    panel.controls["kept"].value = (1, 1, 0)
+    assert panel.readout.value.startswith(f"V(6, [1, 1, 0], 2) = {sol.value_at(6, (1, 1, 0), 2):.6f}")
+    assert f"best: <b>{sol.action_at(6, (1, 1, 0), 2)}</b>" in panel.readout.value
+
+
+def test_advisor_messages_instead_of_clamping(out_dir):
+    panel = widgets.advisor_widget()
+    panel.controls["total"].value = 1000
+    assert "must be in 1..300" in panel.message.value and panel.controls["total"].value == 1000
+    panel.controls["total"].value = 2                       # two 5s and a 1 are 4 chips already
+    assert "turn total τ must be &gt;= s(config) = 4" in panel.message.value
+    panel.controls["total"].value = 4
+    panel.controls["left"].value = 3                        # [2, 1, 0] leaves at most two of five dice
+    assert "at most 2 dice are left" in panel.message.value
+    panel.controls["left"].value = 2
+    panel.controls["total"].value = 5
+    assert panel.message.value == ""
+
+
+def test_advisor_follows_the_number_of_dice(out_dir):
+    panel = widgets.advisor_widget()
+    panel.controls["dice"].value = 6
+    assert (0, 0, (2, 3)) in [v for _, v in panel.controls["kept"].options]
+    assert panel.readout.value.startswith(f"V(4, [2, 1, 0], 2) = {tt.solve(6).value_at(4, (2, 1, 0), 2):.6f}")
+    panel.controls["dice"].value = 2                     # [2, 1, 0] needs three dice: the choice resets
+    assert panel.controls["kept"].value == (1, 0, 0)
+    assert panel.readout.value.startswith(f"V(4, [1, 0, 0], 2) = {tt.solve(2).value_at(4, (1, 0, 0), 2):.6f}")
+
+
+def test_policy_explorer(out_dir):
+    panel = widgets.policy_explorer_widget(n_turns=20_000)
+    panel.controls["x"].value = 500
+    exact = tt.evaluate(tt.stop_at_policy(10))
+    assert panel.readout.value.startswith(f"stop at 500 points: {50 * exact:.2f} points exactly")
+    panel.controls["turns"].value = widgets.MAX_TURNS + 1
+    assert "must be in" in panel.message.value
+    paths = panel.save()
+    assert sorted(p.suffix for p in paths) == [".pdf", ".png", ".svg"]
+    assert all(p.name.startswith("05_ten_thousand-stop-at-x500-turns") for p in paths)
+
+
+def test_dice_panel(out_dir):
+    panel = widgets.dice_widget()
+    panel.controls["dice"].value = 4
+    panel.controls["plain"].value = True
+    want = tt.solve(4, actions=["s", "r"])
+    assert panel.readout.value.startswith(f"N = 4: τ* = {want.threshold} chips, V*(ι) = {want.value:.6f} chips")
+    assert "Saved" in (panel.save() and panel.message.value)
+
+
+def test_static_picture_for_readers_without_a_kernel():
+    bundle = widgets.dice_widget()._repr_mimebundle_()
+    assert "image/png" in bundle and "interactive panel" in bundle["text/plain"]

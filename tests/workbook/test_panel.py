@@ -74,3 +74,31 @@ def test_saved_notebook_shows_a_picture_and_a_hint_not_repr_text():
 
 def test_slug():
     assert P.slug({"n": 3, "x": 0.25, "deck": "Ah Kd"}) == "n3-x0.25-deckAh_Kd"
+
+
+def test_concurrent_redraws_leave_a_consistent_picture():
+    """ipykernel 7 may run widget callbacks on several threads: redraws must not interleave."""
+    import threading
+
+    p = _panel()
+    shown = []
+
+    def render(a, b):
+        fig, ax = style.figure(figsize=(3, 2))
+        ax.plot([0, 1], [a, b])
+        shown.append((a, b))
+        return P.View(fig, f"sum = {a + b}")
+
+    p.render = render
+    threads = [threading.Thread(target=lambda k=k: (p.controls["a"].__setattr__("value", k % 10)))
+               for k in range(12)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    p.refresh()
+    a, b = p.values()["a"], p.values()["b"]
+    assert p.readout.value == f"sum = {a + b}"
+    assert p.shown_values == {"a": a, "b": b}
+    pixels = np.asarray(Image.open(io.BytesIO(p.image.value)).convert("RGB"))
+    assert pixels.std() > 0

@@ -1,0 +1,165 @@
+"""Our speeds beside the ones document 004 reports for its 12-thread machine.
+
+Document 004 is Jeremy Kun, "Optimally Stacking the Deck – Texas Hold 'Em",
+Math ∩ Programming (jeremykun.com), 9 April 2012. It reports "about 7 million
+seven-card hands per second" (each the best of its 21 five-card hands), "about
+87 million five-card hands per second" and "approximately 100,000" optimal
+stackings found overnight, on a "desktop supercomputer" running 12 OpenMP
+threads. Here the same quantities are measured on the machine that runs the
+notebook (:func:`machine`), as medians of repeated calls after compilation.
+Timings vary with what else the machine is doing; they are written to a
+``*_timings.csv`` table of their own.
+"""
+from __future__ import annotations
+
+import os
+import time
+
+import numba
+import numpy as np
+import pandas as pd
+
+from ..util.timing import median_seconds
+from ..util.validate import check_int
+from .evaluator import (_evaluate5_many, _evaluate5_many_parallel, _evaluate_many, _evaluate_many_best21,
+                        _evaluate_many_best21_parallel, _evaluate_many_parallel, load_tables)
+from .local_search import search
+
+__all__ = ["machine", "table_kilobytes", "random_hands", "evaluator_speeds", "search_speeds"]
+
+
+def machine() -> str:
+    """The processor and the threads numba uses, in words.
+
+    Examples
+    --------
+    >>> "numba thread" in machine()
+    True
+    """
+    model = ""
+    try:
+        with open("/proc/cpuinfo") as fh:
+            for line in fh:
+                if line.startswith("model name"):
+                    model = line.split(":", 1)[1].strip()
+                    break
+    except OSError:
+        pass
+    import platform
+
+    model = model or platform.processor() or platform.machine()
+    threads = numba.get_num_threads()
+    return f"{os.cpu_count()}-core {model}, {threads} numba thread{'s' if threads != 1 else ''}"
+
+
+def table_kilobytes() -> float:
+    """Memory of the evaluator's look-up tables, in KiB.
+
+    Examples
+    --------
+    >>> 100 < table_kilobytes() < 1000
+    True
+    """
+    return sum(a.nbytes for a in load_tables()) / 1024
+
+
+def random_hands(n: int, n_cards: int = 7, seed: int = 2024) -> np.ndarray:
+    """``n`` uniformly random hands of ``n_cards`` distinct cards, one per row (int8).
+
+    Examples
+    --------
+    >>> h = random_hands(3, seed=1)
+    >>> h.shape, all(len(set(row)) == 7 for row in h.tolist())
+    ((3, 7), True)
+    """
+    n = check_int("n", n, 0)
+    n_cards = check_int("n_cards", n_cards, 1, 52)
+    rng = np.random.default_rng(seed)
+    out = np.empty((n, n_cards), np.int8)
+    for start in range(0, n, 500_000):
+        stop = min(n, start + 500_000)
+        keys = rng.random((stop - start, 52), dtype=np.float32)
+        out[start:stop] = np.argpartition(keys, n_cards, axis=1)[:, :n_cards]
+    return out
+
+
+def _load() -> float:
+    """The one-minute load average (NaN where the system does not report it)."""
+    try:
+        return float(os.getloadavg()[0])
+    except (OSError, AttributeError):
+        return float("nan")
+
+
+def evaluator_speeds(n_hands: int = 1_000_000, repeats: int = 3, seed: int = 2024) -> pd.DataFrame:
+    """Hands evaluated per second: seven cards (direct, and best of 21) and five cards.
+
+    Random hands are drawn first; the kernels are timed without the input
+    checks of the public functions, on one thread and on all of numba's.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per workload: ``hands`` (5 or 7 cards), ``method``, ``threads``,
+        ``n_hands``, ``seconds`` (median), ``million_per_second`` and ``load`` (the
+        machine's one-minute load average when the row was timed: other work slows it).
+
+    Examples
+    --------
+    >>> t = evaluator_speeds(2000, repeats=1)
+    >>> sorted(set(t["method"]))
+    ['best of 21 five-card hands', 'direct look-up']
+    """
+    n = check_int("n_hands", n_hands, 1)
+    repeats = check_int("repeats", repeats, 1)
+    tables = load_tables()
+    seven = random_hands(n, 7, seed)
+    five = np.ascontiguousarray(seven[:, :5])
+    out = np.empty(n, np.int32)
+    workloads = [
+        (7, "direct look-up", _evaluate_many, _evaluate_many_parallel, seven),
+        (7, "best of 21 five-card hands", _evaluate_many_best21, _evaluate_many_best21_parallel, seven),
+        (5, "direct look-up", _evaluate5_many, _evaluate5_many_parallel, five),
+    ]
+    threads = numba.get_num_threads()
+    rows = []
+    for cards, method, serial, parallel, hands in workloads:
+        for kernel, count in ((serial, 1), (parallel, threads)):
+            kernel(hands[:8], tables, out[:8])  # compile (or load from the cache) first
+            seconds = median_seconds(lambda: kernel(hands, tables, out), repeats)
+            rows.append({"hands": cards, "method": method, "threads": count, "n_hands": n,
+                         "seconds": seconds, "million_per_second": n / seconds / 1e6, "load": _load()})
+    return pd.DataFrame(rows)
+
+
+def search_speeds(n_restarts: int = 200, seed: int = 0) -> pd.DataFrame:
+    """Steepest-ascent climbs per second (two players, seat 1), serial and on all threads.
+
+    Both runs climb from the same decks (the search is seeded per restart), so
+    they find the same stackings; the ratio of the two rates is the parallel speed-up.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Rows ``serial`` and ``parallel``: ``threads``, ``n_restarts``, ``n_optimal``,
+        ``seconds``, ``climbs_per_second``, ``stackings_per_second``, ``load`` (one-minute
+        load average).
+
+    Examples
+    --------
+    >>> t = search_speeds(4)
+    >>> t["n_optimal"].nunique(), list(t["run"])
+    (1, ['serial', 'parallel'])
+    """
+    n = check_int("n_restarts", n_restarts, 1)
+    search(1, seed=0, parallel=False)  # compile first
+    search(2, seed=0, parallel=True)
+    rows = []
+    for run, parallel, threads in (("serial", False, 1), ("parallel", True, numba.get_num_threads())):
+        t0 = time.perf_counter()
+        res = search(n, seed=seed, parallel=parallel)
+        seconds = time.perf_counter() - t0
+        rows.append({"run": run, "threads": threads, "n_restarts": n, "n_optimal": res.n_optimal,
+                     "seconds": seconds, "climbs_per_second": n / seconds,
+                     "stackings_per_second": res.n_optimal / seconds, "load": _load()})
+    return pd.DataFrame(rows)
