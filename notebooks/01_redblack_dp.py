@@ -52,6 +52,7 @@ import stoplib as sl
 from stoplib import redblack as rb
 from stoplib.redblack import claims
 from stoplib.redblack import document as doc
+from stoplib.redblack import frontier as rbf
 from stoplib.redblack import plots as rbplots
 from stoplib.redblack import widgets as rbwidgets
 
@@ -275,7 +276,7 @@ timings[["method", "n_red", "seconds", "cells", "cells_per_second", "value"]].st
 rate = timings[timings.n_red == N_BIG].set_index("method")["cells_per_second"]
 fig, ax = sl.style.figure(figsize=(7.5, 3.4))
 rbplots.plot_method_timings(ax, timings.assign(method=timings["method"] + " (n = " + timings["n_red"].map("{:,}".format) + ")"))
-ax.set_title(f"seconds per method on this machine ({claims.machine_description()})")
+ax.set_title("seconds per method on this machine")
 sl.save_figure(fig, NB, "method-timings")
 sl.style.show(fig)
 
@@ -285,7 +286,8 @@ reading = (f"the vectorised sweeps update at least {speedup:.0f} times as many c
            f"between a latency-bound loop and a vectorised one" if speedup > 2 else
            "the load on this shared machine hides the difference the vectorised sweeps usually make")
 sl.prose.md(
-    f"*Figure: wall-clock seconds per method and deck, log scale.* On the same deck every method "
+    f"*Figure: wall-clock seconds per method and deck, log scale, on this machine "
+    f"({claims.machine_description()}).* On the same deck every method "
     f"prints the same value. At n = {N_BIG:,} the row sweep, a chain of dependent operations, updates "
     f"{rate['row']:.2g} cells per second, the diagonal sweep {rate['diagonal']:.2g} and the tiled "
     f"wavefront {rate['tiled']:.2g}; {reading}. They were taken with a load average of "
@@ -402,7 +404,7 @@ rbwidgets.position_panel()
 # table above sets them side by side.
 
 # %%
-verdicts = claims.verdicts(NB)
+verdicts = claims.verdicts(NB, frontier=rbf.load_frontier())   # the committed sweeps (notebook 03)
 _ = sl.save_table(verdicts, f"{NB}_verdicts")
 claims.verdict_styler(verdicts)
 

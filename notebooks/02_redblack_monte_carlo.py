@@ -266,7 +266,7 @@ gap_z = (mistake - res.mean) / res.std_err
 sl.prose.md(
     f"The mistaken model is worth {sl.prose.money(mistake, 4)}, which rounds to the document's "
     f"{sl.prose.money(doc.WITH_REPLACEMENT_MISTAKE)}: **agrees**, and its simulation agrees with its own DP "
-    f"(z = {z_mistake:+.2f}). It is not the real game: the simulation of the real game sits "
+    f"(z = {sl.prose.number(z_mistake, 2)}). It is not the real game: the simulation of the real game sits "
     f"{mistake - res.mean:.2f} below it, {gap_z:.0f} standard errors away. The document's diagnosis is "
     f"right: with the probability stuck at 1/2 there is no pull back toward the middle after a run of "
     f"red cards. In fact that model's optimal policy "
@@ -280,15 +280,20 @@ sl.prose.md(
 # %%
 fig, ax = sl.style.figure(figsize=(9.5, 3.6))
 rbplots.plot_winnings_distribution(ax, [res, res_mistake], labels=["real game", "mistaken model (p = 1/2)"])
+ax.set_yscale("log")
 ax.set_title("final winnings: the real game against the document's mistake")
 sl.save_figure(fig, NB, "mistake-distribution")
 sl.style.show(fig)
 
+# %%
+sl.prose.md(
+    f"*Figure: the share of games ending with each amount, side by side for the real game (blue) and the "
+    f"fixed-1/2 model (orange), with each model's simulated mean (dotted); the share axis is logarithmic, so "
+    f"the mistaken model's long tail shows.* Means {sl.prose.money(res_mistake.mean - res.mean)} apart, "
+    f"very different games: {sl.prose.percent(float(p_m[w_m == 0].sum()), 0)} of the mistaken model's games "
+    f"end at {sl.prose.money(0, 0)}, against {sl.prose.percent(p_even, 0)} of the real game's.")
+
 # %% [markdown]
-# *Figure: the share of games ending with each amount, side by side for the real game (blue)
-# and the fixed-1/2 model (orange), with each model's simulated mean (dotted). Same means to
-# within a quarter of a dollar, very different games.*
-#
 # ## How much would seeing the deck be worth?
 #
 # The document's footnote: a player who knew the order of the cards could expect

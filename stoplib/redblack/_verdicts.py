@@ -31,7 +31,7 @@ def _yes(ok: bool) -> str:
 # ---------------------------------------------------------------------------
 # 01: the value, the spreadsheet, the programs
 # ---------------------------------------------------------------------------
-def rows_01(checks):
+def rows_01(checks, frontier=None):
     c_program_values, spreadsheet_comparison = checks.c_program_values, checks.spreadsheet_comparison
     from .solver import balanced_values, live_cells, stopping_boundary, value
 
@@ -85,8 +85,15 @@ def rows_01(checks):
     rows.append(_row(nb, "Top-down needs O(l^2) time and space; bottom-up O(l^2) time, O(l) space",
                      "O(l^2) / O(l)", "tiled sweep keeps only tile edges: O(l) memory",
                      "agrees", "balanced_values(1,000,000) in notebook 03 holds a few arrays of l floats"))
-    rows.append(_row(nb, "Bottom-up C evaluates into the millions of cards in a reasonable time", "millions",
-                     "V(1,000,000) in full mode of notebook 03", "agrees", "10^12 cells, half skipped"))
+    if frontier is not None:
+        top = frontier.sweeps.iloc[-1]
+        rows.append(_row(nb, "Bottom-up C evaluates into the millions of cards in a reasonable time", "millions",
+                         f"V({int(top.n):,}, {int(top.n):,}) = {top.value:.6f} in {top.seconds:,.0f} s here",
+                         "agrees", "the resumable tiled sweep on this 2-core machine, skipping the stop region "
+                                   "(data/redblack_frontier.csv, read by notebook 03)"))
+    else:
+        rows.append(_row(nb, "Bottom-up C evaluates into the millions of cards in a reasonable time", "millions",
+                         "not computed here", "open", "pass frontier=load_frontier() to read the committed sweeps"))
     for program, seconds in (("C diagonal on a laptop, 100,000 cards (Clang / GCC)",
                               f"{doc.DIAGONAL_SECONDS['clang']:g} s / {doc.DIAGONAL_SECONDS['gcc']:g} s, "
                               f"then {doc.DIAGONAL2_SECONDS['clang']:g} s / {doc.DIAGONAL2_SECONDS['gcc']:g} s"),
@@ -123,7 +130,7 @@ def rows_02(checks, simulation, mistake, paths):
                  f"standard deviation {sd:.4f}, exact)", headline=True)]
     z = simulation.z_score(exact)
     rows.append(_row(nb, "Simulation verifies the DP value", "verified",
-                     f"{simulation.mean:.6f} +- {simulation.std_err:.6f} ({simulation.n_games:,} games)",
+                     f"{simulation.mean:.6f} ± {simulation.std_err:.6f} ({simulation.n_games:,} games)",
                      _yes(abs(z) < 4), f"z = {z:+.2f} against the exact {exact:.6f}"))
     ahead = int((paths.final > 0).sum())
     p_ahead, p_behind = float(p[w > 0].sum()), float(p[w < 0].sum())
@@ -162,7 +169,7 @@ def rows_02(checks, simulation, mistake, paths):
 # ---------------------------------------------------------------------------
 # 03: the growth law, the fits, 133,787,000 cards
 # ---------------------------------------------------------------------------
-def rows_03(checks, values, extrapolation):
+def rows_03(checks, values, extrapolation, frontier):
     import pandas as pd
     import statsmodels.formula.api as smf
 
@@ -176,11 +183,14 @@ def rows_03(checks, values, extrapolation):
     if values.size <= doc.FIT_N_MAX:
         raise ValueError(f"values must reach n = {doc.FIT_N_MAX:,}, got n = {values.size - 1:,}")
     alpha, c = bridge_constant()
-    n_top = values.size - 1
+    fn, fv = frontier.points()
+    ffits, ex = frontier.fits(), frontier.extrapolation()
+    sweep = dict(zip(frontier.sweeps.n.astype(int), frontier.sweeps.value.astype(float)))
+    n_top = int(fn[-1])
     rows = [_row(nb, "The value tends to 0.5 sqrt(l) (abstract, 'Approximating')", "0.5",
                  f"c = sqrt(pi) (1 - alpha^2) = {c:.7f}", "differs",
-                 f"Brownian-bridge limit (Shepp 1969); V(n, n)/sqrt(n) = {values[-1] / math.sqrt(n_top):.6f} "
-                 f"at n = {n_top:,} and rising towards c", headline=True)]
+                 f"Brownian-bridge limit (Shepp 1969); V(n, n)/sqrt(n) = {fv[-1] / math.sqrt(n_top):.6f} "
+                 f"at n = {n_top:,} (the largest sweep) and rising towards c", headline=True)]
     n_doc = np.r_[np.arange(doc.FIT_N_MAX + 1), doc.FIT_EXTRA_N]
     exact_fits = fit_growth(n_doc, np.r_[values[: doc.FIT_N_MAX + 1], doc.FIT_EXTRA_VALUE])
     rse = {k: math.sqrt(r.scale) for k, r in exact_fits.results.items()}
@@ -250,38 +260,47 @@ def rows_03(checks, values, extrapolation):
     rows.append(_row(nb, "Adding 133M: the slope gets slightly smaller, the intercept slightly bigger",
                      f"{doc.SQRT_FIT_SLOPE} -> {doc.SQRT_FIT2_SLOPE}", f"c = {c:.6f} lies below both",
                      "agrees", "both fitted slopes approach c from above as the range grows, not 0.5"))
+    b, se = ffits.next_term(ex.model)
+    corr_big = [fv[fn == k][0] - c * math.sqrt(k) for k in (fn[0], n_top)]
     rows.append(_row(nb, "The intercept soaks up the staircase discretization (a constant)", "constant intercept",
-                     "V(n, n) - c sqrt(n) tends to 0 like n^(-1/4)", "differs",
-                     "the correction is negative and shrinking at every n we computed (figure of notebook 03)"))
+                     f"V(n, n) - c sqrt(n) = b n^(-1/4) + ..., b = {b:.4f} ± {se:.4f}", "differs",
+                     f"fitted with c fixed on n = {ffits.n_min:,}..{n_top:,}; the correction is negative and "
+                     f"shrinks from {corr_big[0]:.4f} at n = {int(fn[0]):,} to {corr_big[1]:.4f} at {n_top:,}"))
     rows.append(_row(nb, "The walk starts and ends at 0: a Brownian bridge", "Brownian bridge",
                      f"bridge stopping level alpha = {alpha:.6f}", "agrees",
                      "the exact game stops within about half a dollar of alpha sqrt(cards left), either side"))
-    v100k = values[100_000] if n_top >= 100_000 else value(100_000, 100_000)
+    v100k = values[100_000] if values.size > 100_000 else value(100_000, 100_000)
     pred = {t: doc.SQRT_FIT_INTERCEPT + doc.SQRT_FIT_SLOPE * math.sqrt(t) for t in doc.SQRT_FIT_PREDICTIONS}
     truncated = all(0 <= pred[t] - x < 10 ** -len(f"{x}".split(".")[1]) for t, x in doc.SQRT_FIT_PREDICTIONS.items())
     rows.append(_row(nb, "sqrt fit predicts 100k = 165.080028 ('not quite 165.076')", "165.080028",
                      f"{pred[100_000]:.6f}; exact {v100k:.6f}", _yes(truncated and pred[100_000] > v100k),
                      "the arithmetic is right, and so is the remark: the fit is 0.004 high"))
     best = extrapolation.iloc[:, 0] if getattr(extrapolation, "ndim", 1) == 2 else extrapolation
-    from .asymptotics import fit_correction
-    corr = fit_correction(np.arange(values.size), values, n_min=1000)
     big = [t for t in sorted(pred) if t >= 10_000_000]
-    gaps = [pred[t] - float(corr.predict([t])[0]) for t in big]
-    rows.append(_row(nb, "sqrt fit predicts 1m = 522.0", "522.0", f"{float(corr.predict([1e6])[0]):.4f} "
-                     f"(c sqrt(n) + correction)", _yes(round(float(corr.predict([1e6])[0]), 1) == 522.0),
+    ours = {t: float(ffits.predict(ex.model, [t])[0]) for t in (1_000_000, *big)}
+    v1m = sweep.get(1_000_000, ours[1_000_000])
+    rows.append(_row(nb, "sqrt fit predicts 1m = 522.0", "522.0",
+                     f"{v1m:.6f} ({'exact sweep' if 1_000_000 in sweep else 'extrapolated'})",
+                     _yes(round(v1m, 1) == 522.0),
                      f"the fit itself gives {pred[1_000_000]:.3f}, printed truncated; the true value rounds to 522.0"))
+    exact10 = f"; exact V(10m) = {sweep[big[0]]:.4f}" if big[0] in sweep else ""
     rows.append(_row(nb, "sqrt fit predicts 10m .. 100b", "1650.96 .. 165098.70",
-                     f"{float(corr.predict([big[0]])[0]):.2f} .. {float(corr.predict([big[-1]])[0]):.2f}", "differs",
-                     f"its slope exceeds c by {doc.SQRT_FIT_SLOPE - c:.1e}: {gaps[0]:.2f} too high at 10m, "
-                     f"{gaps[-1]:.1f} at 100b (arithmetic right, truncated)"))
-    lo, hi = rounded_interval(f"{doc.VALUE_133M_BODY}")
+                     f"{ours[big[0]]:.2f} .. {ours[big[-1]]:.2f}{exact10}", "differs",
+                     f"its slope exceeds c by {doc.SQRT_FIT_SLOPE - c:.1e}: {pred[big[0]] - ours[big[0]]:.2f} too "
+                     f"high at 10m, {pred[big[-1]] - ours[big[-1]]:.1f} at 100b (arithmetic right, truncated)"))
+    body, intro = ex.document_comparison().itertuples(index=False)
     rows.append(_row(nb, "V(133,787,000) computed in 9 days", f"{doc.VALUE_133M_BODY}",
-                     f"{best.min():.4f} .. {best.max():.4f} (extrapolated)", _yes(lo <= best.min() and best.max() < hi),
-                     f"validated correction models; the value prints as 6038.22 with %g; double-precision "
-                     f"drift is at most {rounding_error_bound(doc.CARDS_133M):.4f}; an exact run is pending"))
+                     f"{ex.estimate:,.5f} ± {ex.error:.5f} (extrapolated from n <= {n_top:,})",
+                     _yes(bool(body.agrees)),
+                     f"prints as 6038.22 with %g if in [{body.printed_low}, {body.printed_high}); the error bar "
+                     f"adds a backtest, the models' spread, 2 SE and rounding; our own sweep (n <= "
+                     f"{values.size - 1:,}) gives {best.min():,.4f} .. {best.max():,.4f}; double-precision drift "
+                     f"at 133,787,000 is at most {rounding_error_bound(doc.CARDS_133M):.4f}"))
     rows.append(_row(nb, "Introduction: 133.7 million cards have value 6,038.32", f"{doc.VALUE_133M_INTRO}",
-                     f"{best.mean():.2f}", _yes(round(best.mean(), 2) == doc.VALUE_133M_INTRO),
-                     "6,038.32 is the second fit's prediction (6,038.32303), not the computed value"))
+                     f"{ex.estimate:,.2f}", _yes(bool(intro.agrees)),
+                     f"{doc.VALUE_133M_INTRO - ex.estimate:.3f} above the estimate, "
+                     f"{(doc.VALUE_133M_INTRO - ex.estimate) / ex.error:,.0f} times the error bar; 6,038.32 is the "
+                     f"second fit's prediction (6,038.32303), not the computed value"))
     p1 = doc.SQRT_FIT_INTERCEPT + doc.SQRT_FIT_SLOPE * math.sqrt(doc.CARDS_133M)
     p2 = doc.SQRT_FIT2_INTERCEPT + doc.SQRT_FIT2_SLOPE * math.sqrt(doc.CARDS_133M)
     e1, e2 = [100 * (x / doc.VALUE_133M_BODY - 1) for x in (p1, p2)]
@@ -293,9 +312,25 @@ def rows_03(checks, values, extrapolation):
                      f"{doc.SQRT_FIT2_PREDICTION_133M}; {doc.SQRT_FIT2_ERROR_133M_PERCENT}%", f"{p2:.5f}; {e2:.5f}%",
                      _yes(round(p2, 5) == doc.SQRT_FIT2_PREDICTION_133M and round(e2, 4) == doc.SQRT_FIT2_ERROR_133M_PERCENT),
                      "in-sample: that fit contains the point it is judged on"))
-    rows.append(_row(nb, "l = 2m is worth 818.1 (about 2 min 10 s)", f"{doc.VALUE_2000000}",
-                     f"c sqrt(2,000,000) = {c * math.sqrt(2e6):.2f}", "open",
-                     "the square-root law says about 738.3, far from 818.1; an exact run is pending (frontier)"))
+    reading = frontier.block_reading
+    if 2_000_000 in sweep and len(reading):
+        hit = reading[(reading.value_plus_cash >= 818.05) & (reading.value_plus_cash < 818.15)]
+        x = int(hit.x.iloc[(hit.value_plus_cash - doc.VALUE_2000000).abs().argmin()]) if len(hit) else None
+        shown = (f"; V(2,000,000, {2_000_000 + x:,}) + {x} = "
+                 f"{float(reading.value_plus_cash[reading.x == x].iloc[0]):.4f}" if x is not None else "")
+        seconds = float(frontier.sweeps.seconds[frontier.sweeps.n == 2_000_000].iloc[0])
+        rows.append(_row(nb, "l = 2m is worth 818.1 (about 2 min 10 s)", f"{doc.VALUE_2000000}",
+                         f"V(2,000,000, 2,000,000) = {sweep[2_000_000]:.4f}{shown}", "differs",
+                         f"the game with 2m cards of each colour is worth {sweep[2_000_000]:.2f} (sweep of "
+                         f"{seconds:,.0f} s here); 818.1 is what the document's C program prints when its "
+                         f"BLOCK_SIZE does not divide 2,000,000"
+                         + (f": it sweeps {x} black cards more and prints value plus cash at that corner "
+                            f"(BLOCK_SIZE {', '.join(map(str, frontier.block_sizes(x)))} gives x = {x})"
+                            if x is not None else "")))
+    else:
+        rows.append(_row(nb, "l = 2m is worth 818.1 (about 2 min 10 s)", f"{doc.VALUE_2000000}",
+                         f"c sqrt(2,000,000) = {c * math.sqrt(2e6):.2f}", "open",
+                         "the square-root law says about 738.3, far from 818.1; no sweep to 2,000,000 committed"))
     static = 2 * (doc.CARDS_133M + 1) * 8
     rows.append(_row(nb, "133,787,000 is the largest l: higher needs static arrays the linker refuses",
                      f"{doc.CARDS_133M:,}", f"two edge arrays of l + 1 doubles: {static / 2 ** 31:.1%} of 2 GiB",
@@ -308,5 +343,7 @@ def rows_03(checks, values, extrapolation):
                      f"the two figures disagree; 9 days on {doc.THREADRIPPER_CORES} cores is at most "
                      f"{doc.DAYS_133M * doc.THREADRIPPER_CORES} core-days"))
     rows.append(_row(nb, "Faster: caching, GPUs, clusters, epsilon truncation (O(l) time)", "suggestions",
-                     "not tested here", "open", "the frontier work (checkpoints, Dask, CUDA) takes these up"))
+                     "checkpointed, Dask and CUDA sweeps exist (stoplib.redblack)", "open",
+                     f"the sweeps to n = {frontier.n_max:,} ran resumable on this 2-core CPU; no GPU or cluster "
+                     f"timing is committed to set beside the suggestions"))
     return rows

@@ -286,8 +286,11 @@ VERDICTS = ("agrees", "differs", "open")
 NOTEBOOKS = {
     "01_redblack_dp": (),
     "02_redblack_monte_carlo": ("simulation", "mistake", "paths"),
-    "03_redblack_sqrt_vs_log": ("values", "extrapolation"),
+    "03_redblack_sqrt_vs_log": ("values", "extrapolation", "frontier"),
 }
+#: What a notebook's verdicts may be given besides (01: the committed sweeps, for its row on
+#: "millions of cards"; without them that row is open).
+OPTIONAL = {"01_redblack_dp": ("frontier",)}
 
 
 def verdicts(notebook: str, **results):
@@ -302,9 +305,11 @@ def verdicts(notebook: str, **results):
         for 02, ``simulation`` and ``mistake`` (the :class:`~stoplib.redblack.SimulationResult`
         of the real game and of the fixed-1/2 model, 26/26) and ``paths`` (the 49 sample
         games); for 03, ``values`` (``V(n, n)`` for ``n = 0..N``, ``N >= 22,974``) and
-        ``extrapolation`` (the validated models' predictions of ``V(133,787,000)``, a
-        Series or a one-column DataFrame). Notebook 01 passes nothing: its rows are cheap
-        to recompute.
+        ``extrapolation`` (the validated models' predictions of ``V(133,787,000)`` from
+        those values, a Series or a one-column DataFrame) and ``frontier`` (the committed
+        sweeps, :func:`stoplib.redblack.frontier.load_frontier`: the rows on 133,787,000 and
+        "l = 2m" use them). Notebook 01 needs nothing (its rows are cheap to recompute) and
+        may pass ``frontier`` for its row on "millions of cards".
 
     Returns
     -------
@@ -328,7 +333,7 @@ def verdicts(notebook: str, **results):
     check_choice("notebook", notebook, tuple(NOTEBOOKS))
     needed = NOTEBOOKS[notebook]
     missing = [k for k in needed if k not in results]
-    extra = [k for k in results if k not in needed]
+    extra = [k for k in results if k not in needed and k not in OPTIONAL.get(notebook, ())]
     if missing or extra:
         raise TypeError(f"verdicts({notebook!r}) needs exactly {list(needed)}; "
                         f"missing {missing}, unexpected {extra}")
@@ -380,9 +385,12 @@ def verdict_styler(table):
 
 
 def machine_description() -> str:
-    """This machine in words, for timing tables: ``"2-core Intel(R) Xeon(R) Processor"``.
+    """This machine in words, for timing tables, e.g. ``"2-core Intel(R) Xeon(R) Processor
+    (Emerald Rapids, AVX-512, virtual machine)"``.
 
-    Read from ``/proc/cpuinfo`` where it exists (else ``platform.processor()``).
+    Read from ``/proc/cpuinfo`` where it exists (else ``platform.processor()``): the model
+    name, the Intel generation where the CPU model number names one, AVX-512 where the
+    flags show it, and whether a hypervisor runs it.
 
     Examples
     --------
@@ -392,16 +400,23 @@ def machine_description() -> str:
     import os
     import platform
 
-    model = platform.processor() or platform.machine()
+    model, details, info = platform.processor() or platform.machine(), [], {}
     try:
         with open("/proc/cpuinfo") as handle:
             for line in handle:
-                if line.lower().startswith("model name"):
-                    model = line.split(":", 1)[1].strip()
-                    break
+                key, _, val = line.partition(":")
+                if not line.strip():
+                    break                      # the first processor is enough
+                info.setdefault(key.strip().lower(), val.strip())
     except OSError:
         pass
-    return f"{os.cpu_count() or 1}-core {model}"
+    model = info.get("model name", model)
+    if info.get("vendor_id") == "GenuineIntel" and info.get("cpu family") == "6":
+        details += [{"143": "Sapphire Rapids", "207": "Emerald Rapids"}.get(info.get("model", ""), "")]
+    flags = info.get("flags", "").split()
+    details += ["AVX-512" if "avx512f" in flags else "", "virtual machine" if "hypervisor" in flags else ""]
+    details = [d for d in details if d]
+    return f"{os.cpu_count() or 1}-core {model}" + (f" ({', '.join(details)})" if details else "")
 
 
 def document_timings(diagonal_seconds: float, tiled_seconds: float, machine: str | None = None):

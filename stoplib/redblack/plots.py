@@ -16,7 +16,8 @@ The simulation (notebook 02, :mod:`stoplib.redblack.simulation`)
     :func:`plot_sample_paths`, :func:`plot_winnings_distribution`.
 Large decks (notebook 03, :mod:`stoplib.redblack.asymptotics`)
     :func:`plot_fits`, :func:`plot_residuals`, :func:`plot_ratio`,
-    :func:`plot_correction`, :func:`plot_boundary_comparison`.
+    :func:`plot_correction`, :func:`plot_boundary_comparison`; the frontier sweeps
+    (:mod:`stoplib.redblack.frontier`): :func:`plot_frontier_correction`.
 
 Source
 ------
@@ -430,10 +431,10 @@ def plot_residuals(fits: GrowthFits, figsize=(11.0, 3.4)):
     """
     fig, axes = style.figure(1, 3, figsize=figsize)
     n = fits.data.n.to_numpy()
-    step = max(1, len(n) // 4000)
+    pick = np.unique(np.geomspace(1, len(n), 3000).astype(int)) - 1   # every small n, fewer large ones
     for ax, (k, r) in zip(axes, fits.results.items()):
         ax.axhline(0, color=C["grey"], lw=0.8)
-        ax.plot(n[::step], np.asarray(r.resid)[::step], ".", ms=2.5, color=C["blue"], rasterized=True)
+        ax.plot(n[pick], np.asarray(r.resid)[pick], ".", ms=2.5, color=C["blue"], rasterized=True)
         ax.set_xscale("log")
         ax.set_title(f"{k.replace('sqrt', '√')} fit: residual SE {math.sqrt(r.scale):.3g}")
         ax.set_xlabel("n")
@@ -516,7 +517,7 @@ def plot_correction(ax, n, values, c=None, fits=(), points=()):
     ax.set_xscale("log")
     ax.set_xlabel("n (red cards = black cards)")
     ax.set_ylabel("V(n, n) − c√n ($)")
-    ax.legend(loc="lower right")
+    ax.legend(loc="upper left")
     return ax
 
 
@@ -567,27 +568,41 @@ def plot_boundary_comparison(n_red: int, axes=None):
 
 
 
-# -- the frontier (issue 13; appended: stoplib.redblack.frontier holds the numbers) --
+# -- the frontier (issue 13; stoplib.redblack.frontier holds the numbers) --
 __all__ += ["plot_frontier_correction"]
 
 
+@style.styled
 def plot_frontier_correction(ax, n=None, values=None, fits=None, extrapolation=None,
-                             model: str | None = None, n_min: int = 100):
-    """``c sqrt(n) - V(n, n)`` on log axes to the frontier, the fitted correction and its
-    next term ``-b n^{-1/4}``, and ``V(133,787,000)`` extrapolated with its error bar
-    beside the document's $6,038.22 (its printed interval, the part above the axis) and
-    $6,038.32 (negative here: named in the legend). ``n, values`` default to the committed
-    frontier points, ``fits`` / ``extrapolation`` to :func:`~.frontier.correction_fit` /
-    :func:`~.frontier.extrapolate_133m` of them, ``model`` to the extrapolation's.
+                             model: str | None = None, n_min: int = 100, sweeps=None):
+    """``c√n − V(n, n)`` on log axes out to the largest sweep, the fitted correction and its
+    next term ``−b n^−1/4`` extended to 1.5 × 10⁸, and ``V(133,787,000)`` extrapolated with
+    its error bar beside the document's $6,038.22 (the part of its printed interval above
+    the axis) and $6,038.32 (negative here: named in the legend).
+
+    Parameters
+    ----------
+    ax : matplotlib Axes
+    n, values : arrays or None
+        Exact ``V(n, n)`` (None: the committed frontier constants,
+        :func:`~.frontier.frontier_points`; a notebook passes what
+        :func:`~.frontier.load_frontier` read).
+    fits, extrapolation : or None
+        :func:`~.frontier.correction_fit` / :func:`~.frontier.extrapolate_133m` of them
+        (None: computed here).
+    model : str or None
+        The fitted model drawn (None: the extrapolation's).
+    n_min : int
+        Smallest ``n`` drawn.
+    sweeps : sequence of (n, value) or None
+        The full sweeps, marked apart (None: :data:`~.frontier.FRONTIER`).
 
     Examples
     --------
-    >>> from stoplib.workbook.style import figure
-    >>> fig, ax = figure()
+    >>> fig, ax = style.figure()
     >>> plot_frontier_correction(ax).get_yscale()
     'log'
     """
-    from ..workbook.style import COLORS, context
     from . import document as doc
     from .claims import rounded_interval
     from .frontier import FRONTIER, correction_fit, extrapolate_133m, frontier_points
@@ -602,30 +617,33 @@ def plot_frontier_correction(ax, n=None, values=None, fits=None, extrapolation=N
     model = ex.model if model is None else model
     if model not in fits.fits:
         raise ValueError(f"model must be one of {list(fits.fits)}, got {model!r}")
-    c, target, gap = fits.c, float(ex.target), fits.c * math.sqrt(ex.target)
-    big = np.array([row[:2] for row in FRONTIER], dtype=float).reshape(-1, 2)
-    grid = np.geomspace(max(n_min, fits.n_min), 1.5e8, 300)
+    sweeps = [row[:2] for row in FRONTIER] if sweeps is None else sweeps
+    big = np.asarray(sweeps, dtype=float).reshape(-1, 2)
+    c, target = fits.c, float(ex.target)
+    gap = c * math.sqrt(target)
+    grid = np.geomspace(max(n_min, fits.n_min), 1.5e8, 400)
     b, se = fits.next_term(model)
     lo, hi = rounded_interval(f"{doc.VALUE_133M_BODY:.2f}")
-    with context():
-        keep = n >= n_min
-        ax.plot(n[keep], c * np.sqrt(n[keep]) - values[keep], ".", color=COLORS["black"], ms=3,
-                label="computed")
-        ax.plot(big[:, 0], c * np.sqrt(big[:, 0]) - big[:, 1], "o", color=COLORS["blue"], ms=6,
-                label=f"the sweeps to {int(big[:, 0].max()):,}")
-        ax.plot(grid, -fits.fits[model].correction(grid), color=COLORS["orange"], lw=1.5,
-                label=f"fit: {model}")
-        if np.isfinite(b):
-            ax.plot(grid, -b * grid ** -0.25, "--", color=COLORS["green"], lw=1.2,
-                    label=f"next term: b n^-1/4, b = {b:.4f} +- {se:.4f}")
-        ax.errorbar([target], [gap - ex.estimate], yerr=[[ex.error], [ex.error]], fmt="D",
-                    color=COLORS["vermillion"], ms=6, capsize=4,
-                    label=f"V({int(target):,}) = {ex.estimate:,.4f} +- {ex.error:.4f}")
-        ax.plot([target * 1.2] * 2, [1e-5, gap - lo], color=COLORS["grey"], lw=3,
-                label=f"document ${doc.VALUE_133M_BODY:,.2f}: {gap - hi:+.3f} .. {gap - lo:+.3f}")
-        ax.plot([], [], " ", label=f"document ${doc.VALUE_133M_INTRO:,.2f}: "
-                                   f"{gap - doc.VALUE_133M_INTRO:+.3f}, off the axis")
-        ax.set(xscale="log", yscale="log", ylim=(1e-4, None),
-               xlabel="n (red cards = black cards)", ylabel="c sqrt(n) - V(n, n)  ($)")
-        ax.legend(fontsize=8, loc="lower left")
+    keep = n >= n_min
+    ax.plot(n[keep], c * np.sqrt(n[keep]) - values[keep], ".", color=C["black"], ms=3,
+            label="computed (log-spaced n)")
+    ax.plot(big[:, 0], c * np.sqrt(big[:, 0]) - big[:, 1], "o", color=C["blue"], ms=6,
+            label=f"full sweeps, up to n = {int(big[:, 0].max()):,}")
+    ax.plot(grid, -fits.fits[model].correction(grid), color=C["orange"], lw=1.5,
+            label=f"fit on n ≥ {fits.n_min:,}: {model.replace('^-', '^−')}")
+    if np.isfinite(b):
+        ax.plot(grid, -b * grid ** -0.25, "--", color=C["green"], lw=1.2,
+                label=f"its next term −b n^−1/4, b = {b:.4f} ± {se:.4f}".replace("= -", "= −"))
+    ax.errorbar([target], [gap - ex.estimate], yerr=[[ex.error], [ex.error]], fmt="D",
+                color=C["vermillion"], ms=6, capsize=4,
+                label=f"V({int(target):,}) = {ex.estimate:,.5f} ± {ex.error:.5f}")
+    if gap - lo > 0:
+        ax.plot([target * 1.25] * 2, [max(gap - hi, 1e-5), gap - lo], color=C["grey"], lw=3,
+                label=f"document {doc.VALUE_133M_BODY:,.2f} (c√n − V from {gap - hi:+.4f} to "
+                      f"{gap - lo:+.4f})".replace("-", "−"))
+    ax.plot([], [], " ", label=f"document {doc.VALUE_133M_INTRO:,.2f} (c√n − V = "
+                               f"{gap - doc.VALUE_133M_INTRO:+.3f}, below the axis)".replace("-", "−"))
+    ax.set(xscale="log", yscale="log", ylim=(1e-4, None), xlim=(n_min * 0.8, 2.5e8),
+           xlabel="n (red cards = black cards)", ylabel="c√n − V(n, n)  ($)")
+    ax.legend(loc="lower left")
     return ax

@@ -9,6 +9,7 @@ from stoplib import redblack as rb
 from stoplib.redblack import asymptotics as asy
 from stoplib.redblack import claims
 from stoplib.redblack import document as doc
+from stoplib.redblack import frontier as fr
 
 
 # ---------------------------------------------------------------------------
@@ -206,9 +207,11 @@ def check_table(table, notebook):
 
 
 def test_verdicts_01():
-    table = claims.verdicts("01_redblack_dp")
+    table = claims.verdicts("01_redblack_dp", frontier=fr.load_frontier())
     counts = check_table(table, "01_redblack_dp")
     assert counts == {"agrees": 12, "differs": 1, "open": 4}
+    alone = claims.verdicts("01_redblack_dp")      # without the committed sweeps: that row is open
+    assert dict(alone.verdict.value_counts()) == {"agrees": 11, "differs": 1, "open": 5}
     head = table[table.headline].iloc[0]
     assert head.verdict == "agrees" and "2.624475549" in head.ours
     assert table[table.verdict == "differs"].claim.str.contains("C bottom-up").all()
@@ -245,17 +248,21 @@ def test_verdicts_03():
     n = np.arange(values.size)
     ext = asy.extrapolate(n, values, [doc.CARDS_133M], n_min=1000)
     best = ext.loc[["b n^-1/4", "b n^-1/4 + d n^-1/2", "a + b n^-1/4 + d n^-1/2"]].iloc[:, 0]
-    table = claims.verdicts("03_redblack_sqrt_vs_log", values=values, extrapolation=best)
+    front = fr.load_frontier()
+    table = claims.verdicts("03_redblack_sqrt_vs_log", values=values, extrapolation=best, frontier=front)
     counts = check_table(table, "03_redblack_sqrt_vs_log")
-    assert counts == {"agrees": 16, "differs": 7, "open": 2}
+    assert counts == {"agrees": 16, "differs": 8, "open": 1}
     head = table[table.headline].iloc[0]
     assert head.verdict == "differs" and "0.5220377" in head.ours
     by_claim = table.set_index("claim").verdict
     assert by_claim["V(133,787,000) computed in 9 days"] == "agrees"
     assert by_claim["Introduction: 133.7 million cards have value 6,038.32"] == "differs"
-    assert by_claim["l = 2m is worth 818.1 (about 2 min 10 s)"] == "open"
+    two_m = table.set_index("claim").loc["l = 2m is worth 818.1 (about 2 min 10 s)"]
+    assert two_m.verdict == "differs" and "818.0996" in two_m.ours and "738.2692" in two_m.ours
+    ours_133m = table.set_index("claim").loc["V(133,787,000) computed in 9 days", "ours"]
+    assert ours_133m.startswith("6,038.21") and "±" in ours_133m
     with pytest.raises(ValueError, match="22,974"):
-        claims.verdicts("03_redblack_sqrt_vs_log", values=values[:100], extrapolation=best)
+        claims.verdicts("03_redblack_sqrt_vs_log", values=values[:100], extrapolation=best, frontier=front)
 
 
 def test_verdict_styler_colours_the_verdicts():
