@@ -594,8 +594,9 @@ def load_frontier(folder=None) -> FrontierData:
     Parameters
     ----------
     folder : path or None
-        The folder holding the CSV files; None: the project's ``data/`` (the committed
-        results, whatever ``STOPLIB_OUTPUT_DIR`` says).
+        The folder holding the CSV files; None: the ``data/`` folder of the repository
+        that holds this package (the committed results, whatever ``STOPLIB_OUTPUT_DIR``
+        or the working directory say).
 
     Returns
     -------
@@ -612,9 +613,10 @@ def load_frontier(folder=None) -> FrontierData:
     import pandas as pd
 
     from ..util.validate import MissingFileError
-    from ..workbook.config import project_root
 
-    folder = project_root() / "data" if folder is None else Path(folder)
+    # the committed results live in the repository that holds this package, whatever the
+    # working directory (JupyterLab, the runner, a test's temporary copy)
+    folder = Path(__file__).resolve().parents[2] / "data" if folder is None else Path(folder)
     if not folder.is_dir():
         raise MissingFileError(2, "no such folder", str(folder))
     paths = {k: folder / f"redblack_frontier{k}.csv" for k in ("", "_grid", "_2m_block_reading")}
