@@ -1,8 +1,17 @@
 """The red/black card game ("Problem 14"): document 000's claims, checked.
 
 Each function here sets one of the document's numbers or programs beside
-ours; the notebooks (``01_redblack_dp``, ``03_redblack_sqrt_vs_log``) state
-"matches" or "differs" from them.
+ours; the notebooks state "agrees" or "differs" from them, and each ends with
+the verdict table of :func:`verdicts`.
+
+The verdict tables (:func:`verdicts`, :func:`verdict_styler`)
+    One row per number or claim of the document, by notebook (01: the value,
+    the spreadsheet and the programs; 02: the simulation, the omniscient
+    player and the fixed-1/2 mistake; 03: the growth law, the fits and
+    133,787,000 cards), with the columns ``notebook, claim, document, ours,
+    verdict, evidence, headline``.
+Running times (:func:`document_timings`, :func:`machine_description`)
+    The document's timings beside ours, each with its machine.
 
 The spreadsheet (:func:`spreadsheet_comparison`)
     Han Zheng's 27 x 27 sheet, cell by cell, under two readings: the naive one
@@ -29,12 +38,14 @@ The document's fits (log against square root) are repeated in
 
 Source
 ------
-Document 000 (``shared/seeds/000_cd0610b35b05a9e7.txt``); its printed numbers,
-with line numbers, are in :mod:`stoplib.redblack.document`.
+Gwern Branwen et al., "Problem 14 Dynamic Programming Solutions", gwern.net,
+October 2022 (https://gwern.net/problem-14); its printed numbers, by section, are
+in :mod:`stoplib.redblack.document`.
 """
 from __future__ import annotations
 
 import math
+import sys
 from dataclasses import dataclass
 
 import numpy as np
@@ -48,7 +59,8 @@ from .solver import value_table
 __all__ = [
     "spreadsheet_comparison", "SpreadsheetComparison", "c_program_values",
     "float32_balanced_values", "float32_drift_exponent", "rounding_error_bound",
-    "rounded_interval",
+    "rounded_interval", "verdicts", "verdict_styler", "VERDICT_COLUMNS", "VERDICTS", "NOTEBOOKS",
+    "document_timings", "machine_description",
 ]
 
 
@@ -261,3 +273,200 @@ def rounded_interval(printed: str) -> tuple[float, float]:
     half = 0.5 * 10.0 ** (-decimals)
     x = float(text)
     return (round(x - half, decimals + 1), round(x + half, decimals + 1))
+
+
+# ---------------------------------------------------------------------------
+# The verdict tables and the running times
+# ---------------------------------------------------------------------------
+#: The columns of every verdict table, in order.
+VERDICT_COLUMNS = ("notebook", "claim", "document", "ours", "verdict", "evidence", "headline")
+#: The allowed verdicts.
+VERDICTS = ("agrees", "differs", "open")
+#: The notebooks with a verdict table, and the results each one passes to :func:`verdicts`.
+NOTEBOOKS = {
+    "01_redblack_dp": (),
+    "02_redblack_monte_carlo": ("simulation", "mistake", "paths"),
+    "03_redblack_sqrt_vs_log": ("values", "extrapolation", "frontier"),
+}
+#: What a notebook's verdicts may be given besides (01: the committed sweeps, for its row on
+#: "millions of cards"; without them that row is open).
+OPTIONAL = {"01_redblack_dp": ("frontier",)}
+
+
+def verdicts(notebook: str, **results):
+    """The verdict table of one notebook: every number and claim of document 000 it covers.
+
+    Parameters
+    ----------
+    notebook : str
+        One of :data:`NOTEBOOKS`.
+    **results
+        What the notebook computed and the table quotes (the keys of ``NOTEBOOKS[notebook]``):
+        for 02, ``simulation`` and ``mistake`` (the :class:`~stoplib.redblack.SimulationResult`
+        of the real game and of the fixed-1/2 model, 26/26) and ``paths`` (the 49 sample
+        games); for 03, ``values`` (``V(n, n)`` for ``n = 0..N``, ``N >= 22,974``) and
+        ``extrapolation`` (the validated models' predictions of ``V(133,787,000)`` from
+        those values, a Series or a one-column DataFrame) and ``frontier`` (the committed
+        sweeps, :func:`stoplib.redblack.frontier.load_frontier`: the rows on 133,787,000 and
+        "l = 2m" use them). Notebook 01 needs nothing (its rows are cheap to recompute) and
+        may pass ``frontier`` for its row on "millions of cards".
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns :data:`VERDICT_COLUMNS`; ``verdict`` in :data:`VERDICTS`; ``headline`` is
+        True for exactly one row (the chapter's one-line summary). No string holds a
+        dollar sign (a pair of them would be typeset as mathematics in JupyterLab).
+
+    Examples
+    --------
+    >>> table = verdicts("01_redblack_dp")
+    >>> list(table.columns) == list(VERDICT_COLUMNS), int(table.headline.sum())
+    (True, 1)
+    >>> table.loc[table.headline, "verdict"].item()
+    'agrees'
+    """
+    import pandas as pd
+
+    from . import _verdicts
+
+    check_choice("notebook", notebook, tuple(NOTEBOOKS))
+    needed = NOTEBOOKS[notebook]
+    missing = [k for k in needed if k not in results]
+    extra = [k for k in results if k not in needed and k not in OPTIONAL.get(notebook, ())]
+    if missing or extra:
+        raise TypeError(f"verdicts({notebook!r}) needs exactly {list(needed)}; "
+                        f"missing {missing}, unexpected {extra}")
+    builder = {"01_redblack_dp": _verdicts.rows_01, "02_redblack_monte_carlo": _verdicts.rows_02,
+               "03_redblack_sqrt_vs_log": _verdicts.rows_03}[notebook]
+    table = pd.DataFrame(builder(sys.modules[__name__], **results), columns=list(VERDICT_COLUMNS))
+    if not table.verdict.isin(VERDICTS).all() or int(table.headline.sum()) != 1:
+        raise RuntimeError(f"malformed verdict table for {notebook}")
+    if table[["claim", "document", "ours", "evidence"]].apply(lambda col: col.str.contains("\\$")).any().any():
+        raise RuntimeError("a verdict string holds a dollar sign")
+    return table
+
+
+def verdict_styler(table):
+    """The verdict table for display: the verdict cell coloured (agrees: blue, differs:
+    orange, open: grey), the headline row in bold, long text wrapped in columns of sensible
+    width; the ``notebook`` and ``headline`` columns and the index are not shown.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> t = pd.DataFrame([dict(zip(VERDICT_COLUMNS, ["nb", "c", "1", "1", "agrees", "e", True]))])
+    >>> html = verdict_styler(t).to_html()
+    >>> "background-color" in html and "font-weight: bold" in html
+    True
+    """
+    from ..workbook import style
+
+    fill = {"agrees": style.AGREE, "differs": style.DIFFER, "open": style.OPEN}
+    text = {"agrees": "white", "differs": "black", "open": "black"}
+
+    def colour(v):
+        return f"background-color: {fill.get(v, 'white')}; color: {text.get(v, 'black')}; font-weight: bold"
+
+    def bold_headline(row):
+        weight = "font-weight: bold" if bool(table.loc[row.name, "headline"]) else ""
+        return [weight if column != "verdict" else "" for column in row.index]
+
+    shown = table.drop(columns=["notebook"])
+    widths = {"claim": "26%", "document": "15%", "ours": "19%", "verdict": "6%", "evidence": "34%"}
+    column_styles = [{"selector": f"th.col{k}, td.col{k}",
+                      "props": [("width", widths[c]), ("overflow-wrap", "anywhere")]}
+                     for k, c in enumerate(shown.columns) if c in widths]
+    return (shown.style.hide(axis="index").hide(subset=["headline"], axis="columns")
+            .apply(bold_headline, axis=1).map(colour, subset=["verdict"])
+            .set_properties(**{"text-align": "left", "white-space": "normal", "vertical-align": "top"})
+            .set_table_styles([{"selector": "", "props": [("table-layout", "fixed"), ("width", "100%")]},
+                               {"selector": "th", "props": [("text-align", "left")]}] + column_styles))
+
+
+def machine_description() -> str:
+    """This machine in words, for timing tables, e.g. ``"2-core Intel(R) Xeon(R) Processor
+    (Emerald Rapids, AVX-512, virtual machine)"``.
+
+    Read from ``/proc/cpuinfo`` where it exists (else ``platform.processor()``): the model
+    name, the Intel generation where the CPU model number names one, AVX-512 where the
+    flags show it, and whether a hypervisor runs it.
+
+    Examples
+    --------
+    >>> machine_description().split("-core ")[0].isdigit()
+    True
+    """
+    import os
+    import platform
+
+    model, details, info = platform.processor() or platform.machine(), [], {}
+    try:
+        with open("/proc/cpuinfo") as handle:
+            for line in handle:
+                key, _, val = line.partition(":")
+                if not line.strip():
+                    break                      # the first processor is enough
+                info.setdefault(key.strip().lower(), val.strip())
+    except OSError:
+        pass
+    model = info.get("model name", model)
+    if info.get("vendor_id") == "GenuineIntel" and info.get("cpu family") == "6":
+        details += [{"143": "Sapphire Rapids", "207": "Emerald Rapids"}.get(info.get("model", ""), "")]
+    flags = info.get("flags", "").split()
+    details += ["AVX-512" if "avx512f" in flags else "", "virtual machine" if "hypervisor" in flags else ""]
+    details = [d for d in details if d]
+    return f"{os.cpu_count() or 1}-core {model}" + (f" ({', '.join(details)})" if details else "")
+
+
+def document_timings(diagonal_seconds: float, tiled_seconds: float, machine: str | None = None):
+    """The document's running times for ``V(100,000, 100,000)`` beside ours.
+
+    Parameters
+    ----------
+    diagonal_seconds, tiled_seconds : float
+        Our times for ``value(100_000, 100_000, method="diagonal")`` and ``"tiled"``
+        (:func:`stoplib.redblack.time_method`): the document's diagonal programs compare
+        with the first, its block programs with the second.
+    machine : str, optional
+        Our machine (default :func:`machine_description`).
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per timing the document prints: ``program``, ``document seconds``,
+        ``document machine``, ``our method``, ``our seconds``, ``our machine``.
+
+    Examples
+    --------
+    >>> t = document_timings(0.5, 0.3, machine="2-core test machine")
+    >>> list(t["our method"].unique())
+    ['diagonal', 'tiled']
+    """
+    import pandas as pd
+
+    for name, x in (("diagonal_seconds", diagonal_seconds), ("tiled_seconds", tiled_seconds)):
+        if isinstance(x, bool) or not isinstance(x, (int, float)) or not x > 0:
+            raise ValueError(f"{name} must be a positive number of seconds, got {x!r}")
+    machine = machine or machine_description()
+    laptop = "FeepingCreature's laptop"
+    ripper = f"{doc.THREADRIPPER_CORES}-core AMD Ryzen Threadripper 1950X"
+    rows = [
+        ("C diagonal, first version, Clang", doc.DIAGONAL_SECONDS["clang"], laptop, "diagonal"),
+        ("C diagonal, first version, GCC", doc.DIAGONAL_SECONDS["gcc"], laptop, "diagonal"),
+        ("C diagonal, second version, Clang", doc.DIAGONAL2_SECONDS["clang"], laptop, "diagonal"),
+        ("C diagonal, second version, GCC", doc.DIAGONAL2_SECONDS["gcc"], laptop, "diagonal"),
+        ("spin-lock diagonal, one thread, GCC", doc.SPINLOCK_SECONDS["one thread"], ripper, "diagonal"),
+        (f"spin-lock diagonal, {doc.SPINLOCK_BEST_THREADS} threads, GCC", doc.SPINLOCK_SECONDS["12 threads"],
+         ripper, "tiled"),
+        ("spin-lock diagonal with _Atomic(bool)", doc.SPINLOCK_SECONDS["_Atomic(bool)"], ripper, "tiled"),
+        (f"blocks of {doc.BLOCK_SIZE_100K}, {doc.BLOCK_THREADS} threads, Clang", doc.BLOCKS_SECONDS["clang"],
+         ripper, "tiled"),
+        (f"blocks of {doc.BLOCK_SIZE_100K}, {doc.BLOCK_THREADS} threads, GCC", doc.BLOCKS_SECONDS["gcc"],
+         ripper, "tiled"),
+        ("blocks + skipping", doc.SKIPPING_SECONDS, ripper, "tiled"),
+        ("blocks + skipping, Clang PGO", doc.PGO_SECONDS["real"], ripper, "tiled"),
+    ]
+    ours = {"diagonal": float(diagonal_seconds), "tiled": float(tiled_seconds)}
+    return pd.DataFrame([{"program": p, "document seconds": s, "document machine": m, "our method": k,
+                          "our seconds": round(ours[k], 3), "our machine": machine} for p, s, m, k in rows])

@@ -40,7 +40,9 @@ compute document 000's 133,787,000 cards in a day.
 
 Source
 ------
-Document 000 (``shared/seeds/000_cd0610b35b05a9e7.txt``), "Faster?":
+Gwern Branwen et al., "Problem 14 Dynamic Programming Solutions", gwern.net,
+October 2022 (https://gwern.net/problem-14),
+section "Faster?":
 "cluster parallelization: for larger problems, network overhead/latency
 becomes less of an issue and parallelizing across multiple computers
 becomes useful".
@@ -262,7 +264,7 @@ def dask_sweep(n_red: int, n_black: int, tile: int | None = None, n_diag: int = 
         done = sum(c for (i, j), c in cells.items() if i < col_done[j])
         if show_progress is None:
             show_progress = checkpoint is not None or float(n_red) * float(n_black) > PROGRESS_CELLS
-        bar = progress(total=total, initial=done, desc="dask sweep", unit="cell",
+        bar = progress(total=round(total), initial=done, desc="dask sweep", unit="cell",
                        unit_scale=True, disable=None if show_progress else True)
         futures, pending = {}, {}
 

@@ -37,7 +37,9 @@ into fused multiply-adds, so the last bits may differ from the CPU's (about
 
 Source
 ------
-Document 000 (``shared/seeds/000_cd0610b35b05a9e7.txt``), "Faster?": "GPUs: small
+Gwern Branwen et al., "Problem 14 Dynamic Programming Solutions", gwern.net,
+October 2022 (https://gwern.net/problem-14), section
+"Faster?": "GPUs: small
 local arithmetic calculations done in parallel with minimal control-flow or
 long-range dependencies scream for a GPU implementation".
 """
@@ -190,7 +192,7 @@ def cuda_sweep(n_red: int, n_black: int, n_diag: int = 0, tile_rows: int = TILE_
     done = done_cells(dt)
     if show_progress is None:
         show_progress = checkpoint is not None or float(n_red) * float(n_black) > PROGRESS_CELLS
-    bar = progress(total=cells.total, initial=done, desc="cuda sweep", unit="cell",
+    bar = progress(total=round(cells.total), initial=done, desc="cuda sweep", unit="cell",
                    unit_scale=True, disable=None if show_progress else True)
     launches = 0
 

@@ -39,7 +39,8 @@ refused; "topdown" and "exact" have their own caps (``MAX_TOPDOWN_CELLS``,
 
 Source
 ------
-Document 000 (``shared/seeds/000_cd0610b35b05a9e7.txt``), gwern's write-up of
+Gwern Branwen et al., "Problem 14 Dynamic Programming Solutions", gwern.net,
+October 2022 (https://gwern.net/problem-14), gwern's write-up of
 Timothy Falcon's / Nigel Coldwell's interview problem 14; its printed numbers
 are in :mod:`stoplib.redblack.document`.
 """
@@ -58,7 +59,7 @@ __all__ = [
 
 # ---------------------------------------------------------------------------
 # Limits. Rates are cell updates per second measured on this project's 2-core
-# AMD EPYC machine (benchmarks/bench_redblack.py); they are used only to say
+# Intel Xeon (AVX-512, virtual) machine (benchmarks/bench_redblack.py); they are used only to say
 # how long a refused request would have taken.
 # ---------------------------------------------------------------------------
 #: Longest computation (estimated seconds) a float method will start.
@@ -71,7 +72,7 @@ MAX_TOPDOWN_CELLS = 2_000_000
 MAX_EXACT_CELLS = 250_000
 
 RATES = {  # cell updates per second after compilation: medians of benchmarks/bench_redblack.py
-    "topdown": 1.2e6,  # on the quiet 2-core AMD EPYC development machine
+    "topdown": 1.2e6,  # on the quiet 2-core Intel Xeon development machine
     "exact": 1.5e5,
     "row": 1.8e8,
     "diagonal": 9.7e9,

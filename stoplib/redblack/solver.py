@@ -51,7 +51,8 @@ fixed-1/2 mistake, the spreadsheet's holdings) are in
 
 Source
 ------
-Document 000 (``shared/seeds/000_cd0610b35b05a9e7.txt``), gwern's write-up of
+Gwern Branwen et al., "Problem 14 Dynamic Programming Solutions", gwern.net,
+October 2022 (https://gwern.net/problem-14), gwern's write-up of
 problem 14 with Han Zheng's spreadsheet, R, Haskell and C programs; the
 methods above are the document's programs, from its R recursion to its tiled
 C wavefront. Its printed numbers are in :mod:`stoplib.redblack.document`.
@@ -158,7 +159,7 @@ def _tiled(n_red: int, n_black: int, tile: int = DEFAULT_TILE, parallel: bool = 
                 "seconds": seconds + (time.monotonic() - t_start), "cells": done}
         return prog, {"rowbuf": rowbuf, "colbuf": colbuf, "diag": diag_out, "bnd": bnd}
 
-    bar = progress(total=cells.total, initial=done, desc=desc, unit="cell", unit_scale=True,
+    bar = progress(total=round(cells.total), initial=done, desc=desc, unit="cell", unit_scale=True,
                    disable=None if show_progress else True)
     step, target = 1, 1.0  # tile anti-diagonals per chunk; seconds per chunk
     t_start = time.monotonic()
