@@ -9,6 +9,12 @@ hand (A+A against a 2) of 1, 2, 4 and 8 fresh decks; then the whole strategy cha
 the card-removal study of a single deck. Numba is warmed up (compiled or loaded from
 its cache) first; each timing is the median over repeats, a fresh memo every run.
 
+Last, the work budget's calibration: for every kind of call that checks the budget
+(``stoplib.cardcounter._cost``: a solve, a study on a shared engine, the exact twins,
+the brute force, a simulation) the estimate the library would make beside the time
+measured, and their ratio (the rates in ``_cost`` come from this table; a ratio near
+1 or above means the estimate is honest or safe).
+
     python benchmarks/bench_cardcounter.py          # default sizes
     python benchmarks/bench_cardcounter.py --full   # adds larger shoes and the slow twins on full decks
 """
@@ -22,6 +28,8 @@ import numpy as np
 from stoplib import cardcounter as cc
 from stoplib.cardcounter import document as doc
 from stoplib.cardcounter import strategy
+from stoplib.cardcounter import _cost, solver
+from stoplib.util import budget
 from stoplib.util.timing import median_time as timed
 
 
@@ -105,6 +113,63 @@ def main(argv=None):
     t_mc, _ = timed(lambda: cc.simulate_deals(cc.fresh_deck(1), n_games=n_games, seed=1, engine=eng), 3)
     print(f"  Monte Carlo, {n_games:,} dealt hands:       {t_mc:8.3f} s")
     print("\ntarget: a 16-card contest deck well under a second (fast column)")
+    calibration(args.full)
+
+
+def calibration(full=False):
+    """The budget's estimates beside measured times (best of a few runs: the machine may be shared)."""
+    print("\nwork budget: estimate vs measured (seconds; ratio = estimate / measured)")
+    header = f"{'call':<46} | {'estimate':>9} {'measured':>9} {'ratio':>6}"
+    print(header)
+    print("-" * len(header))
+
+    def line(label, estimate, fn, reps=3):
+        with budget.allow(seconds=1e9, bytes=1e15):
+            t, _ = timed(fn, reps)
+        print(f"{label:<46} | {estimate.seconds:9.3f} {t:9.3f} {estimate.seconds / t:6.2f}", flush=True)
+
+    hands = [(1, 2, (1, 1)), (1, 10, (10, 6)), (1, 6, (3, 4)), (2, 2, (2, 2)), (8, 2, (1, 1)), (8, 1, (1, 1))]
+    for n, up, hand in hands:
+        deck = cc.fresh_deck(n, minus=[up, *hand])
+        line(f"solve: {n} deck(s), {'+'.join(map(str, hand))} vs {up}",
+             _cost.solve_estimate("", deck, up, hand), lambda: cc.solve(deck, up, hand))
+    for n, ups in ((1, [10]), (1, [2]), (1, list(range(1, 11))), (4, [2])):
+        line(f"strategy_table({n}, dealers={ups if len(ups) < 3 else 'all'})",
+             strategy._table_estimate(n, cc.Engine(cc.fresh_deck(n)), ups),
+             lambda: strategy.strategy_table(n, dealers=ups), reps=1)
+    for n in ((1, 2, 8) if full else (1, 2)):
+        deck = cc.fresh_deck(n)
+        line(f"deal_win_probability({n} deck(s))", solver._deal_estimate("", cc.Engine(deck), [deck]),
+             lambda: cc.deal_win_probability(deck), reps=1)
+    line("removal_effects(1)", solver._deal_estimate("", cc.Engine(cc.fresh_deck(1)), strategy._removal_decks(1)),
+         lambda: strategy.removal_effects(1), reps=1)
+    line("state_counts(1, dealers=[2])", strategy._state_counts_estimate(1, [2]),
+         lambda: strategy.state_counts(1, dealers=[2]), reps=1)
+    for deck, up, hand in ((doc.EX5_DECK, 1, (1, 1)), ("2222222228", 2, (2, 3)), ("3333333339", 4, (5, 6))):
+        counts = cc.parse_deck(deck)
+        line(f"solve_exact({deck}, {up}, {'+'.join(map(str, hand))})",
+             _cost.document_estimate("", counts, up, sum(hand), exact=True),
+             lambda: cc.solve_exact(deck, up, hand), reps=1)
+        line(f"DocumentSolver(float): {deck}, {up}, {'+'.join(map(str, hand))}",
+             _cost.document_estimate("", counts, up, sum(hand), exact=False),
+             lambda: float_twin(deck, up, hand), reps=1)
+    for deck, up, hand in (("2222000000", 10, (10, 2)), ("2222100000", 10, (10, 2))):
+        counts = cc.parse_deck(deck)
+        n_orders = round(10 ** _cost.log10_orders(counts))
+        line(f"brute_force_orders({deck}): {n_orders:,} orders",
+             _cost.brute_force_estimate("", n_orders, int(counts.sum())),
+             lambda: cc.brute_force_orders(deck, up, hand), reps=1)
+    sol = cc.solve(doc.EX6_DECK, 5, (7, 8))
+    line("simulate(example 6, 10**6 hands)", _cost.simulation_estimate("", 10**6, 7, None),
+         lambda: cc.simulate(doc.EX6_DECK, 5, (7, 8), n_games=10**6, solution=sol))
+    eng = cc.Engine(cc.fresh_deck(1))
+    cc.deal_win_probability(cc.fresh_deck(1), eng)
+    line("simulate_deals(1 deck, 10**6, warm engine)",
+         _cost.simulation_estimate("", 10**6, 52, solver._deal_estimate("", eng, [cc.fresh_deck(1)]), deal=True),
+         lambda: cc.simulate_deals(cc.fresh_deck(1), n_games=10**6, engine=eng))
+    line(f"Engine.states() of {eng.n_player_states:,} states", _cost.states_estimate("", eng.n_player_states),
+         eng.states, reps=1)
+    print(f"\nlimits in force: {budget.describe_seconds(budget.limits()[0])}, {budget.describe_bytes(budget.limits()[1])}")
 
 
 if __name__ == "__main__":

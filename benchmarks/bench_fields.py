@@ -5,8 +5,15 @@ O(V^2 F^2) kernel ("plain") and, where feasible, the exact big-integer twins.
 Numba kernels are compiled and warmed up first; each timing is the median of
 several repeats with the table cache cleared between runs.
 
-    python benchmarks/bench_fields.py          # default sizes
-    python benchmarks/bench_fields.py --full   # adds the larger sizes
+    python benchmarks/bench_fields.py              # default sizes, then the budget calibration
+    python benchmarks/bench_fields.py --full       # adds the larger sizes
+    python benchmarks/bench_fields.py --calibrate  # only the budget calibration
+
+The calibration runs every entry point whose cost grows with its arguments at a
+few sizes and prints the estimate the work budget made before the call
+(:mod:`stoplib.util.budget`, rates in :mod:`stoplib.fields.rules`) beside the
+measured time: the ratio measured / estimate should stay below 1 (estimates are
+meant to be honest upper bounds within a small factor).
 """
 from __future__ import annotations
 
@@ -15,8 +22,10 @@ import statistics
 import time
 
 from stoplib import fields as fl
-from stoplib.fields import document as doc
-from stoplib.util.timing import median_time
+from stoplib.fields import document as doc, plots
+from stoplib.util import budget
+from stoplib.util.timing import machine, median_time
+from stoplib.workbook import style
 
 
 def clear():
@@ -30,7 +39,11 @@ def timed(fn, repeats):
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--full", action="store_true", help="include the largest sizes")
+    parser.add_argument("--calibrate", action="store_true", help="only the budget calibration")
     args = parser.parse_args(argv)
+    if args.calibrate:
+        calibrate()
+        return
 
     t0 = time.perf_counter()
     for method in fl.METHODS:
@@ -79,6 +92,87 @@ def main(argv=None):
                 times.append(time.perf_counter() - t1)
             print(f"  V={V:5d} F={F:3d} {policy:>12}: {statistics.median(times):7.3f} s  "
                   f"win rate {res.mean:.5f} +- {res.std_err:.5f}")
+    print()
+    calibrate()
+
+
+def estimated(fn):
+    """Run ``fn`` once (cold caches) and return (the first estimate it checked, seconds)."""
+    seen = []
+    original = budget.check
+
+    def record(estimate):
+        seen.append(estimate)
+        return original(estimate)
+
+    fl.clear_cache()
+    budget.check = record
+    try:
+        t0 = time.perf_counter()
+        fn()
+        seconds = time.perf_counter() - t0
+    finally:
+        budget.check = original
+    return (seen[0] if seen else None), seconds
+
+
+CALIBRATION = [
+    # float tables
+    ("win_probability(1000, 20)", lambda: fl.win_probability(1000, 20)),
+    ("win_probability(5000, 50)", lambda: fl.win_probability(5000, 50)),
+    ("win_probability(1000, 500)", lambda: fl.win_probability(1000, 500)),
+    ("win_probability(20000, 2)", lambda: fl.win_probability(20000, 2)),
+    ("win_probability(1000, 20, plain)", lambda: fl.win_probability(1000, 20, method="plain")),
+    ("win_probability(300, 60, plain)", lambda: fl.win_probability(300, 60, method="plain")),
+    ("policy_win_probability(2000, 50)", lambda: fl.policy_win_probability(2000, 50)),
+    ("win_table(2000, 100)", lambda: fl.win_table(2000, 100)),
+    ("optimal_policy(20000, 5)", lambda: fl.optimal_policy(20000, 5)),
+    # the exact twin
+    ("win_probability(200, 10, exact)", lambda: fl.win_probability(200, 10, exact=True)),
+    ("win_probability(1000, 20, exact)", lambda: fl.win_probability(1000, 20, exact=True)),
+    ("win_probability(300, 100, exact)", lambda: fl.win_probability(300, 100, exact=True)),
+    ("win_probability(150, 30, exact, plain)", lambda: fl.win_probability(150, 30, exact=True, method="plain")),
+    ("win_table(60, 25, exact)", lambda: fl.win_table(60, 25, exact=True)),
+    ("state_probability(60, 20, exact)", lambda: fl.state_probability(60, 20, [None] * 10 + [30] + [None] * 9,
+                                                                      exact=True)),
+    # the brute force and the claims
+    ("brute_force_win_probability(9, 5)", lambda: fl.brute_force_win_probability(9, 5)),
+    ("brute_force_win_probability(12, 4)", lambda: fl.brute_force_win_probability(12, 4)),
+    ("check_recurrence(7)", lambda: fl.check_recurrence(7)),
+    ("check_gap_formula([(7, 3)])", lambda: fl.check_gap_formula([(7, 3)])),
+    ("check_monotonicity(50)", lambda: fl.check_monotonicity(50)),
+    ("tied_first_moves(50)", lambda: fl.tied_first_moves(50)),
+    # Monte Carlo
+    ("simulate(10, 3, 10**6, nearest)", lambda: fl.simulate(10, 3, 10**6, "nearest")),
+    ("simulate(1000, 20, 2*10**5, optimal)", lambda: fl.simulate(1000, 20, 2 * 10**5, "optimal")),
+    ("simulate(200, 100, 10**5, proportional)", lambda: fl.simulate(200, 100, 10**5, "proportional")),
+    # figures
+    ("plot_win_heatmap(200, 50)", lambda: plots.plot_win_heatmap(200, 50).figure.canvas.draw()),
+    ("plot_optimal_policy(10000, 5)", lambda: plots.plot_optimal_policy(10000, 5).figure.canvas.draw()),
+    ("plot_band_widths(2000, 100)", lambda: plots.plot_band_widths(2000, 100).figure.canvas.draw()),
+    ("plot_board(200, 100)", lambda: plots.plot_board(200, 100, [None] * 100).figure.canvas.draw()),
+]
+
+
+def calibrate():
+    """Print the budget's estimate beside the measured time for each entry point."""
+    fl.win_probability(30, 5), fl.win_probability(30, 5, method="plain"), fl.policy_win_probability(30, 5)
+    fl.simulate(30, 5, 10), fl.optimal_policy(30, 5)
+    with style.context():
+        plots.plot_board(10, 3, [None] * 3)
+    print("budget calibration: the work budget's estimate before each call, and the call's time")
+    print(f"machine: {machine()}")
+    header = f"{'call':<42} {'estimate (s)':>12} {'measured (s)':>12} {'ratio':>6} {'estimate (MiB)':>14}"
+    print(header)
+    print("-" * len(header))
+    for name, fn in CALIBRATION:
+        est, seconds = estimated(fn)
+        if est is None:
+            print(f"{name:<42} {'-':>12} {seconds:12.4f}")
+            continue
+        ratio = seconds / est.seconds if est.seconds > 0 else float("inf")
+        print(f"{name:<42} {est.seconds:12.4f} {seconds:12.4f} {ratio:6.2f} {est.bytes / 2**20:14.1f}", flush=True)
+
 
 if __name__ == "__main__":
     main()

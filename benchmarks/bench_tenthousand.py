@@ -1,7 +1,12 @@
-"""Benchmark Ten Thousand: solving the game, restricted games, N dice, Monte Carlo, Pig.
+"""Benchmark Ten Thousand: solving the game, restricted games, N dice, Monte Carlo, Pig,
+and the calibration of the work budget.
 
-Usage: python benchmarks/bench_tenthousand.py [--full]
-Prints medians over repeats after a warm-up call that compiles every kernel.
+Usage: python benchmarks/bench_tenthousand.py [--full] [--calibrate-only]
+Prints medians over repeats after a warm-up call that compiles every kernel. The last
+section runs every entry point whose cost grows with its arguments at a size where the
+time is measurable and prints the budget's estimate (``stoplib/tenthousand/_costs.py``,
+the rates measured here) beside the measured time: a ratio above 1 means the estimate
+errs on the long side, as it should; well below 1 means a rate must be measured again.
 """
 from __future__ import annotations
 
@@ -9,9 +14,10 @@ import sys
 import time
 
 from stoplib import tenthousand as tt
+from stoplib.tenthousand import _costs, claims
 from stoplib.tenthousand import pig_game as pg
-from stoplib.util.timing import median_seconds as median_time
-
+from stoplib.util import budget
+from stoplib.util.timing import machine, median_seconds as median_time
 
 
 def fmt(seconds):
@@ -22,11 +28,89 @@ def fmt(seconds):
     return f"{seconds:8.2f} s "
 
 
+def calibration(full=False):
+    """Each budgeted entry point at a measurable size: the estimate beside the measured time."""
+    big = 4 if full else 1
+    sol6 = tt.solve(6)
+    never = tt.stop_at_policy(10_000, 5)      # rolls until the turn busts: the longest turns
+    with budget.allow(seconds=float("inf"), bytes=float("inf")):
+        stop20k = tt.stop_at_policy(20_000, 5)
+        stop2k = tt.stop_at_policy(2000, 5)
+        stop20k6 = tt.stop_at_policy(20_000, 6)
+    cases = [
+        ("value_iteration(5, cap=2000)", _costs.value_iteration(5, 2000, 100_000),
+         lambda: tt.value_iteration(5, cap=2000)),
+        ("value_iteration(6, cap=1000)", _costs.value_iteration(6, 1000, 100_000),
+         lambda: tt.value_iteration(6, cap=1000)),
+        ("value_iteration(3, cap=20000)", _costs.value_iteration(3, 20_000, 100_000),
+         lambda: tt.value_iteration(3, cap=20_000)),
+        ("stop_at_policy(20000, 5)", _costs.policy_table(5, 20_000), lambda: tt.stop_at_policy(20_000, 5)),
+        ("evaluate(stop at 20000 chips)", _costs.evaluate(5, 20_000), lambda: tt.evaluate(stop20k)),
+        ("evaluate(stop at 20000 chips, 6 dice)", _costs.evaluate(6, 20_000), lambda: tt.evaluate(stop20k6)),
+        ("score_distribution(stop at 2000 chips)", _costs.score_distribution(5, 2000),
+         lambda: tt.score_distribution(stop2k)),
+        ("score_distribution(solve(6))", _costs.score_distribution(6, sol6.threshold),
+         lambda: tt.score_distribution(sol6)),
+        (f"simulate(optimal, {big * 2_000_000:,}, parallel)", _costs.simulate(5, 56, big * 2_000_000, 64, True),
+         lambda: tt.simulate(tt.solve(), big * 2_000_000, seed=1)),
+        (f"simulate(never stop, {big * 500_000:,}, serial)", _costs.simulate(5, never.cap, big * 500_000, 64, False),
+         lambda: tt.simulate(never, big * 500_000, seed=1, parallel=False)),
+        (f"simulate(stop at 20000 chips, {big * 100_000:,}, serial)",
+         _costs.simulate(5, stop20k.cap, big * 100_000, 64, False),
+         lambda: tt.simulate(stop20k, big * 100_000, seed=1, parallel=False)),
+        (f"simulate(6 dice optimal, {big * 500_000:,}, serial)",
+         _costs.simulate(6, sol6.threshold, big * 500_000, 64, False),
+         lambda: tt.simulate(sol6, big * 500_000, seed=1, parallel=False)),
+        ("is_reachable(1000, (1, 0, 0), 4)", _costs.reachable(5, 64 * ((1000 + 24) // 64 + 1)),
+         lambda: (tt.rules._reachable_states.cache_clear(), tt.is_reachable(1000, (1, 0, 0), 4))),
+        ("solve_exact(5)", _costs.solve_exact(5), lambda: tt.solve_exact(5)),
+        ("solve_exact(6)", _costs.solve_exact(6), lambda: tt.solve_exact(6)),
+        ("action_audit(solve(6))", _costs.solution_pass(sol6, "action_audit", _costs.AUDIT_SECONDS_PER_STATE),
+         lambda: claims.action_audit(sol6)),
+        ("longest_turn(solve(6))", _costs.solution_pass(sol6, "longest_turn", _costs.LONGEST_SECONDS_PER_STATE),
+         lambda: claims.longest_turn(sol6)),
+        ("max_state_difference(6 dice, tau_max=1000)",
+         _costs.compare(6, 1000 * sum(1 for k in range(1, 78) for n in range(1, 7)
+                                      if n == 6 or tt.rules._rules(6).d[k] <= 6 - n)),
+         lambda: claims.max_state_difference(sol6, sol6, tau_max=1000)),
+        ("pig_value_iteration(10**6)", _costs.pig_value_iteration(10**6, 100_000),
+         lambda: pg.pig_value_iteration(10**6)),
+        (f"pig_simulate(20, {big * 4_000_000:,}, parallel)", _costs.pig_simulate(20, big * 4_000_000, 64, True),
+         lambda: pg.pig_simulate(20, big * 4_000_000, seed=1)),
+        (f"pig_simulate(10**9, {big * 2_000_000:,}, serial)",
+         _costs.pig_simulate(10**9, big * 2_000_000, 64, False),
+         lambda: pg.pig_simulate(10**9, big * 2_000_000, seed=1, parallel=False)),
+        ("pig_stop_at_value(1000)", _costs.pig_stop_at_value(1000), lambda: pg.pig_stop_at_value(1000)),
+        ("pig_stop_at_value(4000)", _costs.pig_stop_at_value(4000), lambda: pg.pig_stop_at_value(4000)),
+        ("dice_table()", _costs.dice_table(6, 40, [tt.threshold(N).threshold for N in range(1, 7)]),
+         lambda: claims.dice_table()),
+        ("stop_at_table(range(1, 200))", _costs.stop_at_table(range(1, 200), 5),
+         lambda: claims.stop_at_table(range(1, 200))),
+    ]
+    print(f"machine: {machine()}")
+    print(f"{'budgeted call':<48}{'estimate':>12}{'measured':>12}{'est/meas':>10}  basis")
+    worst = float("inf")
+    with budget.allow(seconds=float("inf"), bytes=float("inf")):
+        for name, est, fn in cases:
+            measured = median_time(fn, 3 if est.seconds < 2 else 1)
+            ratio = est.seconds / measured
+            worst = min(worst, ratio)
+            print(f"{name:<48}{fmt(est.seconds):>12}{fmt(measured):>12}{ratio:>10.2f}  {est.basis}", flush=True)
+    print(f"smallest estimate/measured ratio: {worst:.2f}")
+    return worst
+
+
 def main(argv=None):
     argv = sys.argv[1:] if argv is None else argv
     full = "--full" in argv
     repeats = 21 if full else 7
     mc_turns = 20_000_000 if full else 2_000_000
+    if "--calibrate-only" in argv:
+        tt.solve(), tt.value_iteration(5, cap=60), tt.evaluate(tt.solve()), pg.pig_value_iteration(40)
+        tt.simulate(tt.solve(), 1000, seed=0), tt.simulate(tt.solve(), 1000, seed=0, parallel=False)
+        pg.pig_simulate(20, 1000), pg.pig_simulate(20, 1000, parallel=False)
+        calibration(full)
+        return 0
 
     # warm-up: compile every kernel once (numba caches them on disk afterwards)
     t0 = time.perf_counter()
@@ -93,6 +177,9 @@ def main(argv=None):
     dt = time.perf_counter() - t0
     print(f"{'Monte Carlo (parallel)':<32}{fmt(dt):>12}  {mc_turns / dt / 1e6:6.2f} M turns/s   "
           f"mean {r.mean:.5f} +- {r.std_err:.5f}")
+
+    print("\nthe work budget: estimates (stoplib/tenthousand/_costs.py) beside measured times")
+    calibration(full)
     return 0
 
 

@@ -16,44 +16,57 @@
 # %% [markdown]
 # # Red and black cards: when to stop, by dynamic programming
 #
-# **Source:** document 000 (`shared/seeds/000_cd0610b35b05a9e7.txt`), gwern's write-up of
-# "Problem 14" from Nigel Coldwell's interview-question page, with Han Zheng's spreadsheet,
-# an R program, a Haskell program and a series of ever faster C programs.
+# **Source:** Gwern Branwen, FeepingCreature, nshepperd and Khoth, "Problem 14 Dynamic
+# Programming Solutions", gwern.net, October 2022, <https://gwern.net/problem-14> ("the
+# document" below). It takes "problem 14" from Nigel Coldwell's page of interview questions,
+# reproduces Han Zheng's spreadsheet answer, and solves the problem again in R, Neat, Haskell
+# and a series of ever faster C programs.
 #
 # ## Overview
 #
-# A deck holds 26 red cards, each worth +\$1, and 26 black cards, each worth −\$1. The cards
-# are turned over one at a time, without replacement, and you may stop whenever you like,
-# keeping what you have. Stopping at once is worth \$0 and drawing all 52 cards is worth \$0,
-# yet good play is worth about \$2.62. The document computes that number five ways, from a
-# spreadsheet to a 15-thread C program, and prints its numbers along the way. This notebook
-# reruns every one of them and asks:
+# A deck holds 26 red cards, each worth +<span class="tex2jax_ignore">&#36;</span>1, and 26
+# black cards, each worth −<span class="tex2jax_ignore">&#36;</span>1. The cards are turned
+# over one at a time, without replacement, and you may stop whenever you like, keeping what
+# you have. Stopping at once is worth nothing and drawing all 52 cards is worth nothing, yet
+# good play is worth about <span class="tex2jax_ignore">&#36;</span>2.62. The document
+# computes that number five ways, from a spreadsheet to a 15-thread C program, and prints its
+# numbers along the way. This notebook reruns every one of them and asks:
 #
 # 1. What is the game worth, exactly?
 # 2. What did the spreadsheet actually compute, cell by cell?
-# 3. How do the dynamic-programming methods work, and how fast is each on this machine?
+# 3. How do the dynamic-programming methods work, and how fast is each here?
 # 4. When should you stop?
-# 5. Which game is the R program's "143 cards, worth \$6.21519192"?
+# 5. Which game is the R program's "143 cards"?
 #
-# All the algorithms live in `stoplib.redblack` (the solver, `stoplib.redblack.solver`, is
-# numba kernels behind a validated API); the figures are drawn by `stoplib.redblack.plots`
-# and the panel at the end is built by `stoplib.redblack.widgets`. Notebook 02 simulates the
-# game and notebook 03 studies how the value grows with the deck.
+# The algorithms live in `stoplib.redblack` (numba kernels behind a validated API), the
+# figures in `stoplib.redblack.plots`, the panel at the end in `stoplib.redblack.widgets`,
+# and the verdict table that closes the notebook in `stoplib.redblack.claims`.
 
 # %%
-import matplotlib.pyplot as plt
+import os
+
 import numpy as np
 import pandas as pd
-from IPython.display import display
 
 import stoplib as sl
 from stoplib import redblack as rb
+from stoplib.redblack import claims
 from stoplib.redblack import document as doc
+from stoplib.redblack import frontier as rbf
 from stoplib.redblack import plots as rbplots
 from stoplib.redblack import widgets as rbwidgets
 
 NB = "01_redblack_dp"
 print("quick mode" if sl.is_quick() else "full mode")
+
+# %% [markdown]
+# The parameters a reader may change. Every check below holds for any of their values; the
+# comparisons with the document are about the document's own 52-card deck.
+
+# %%
+N_SMALL = sl.pick(300, 100)          # deck side for the slow methods
+N_BIG = sl.pick(100_000, 2_000)      # deck side for the fast ones
+N_BOUNDARY = sl.pick(400, 100)       # rows of the stopping boundary
 
 # %% [markdown]
 # ## What is the game worth, exactly?
@@ -66,28 +79,27 @@ print("quick mode" if sl.is_quick() else "full mode")
 # \qquad V(0, b) = 0,\quad V(r, 0) = r.$$
 #
 # In exact rational arithmetic the 52-card game comes out as a fraction, which we set beside
-# the one nshepperd's Haskell program prints (document line 1018).
+# the one nshepperd's Haskell program prints (section "Haskell" of the document), and beside
+# Han Zheng's spreadsheet answer.
 
 # %%
 exact = rb.value(26, 26, method="exact")
-print(f"ours:     {exact}  = {float(exact):.15f}")
-print(f"document: {doc.VALUE_26_26_EXACT}")
-assert exact == doc.VALUE_26_26_EXACT
-print("matches")
-
-# %% [markdown]
-# The fraction is identical, numerator and denominator. Han Zheng's spreadsheet answer
-# \$2.624475549 (line 13) is this number rounded to nine decimals.
-
-# %%
 v26 = rb.value(26, 26)
-assert round(v26, 9) == doc.VALUE_26_26
-print(f"float64 value {v26:.12f}; document {doc.VALUE_26_26}: matches")
+print(f"ours, exact:   {exact} = {float(exact):.15f}")
+print(f"ours, float64: {v26:.15f}")
+print(f"document:      {doc.VALUE_26_26_EXACT} (Haskell), {doc.VALUE_26_26} (spreadsheet)")
+assert exact == doc.VALUE_26_26_EXACT
+assert round(float(exact), 9) == doc.VALUE_26_26 and abs(v26 - float(exact)) < 1e-14
 
 # %% [markdown]
-# The R program prints the values of every balanced deck from 0/0 to 26/26 (lines 828-832),
-# and the C program prints the same list with six decimals (lines 1045-1071). One sweep of
-# the tiled kernel over the 26 x 26 square gives all 27 at once.
+# The fraction is identical, numerator and denominator, and the spreadsheet's
+# <span class="tex2jax_ignore">&#36;</span>2.624475549 is it rounded to nine decimals:
+# **agrees**.
+#
+# The R program prints the values of every balanced deck from 0/0 to 26/26 to nine decimals,
+# and the C program prints the same list to six. One sweep of the tiled kernel over the
+# 26 × 26 square gives all 27 at once; beside them, the C program's own arithmetic emulated
+# (`c_program_values`: a table of single-precision `float`, as the C code declares it).
 
 # %%
 balanced = rb.balanced_values(26)
@@ -99,42 +111,32 @@ table = pd.DataFrame({
     "C (6 decimals)": doc.BALANCED_0_TO_26_C,
     "ours, single precision": c_float,
 })
-table["R matches"] = np.round(table["ours"], 9) == np.round(table["R (9 decimals)"], 9)
-table["C matches"] = np.isclose(np.round(table["ours"], 6), table["C (6 decimals)"], rtol=0, atol=1e-9)
-assert table["R matches"].all()
-assert np.max(np.abs(table["ours"] - table["C (6 decimals)"])) < 1e-6
-table.style.format(precision=9)
-
-# %% [markdown]
-# All 27 R values match to the nine decimals printed. The C list differs from the correctly
-# rounded six-decimal values in the last digit for four decks:
-
-# %%
-table.loc[~table["C matches"], ["n", "ours", "C (6 decimals)", "ours, single precision"]]
-
-# %% [markdown]
-# Those four are 1 unit in the sixth decimal (under 1e-6), the size of single-precision
-# rounding: the C program keeps its table in `float`, not `double`. Our emulation of that
-# program (`c_program_values`: float storage, double arithmetic) moves the values by the same
-# amount and reproduces the C digit at n = 13, but not at n = 20, 24 and 26; the exact digits
-# depend on how the C compiler (with `-Ofast`) ordered the arithmetic, which we cannot rerun.
-# The difference is a precision artefact of the C program, not a different answer.
-
-# %%
-assert list(table.loc[~table["C matches"], "n"]) == [13, 20, 24, 26]
-assert np.max(np.abs(c_float - balanced)) < 1e-6
+table["R agrees"] = np.round(table["ours"], 9) == np.round(table["R (9 decimals)"], 9)
+table["C agrees"] = np.isclose(np.round(table["ours"], 6), table["C (6 decimals)"], rtol=0, atol=1e-9)
 emulated = np.isclose(np.round(c_float, 6), table["C (6 decimals)"], rtol=0, atol=1e-9)
-print("C digits reproduced by the single-precision emulation:", int(emulated.sum()), "of 27;",
-      "not at n =", list(table.loc[~emulated, "n"]))
-assert list(table.loc[~emulated, "n"]) == [20, 24, 26]
+assert table["R agrees"].all()
+assert np.max(np.abs(table["ours"] - table["C (6 decimals)"])) <= 1e-6
+assert np.max(np.abs(c_float - balanced)) < 1e-6
+c_off = table.loc[~table["C agrees"], "n"].tolist()
+table.style.format(precision=9).hide(axis="index")
+
+# %%
+off_emulated = table.loc[~emulated, "n"].tolist()
+sl.prose.md(
+    f"All 27 R values agree to the nine decimals printed. The C list differs from the correctly "
+    f"rounded six-decimal values in the last digit for {len(c_off)} decks (n = {', '.join(map(str, c_off))}), "
+    f"by one unit of 10⁻⁶: the size of single-precision rounding, since the C program keeps its table "
+    f"in `float`. Our emulation of that program moves the values by as much, and reproduces the printed "
+    f"C digit at {len(c_off) - len(set(c_off) & set(off_emulated))} of those {len(c_off)} decks; the rest "
+    f"depend on how the C compiler (with `-Ofast`) ordered the arithmetic, which we cannot rerun. "
+    f"A precision artefact of the C program, not another answer.")
 
 # %% [markdown]
 # ## What did the spreadsheet actually compute?
 #
-# The document reproduces Han Zheng's 27 x 27 spreadsheet (lines 15-798): a header
-# "Good #", the labels 26 down to 0, then 27 rows, each a label and 27 cells printed to
-# about four significant digits. Here it is as printed (transcribed once into
-# `stoplib.redblack.document`).
+# The document reproduces Han Zheng's 27 × 27 spreadsheet: a header "Good #", the labels 26
+# down to 0, then 27 rows, each a label and 27 cells printed to about four significant
+# digits. Its top-left corner, as printed (transcribed once into `stoplib.redblack.document`):
 
 # %%
 sheet = pd.DataFrame(doc.SPREADSHEET, index=pd.Index(doc.SPREADSHEET_ROW_LABELS, name="row label"),
@@ -143,104 +145,100 @@ sheet.iloc[:8, :10]
 
 # %% [markdown]
 # The natural reading puts red ("Good #") across the top and makes each cell the value
-# $V(r, b)$. Comparing every cell with our table at the printed precision says that reading
-# is wrong for most cells:
+# $V(r, b)$. We compare every cell with our table at the printed precision:
 
 # %%
 naive = rb.spreadsheet_comparison("value")
-print(f"naive reading: {naive.n_match} of {naive.n_cells} cells match, {naive.n_differ} differ")
-assert naive.n_match == 79
-
-# %% [markdown]
-# The 79 cells that match are the main diagonal (where the two readings coincide) and the two
-# edges labelled 0 (where both readings give 0, or give the number of red cards). The other
-# 650 differ, and not by rounding: the cell
-# read as $V(1, 2)$ prints 0.3333 where $V(1, 2) = 0$ (stopping ties with drawing), and the
-# whole "red = 1" column prints $1/(b+1)$.
-
-# %%
 df = naive.table
-print(df[(df.red == 1) & (df.black == 2)][["row_label", "col_label", "printed", "ours"]].to_string(index=False))
-col = df[(df.red == 1)].sort_values("black")
-assert np.allclose(col.printed, 1 / (col.black + 1), rtol=1e-3)
+matching = set(zip(df.row_label[df.matches], df.col_label[df.matches]))
+expected = {(r, c) for r, c in zip(df.row_label, df.col_label) if r == c or r == 0 or c == 0}
+assert matching == expected          # the diagonal and the two edges labelled 0, nothing else
+one_red = df[df.red == 1].sort_values("black")
+assert np.allclose(one_red.printed, 1 / (one_red.black + 1), rtol=1e-3)
+cell = df[(df.red == 1) & (df.black == 2)].iloc[0]
+sl.prose.md(
+    f"Under this reading only **{naive.n_match} of {naive.n_cells}** cells agree: the main diagonal (where "
+    f"any reading of the axes coincides) and the two edges labelled 0 (where both readings give 0, or "
+    f"the number of red cards). The other {naive.n_differ} differ, and not by rounding: the cell read as "
+    f"V(1, 2) prints {cell.printed_text} where V(1, 2) = {cell.ours:g} (stopping ties with drawing), "
+    f"and the whole \"red = 1\" column prints 1/(b + 1).")
 
 # %% [markdown]
-# The spreadsheet's own description says what it does: "the value in each cell is the
-# maximum of either what we are currently holding or the expected return of a gamble". Its
-# cells count the money *already held* in the 26/26 game, and its rows, not its columns, are
-# the red cards left. With $r$ red and $b$ black cards left you hold $(26 - r) - (26 - b) = b - r$,
-# so a cell should be $(b - r) + V(r, b)$. `holdings_table` runs exactly the spreadsheet's rule,
-# $W(r, b) = \max\bigl(b - r,\ \tfrac{r}{r+b} W(r-1, b) + \tfrac{b}{r+b} W(r, b-1)\bigr)$, and
-# a test checks that it equals holding plus $V$.
+# The spreadsheet's own description says what it does: "the value in each cell is the maximum
+# of either what we are currently holding or the expected return of a gamble". Its cells
+# count the money *already held* in the 26/26 game, and its rows, not its columns, are the
+# red cards left. With $r$ red and $b$ black cards left you hold $(26 - r) - (26 - b) = b - r$,
+# so a cell should be $(b - r) + V(r, b)$. `holdings_table` runs exactly the spreadsheet's
+# rule, $W(r, b) = \max\bigl(b - r,\ \tfrac{r}{r+b} W(r-1, b) + \tfrac{b}{r+b} W(r, b-1)\bigr)$,
+# and a test checks that it equals holding plus $V$.
 
 # %%
 holdings = rb.spreadsheet_comparison("holdings")
-print(f"holdings reading: {holdings.n_match} of {holdings.n_cells} cells match")
-assert holdings.n_match == holdings.n_cells == 729
-
-# %% [markdown]
-# Every one of the 729 cells matches to the digits printed. The spreadsheet is right; it is
-# laid out with red cards left down the side (the "Good #" label belongs to the rows) and it
-# shows expected final winnings rather than the value of the remaining game. The column that
-# looked like "1 red card, $b$ black" and read $1/(b+1)$ is really "$r$ red cards, 1 black":
-# $(1 - r) + V(r, 1) = 1/(r+1)$, because $V(r, 1) = r - 1 + 1/(r+1)$. The two maps below show
-# which cells match under each reading.
+assert holdings.n_match == holdings.n_cells
+sl.prose.md(
+    f"Under the spreadsheet's own reading **all {holdings.n_match} of {holdings.n_cells}** cells agree to "
+    f"the digits printed: **agrees**. The sheet is right; it is laid out with red cards left down the "
+    f"side (the \"Good #\" label belongs to the rows) and it shows expected final winnings rather than "
+    f"the value of the rest of the game. The column that looked like \"1 red card, b black\" and read "
+    f"1/(b + 1) is really \"r red cards, 1 black\": (1 − r) + V(r, 1) = 1/(r + 1), because "
+    f"V(r, 1) = r − 1 + 1/(r + 1).")
 
 # %%
-fig, axes = plt.subplots(1, 2, figsize=(11, 4.5))
-rbplots.plot_spreadsheet_comparison(axes[0], naive, title="cell = V(column, row): 79 of 729 match")
-rbplots.plot_spreadsheet_comparison(axes[1], holdings, title="cell = (b - r) + V(r, b), rows red: all match")
-fig.tight_layout()
+fig, ax = sl.style.figure(figsize=(7.5, 5.6))
+rbplots.plot_spreadsheet_comparison(
+    ax, naive, title=f"cells read as V(column, row): {naive.n_match} of {naive.n_cells} agree")
 sl.save_figure(fig, NB, "spreadsheet-comparison")
-plt.show()
+sl.style.show(fig)
 
 # %% [markdown]
-# *Figure: each square is one spreadsheet cell in the document's layout; green where our
-# number, rounded to four significant digits, prints as the document prints it.*
+# *Figure: each square is one cell of the printed spreadsheet, in its own layout. Read naively
+# (red across, cells = V), only the diagonal and the 0 edges agree (blue); read as the
+# spreadsheet intends (red down, cells = money held + V), every cell agrees.*
 #
-# Our own value table $V(r, b)$ for the 52-card deck, drawn as a heat map, shows the
-# structure the spreadsheet hides: a large region of exact zeros (stop) on the side with
-# more black cards.
+# Our own table $V(r, b)$ for the 52-card deck shows what the spreadsheet's layout hides: a
+# large region where the rest of the game is worth exactly nothing, on the side with more
+# black cards.
 
 # %%
 values = rb.value_table(26, 26)
-recomputed = rb.holdings_table(26, 26)
-fig, axes = plt.subplots(1, 2, figsize=(17, 7))
-rbplots.plot_value_heatmap(axes[0], recomputed, cmap="magma",
-                      title="the spreadsheet recomputed: (b - r) + V(r, b)")
-rbplots.plot_value_heatmap(axes[1], values, title="V(r, b): value of the rest of the game")
-fig.tight_layout()
+fig, ax = sl.style.figure(figsize=(7.5, 5.2))
+rbplots.plot_value_heatmap(ax, values)
 sl.save_figure(fig, NB, "value-heatmap")
-plt.show()
-sl.save_table(pd.DataFrame(values, index=pd.Index(range(27), name="red"),
-                           columns=[f"black_{b}" for b in range(27)]),
-              "redblack_value_table_26", index=True)
-
-# %% [markdown]
-# *Figure: left, the spreadsheet's quantity recomputed by `holdings_table` (expected final
-# winnings counting money held); right, $V(r, b)$; red cards left up the side, black cards
-# left across.* The table of $V$ is saved as `data/redblack_value_table_26.csv`. Here is the
-# recomputed spreadsheet in the document's own layout and rounding; it reads cell for cell
-# like the printed one.
+_ = sl.save_table(pd.DataFrame(values, index=pd.Index(range(27), name="red"),
+                               columns=[f"black_{b}" for b in range(27)]),
+                  "redblack_value_table_26", index=True)
+share_zero = float(np.mean(values[1:, 1:] == 0))
+sl.style.show(fig)
 
 # %%
-layout = pd.DataFrame(recomputed[::-1, ::-1], index=pd.Index(range(26, -1, -1), name="red left"),
-                      columns=pd.Index(range(26, -1, -1), name="black left"))
-layout.map(lambda x: float(f"{x:.4g}")).iloc[:8, :10]
+sl.prose.md(
+    f"*Figure: V(r, b), red cards left up the side, black across; grey where V = 0 and you stop.* "
+    f"{sl.prose.percent(share_zero, 0)} of the positions with both colours left are worth nothing more. "
+    f"The table is saved as `data/redblack_value_table_26.csv`.")
 
 # %% [markdown]
-# The first rows and columns shown agree with the printed sheet above digit for digit.
-#
+# Recomputed in the document's layout and rounding, the spreadsheet's quantity reads cell for
+# cell like the printed corner above:
+
+# %%
+recomputed = rb.holdings_table(26, 26)
+layout = pd.DataFrame(recomputed[::-1, ::-1], index=pd.Index(range(26, -1, -1), name="red left"),
+                      columns=pd.Index(range(26, -1, -1), name="black left"))
+shown = layout.map(lambda x: float(f"{x:.4g}")).iloc[:8, :10]
+assert np.array_equal(shown.to_numpy(), sheet.iloc[:8, :10].to_numpy())
+shown
+
+# %% [markdown]
 # ## How do the methods work, and how fast is each?
 #
-# The document walks through five implementations. `stoplib.redblack.value` has each one as a
-# `method`:
+# The document walks through five implementations. `stoplib.redblack.value` has each one as
+# a `method`:
 #
 # * **topdown**: the recursion as written, memoised with `functools.cache`. Every state
 #   $(r, b)$ is computed once and kept, so memory grows with the square of the deck. The
-#   recursion is as deep as the deck is long, which is where the document's R version hit its
-#   stack limit; ours first asks for the corners of 64 x 64 blocks in order, so each call
-#   recurses only through one block (and refuses more than `MAX_TOPDOWN_CELLS` states).
+#   recursion is as deep as the deck is long, which is where the document's R version hit
+#   its stack limit; ours first asks for the corners of 64 × 64 blocks in order, so each
+#   call recurses only through one block (and refuses more than `MAX_TOPDOWN_CELLS` states).
 # * **exact**: the same recursion in `fractions.Fraction`; the numerators grow to hundreds of
 #   digits, so it is for small decks.
 # * **row**: bottom-up, one row $r$ at a time in a single array of $n_\text{black} + 1$ floats,
@@ -248,172 +246,187 @@ layout.map(lambda x: float(f"{x:.4g}")).iloc[:8, :10]
 #   the loop is a chain of dependent operations. A row ends at its first zero: the rest is
 #   the stop region.
 # * **diagonal**: bottom-up along anti-diagonals $k = r + b$. The cells of one anti-diagonal
-#   depend only on the previous one, so the inner loop has no chain: one reciprocal $1/k$ per
-#   diagonal, two distinct arrays, and LLVM turns the loop into AVX-512 instructions. Cells
-#   known to be in the stop region are skipped.
-# * **tiled**: the wavefront over square tiles of the document's last C program. The tiles on
-#   one tile anti-diagonal are independent and run in parallel (numba `prange`); inside a tile
-#   the cells are swept diagonally as above. A tile entirely in the stop region is skipped
-#   without being touched, and only the edges of tiles are stored, so memory is $O(N)$.
+#   depend only on the previous one, so the inner loop has no chain and the compiler can
+#   vectorise it. Cells known to be in the stop region are skipped.
+# * **tiled**: the wavefront over square tiles of the document's last C program. The tiles
+#   on one tile anti-diagonal are independent and run in parallel (numba `prange`); inside a
+#   tile the cells are swept diagonally as above. A tile entirely in the stop region is
+#   skipped, and only the edges of tiles are stored, so memory is $O(N)$.
 #
-# All float methods agree to 1e-12 relative on random balanced and unbalanced decks, and with
-# the exact fraction on small ones (`tests/redblack/test_solver.py`). We time them on the same decks;
-# the numbers depend on what else this shared 2-core machine is doing.
+# All float methods agree to 1e-12 relative on random balanced and unbalanced decks, and
+# with the exact fraction on small ones (`tests/redblack/test_solver.py`). We time them on
+# the same decks; the times depend on what else this shared machine is doing.
 
 # %%
-n_small = sl.pick(300, 100)
-n_big = sl.pick(100_000, 2_000)
-runs = [(m, n_small) for m in ("exact", "topdown", "row", "diagonal", "tiled")]
+load_before = os.getloadavg()[0]
+runs = [(m, N_SMALL) for m in ("exact", "topdown", "row", "diagonal", "tiled")]
 runs += [("topdown", sl.pick(1_000, 300))]
-runs += [(m, n_big) for m in ("row", "diagonal", "tiled")]
+runs += [(m, N_BIG) for m in ("row", "diagonal", "tiled")]
 timings = pd.DataFrame([rb.time_method(m, n, n).__dict__ for m, n in runs])
-timings["value"] = timings["value"].map(lambda x: f"{x:.9f}")
+timings["machine"] = claims.machine_description()
+timings["load average"] = round(max(load_before, os.getloadavg()[0]), 1)
+for n in (N_SMALL, N_BIG):                       # every method prints the same value
+    same = timings[timings.n_red == n]["value"]
+    assert np.allclose(same, same.iloc[0], rtol=1e-12, atol=0)
+_ = sl.save_table(timings, "redblack_method_timings")
 timings[["method", "n_red", "seconds", "cells", "cells_per_second", "value"]].style.format(
-    {"seconds": "{:.4f}", "cells_per_second": "{:.3g}", "cells": "{:,}"})
-
-# %% [markdown]
-# On the same deck every method prints the same value. The exact and top-down versions
-# handle a few hundred cards per colour in about a second. At the large size the row sweep,
-# a chain of dependent operations, updates on the order of 1e8 cells per second, while the
-# vectorised sweeps update billions: the gap between a latency-bound loop and a SIMD loop.
-# The tiled kernel's use of the second core shows only when the machine is otherwise idle
-# (it waits at a barrier after every tile anti-diagonal); `make bench` measures it with and
-# without the second core.
+    {"seconds": "{:.4f}", "cells_per_second": "{:.3g}", "cells": "{:,}", "value": "{:.9f}"}).hide(axis="index")
 
 # %%
-big = timings[timings.n_red == n_big]
-assert big["value"].nunique() == 1
-small = timings[timings.n_red == n_small]
-assert small["value"].nunique() == 1
-sl.save_table(timings, "redblack_method_timings")
-fig, ax = plt.subplots(figsize=(7, 3.2))
-labels = timings.assign(method=timings["method"] + " (n = " + timings["n_red"].map("{:,}".format) + ")")
-rbplots.plot_method_timings(ax, labels)
-ax.set_title("seconds per method (this machine, under whatever load it had)")
+rate = timings[timings.n_red == N_BIG].set_index("method")["cells_per_second"]
+fig, ax = sl.style.figure(figsize=(7.5, 3.4))
+rbplots.plot_method_timings(ax, timings.assign(method=timings["method"] + " (n = " + timings["n_red"].map("{:,}".format) + ")"))
+ax.set_title("seconds per method on this machine")
 sl.save_figure(fig, NB, "method-timings")
-plt.show()
-
-# %% [markdown]
-# *Figure: wall-clock seconds, log scale.* `benchmarks/bench_redblack.py` (run by
-# `make bench`) repeats these timings at n = 10,000, 100,000 and, with `--full`, 1,000,000.
-#
-# The document's fastest program computes 100,000 red against 100,000 black cards and prints
-# \$165.075847 (line 1363). Our tiled kernel does the same sweep here, about 5 billion cell
-# updates after skipping the stop region.
+sl.style.show(fig)
 
 # %%
-t100k = rb.time_method("tiled", 100_000, 100_000)
-print(f"V(100000, 100000) = {t100k.value:.6f} in {t100k.seconds:.2f} s; document {doc.VALUE_100000}")
-assert round(t100k.value, 6) == doc.VALUE_100000
-print("matches")
+speedup = min(rate["diagonal"], rate["tiled"]) / rate["row"]
+reading = (f"the vectorised sweeps update at least {speedup:.0f} times as many cells per second: the gap "
+           f"between a latency-bound loop and a vectorised one" if speedup > 2 else
+           "the load on this shared machine hides the difference the vectorised sweeps usually make")
+sl.prose.md(
+    f"*Figure: wall-clock seconds per method and deck, log scale, on this machine "
+    f"({claims.machine_description()}).* On the same deck every method "
+    f"prints the same value. At n = {N_BIG:,} the row sweep, a chain of dependent operations, updates "
+    f"{rate['row']:.2g} cells per second, the diagonal sweep {rate['diagonal']:.2g} and the tiled "
+    f"wavefront {rate['tiled']:.2g}; {reading}. They were taken with a load average of "
+    f"{timings['load average'].iloc[0]} on this machine's {os.cpu_count()} cores (other work shares it), "
+    f"so they are upper bounds. `make bench` repeats these timings at 10,000, 100,000 and, with "
+    f"`--full`, 1,000,000 cards. The timings are saved in `data/redblack_method_timings.csv`.")
+
+# %% [markdown]
+# The document's parallel programs compute 100,000 red against 100,000 black cards and print
+# <span class="tex2jax_ignore">&#36;</span>165.075847 (section "Diagonalization"). We compute
+# the same value with the diagonal and the tiled kernels and set our times beside every time
+# the document reports for it, each with its machine.
+
+# %%
+t_diag = rb.time_method("diagonal", 100_000, 100_000)
+t_tiled = rb.time_method("tiled", 100_000, 100_000)
+print(f"V(100000, 100000) = {t_tiled.value:.6f}; document {doc.VALUE_100000}")
+assert round(t_tiled.value, 6) == doc.VALUE_100000 and abs(t_diag.value - t_tiled.value) < 1e-9
+doc_times = claims.document_timings(t_diag.seconds, t_tiled.seconds)
+doc_times["our load average"] = round(os.getloadavg()[0], 1)
+_ = sl.save_table(doc_times, "redblack_document_timings")
+doc_times.style.format({"document seconds": "{:g}", "our seconds": "{:.3f}"}).hide(axis="index")
+
+# %%
+sl.prose.md(
+    f"The value **agrees** to all six decimals. Our diagonal kernel takes {t_diag.seconds:.2f} s and the "
+    f"tiled one {t_tiled.seconds:.2f} s here ({claims.machine_description()}), against "
+    f"{doc.DIAGONAL2_SECONDS['clang']:g} s for the document's vectorised diagonal program on a laptop and "
+    f"{doc.SKIPPING_SECONDS:g} s for its block-and-skip program on a 16-core Threadripper. Different "
+    f"machines, compilers and loads (ours: load average {doc_times['our load average'].iloc[0]} on "
+    f"{os.cpu_count()} cores): the comparison is a scale, not a race. The table is saved as "
+    f"`data/redblack_document_timings.csv`.")
 
 # %% [markdown]
 # ## When should you stop?
 #
-# The policy is a threshold. For each number $r$ of red cards left there is a number of black
-# cards, the stopping boundary, from which on stopping is optimal; with fewer black cards you
-# draw. We define `stopping_boundary(r)` as the fewest black cards $b$ with $V(r, b) = 0$,
+# The policy is a threshold. For each number $r$ of red cards left there is a number of
+# black cards, the stopping boundary, from which on stopping is optimal; with fewer black
+# cards you draw. `stopping_boundary(r)` is the fewest black cards $b$ with $V(r, b) = 0$,
 # i.e. with drawing worth no more than stopping (ties stop: with 1 red and 2 black cards,
 # drawing is worth exactly 0). With no red card left the boundary is 0.
 
 # %%
-boundary = rb.stopping_boundary(sl.pick(400, 100))
-print("r:        ", list(range(13)))
-print("boundary: ", boundary[:13].tolist())
+boundary = rb.stopping_boundary(N_BOUNDARY)
+r = np.arange(N_BOUNDARY + 1)
 assert boundary[0] == 0 and np.all(np.diff(boundary) >= 0)
-assert np.all(boundary[1:] > np.arange(1, len(boundary)))
-
-# %% [markdown]
-# The boundary is non-decreasing and lies strictly above the diagonal $b = r$: while at least
-# as many red cards as black remain, you always draw. In the 26/26 game, $b - r$ black cards
-# in excess in the deck means you are $b - r$ dollars ahead, so optimal play never stops
-# while level or behind, and stops only once it is ahead by at least `boundary[r] - r`
-# dollars: 1 dollar with one red card left, 6 with 26, 24 with 400.
-
-# %%
-fig, axes = plt.subplots(1, 2, figsize=(11, 4.5))
-rbplots.plot_stopping_boundary(axes[0], boundary)
-rbplots.plot_policy(axes[1], rb.policy_table(26, 26), title="policy in the 52-card deck")
-fig.tight_layout()
-sl.save_figure(fig, NB, "stopping-boundary")
-plt.show()
-
-# %% [markdown]
-# *Left: the boundary (red step) and the diagonal $b = r$ (dashed); the region to its right
-# is "stop". Right: the policy for every position of the 26/26 game (green: draw).* The
-# boundary runs about $c\sqrt{r}$ to the right of the diagonal, which is what makes the value
-# grow like a square root (notebook 03). The Brownian-bridge limit (Shepp 1969; notebook 03)
-# predicts "stop once you are ahead by $\alpha\sqrt{\text{cards left}}$" with
-# $\alpha \approx 0.8399$; here cards left is $r + b$, so the gap should approach
-# $\alpha\sqrt{r + b}$.
-
-# %%
-gap = boundary[1:] - np.arange(1, len(boundary))
+assert np.all(boundary[1:] > r[1:])                  # never stop while level or behind
 alpha, _ = rb.bridge_constant()
-r_last = len(boundary) - 1
-for r in (1, 4, 26, 100, r_last):
-    b = boundary[r]
-    print(f"r = {r:>3}: stop from b = {b:>3}, ahead by {b - r:>2};"
-          f" alpha * sqrt(r + b) = {alpha * np.sqrt(r + b):5.2f}")
-assert abs((boundary[r_last] - r_last) - alpha * np.sqrt(2 * r_last)) < 2
-
-# %% [markdown]
-# The gap tracks $\alpha\sqrt{r + b}$ to within a card already at a few hundred cards.
-#
-# ## Which game is "143 cards, worth \$6.21519192"?
-#
-# The document says its R version runs "all the way up to 143 cards, worth \$6.21519192,
-# where it hits a stack limit" (line 833). A 143-card deck cannot be balanced; the value
-# fits 143 cards *of each colour*:
+rows = sorted({1, 4, min(26, N_BOUNDARY), min(100, N_BOUNDARY), N_BOUNDARY})
+stops = pd.DataFrame({"red left r": rows, "stop from b black": boundary[rows],
+                      "ahead by b − r": boundary[rows] - np.array(rows),
+                      "α √(r + b)": alpha * np.sqrt(np.array(rows) + boundary[rows])})
+stops.style.format({"α √(r + b)": "{:.2f}"}).hide(axis="index")
 
 # %%
-v143 = rb.value(143, 143)
+lead = boundary[1:] - r[1:]
+far = r[1:] >= min(100, N_BOUNDARY)
+worst = float(np.max(np.abs(lead[far] - alpha * np.sqrt(r[1:][far] + boundary[1:][far]))))
+assert worst < 1.0
+sl.prose.md(
+    f"The boundary lies strictly beyond the diagonal b = r: while at least as many red cards as black "
+    f"remain, you always draw. In a balanced game b − r black cards in excess means you are b − r dollars "
+    f"ahead, so optimal play never stops while level or behind, and stops only once it is ahead by "
+    f"{lead[0]} dollar with one red card left, {lead[min(26, N_BOUNDARY) - 1]} with "
+    f"{min(26, N_BOUNDARY)}, {lead[-1]} with {N_BOUNDARY}. The Brownian-bridge limit (Shepp 1969; "
+    f"notebook 03) predicts \"stop once ahead by α √(cards left)\" with α = {alpha:.4f}; from "
+    f"{min(100, N_BOUNDARY)} red cards on, the exact lead is within {worst:.2f} dollar of it.")
+
+# %%
+fig, (left, right) = sl.style.figure(1, 2, figsize=(11, 4.2))
+rbplots.plot_boundary_gap(left, boundary)
+left.set_title("how far ahead optimal play stops")
+rbplots.plot_policy(right, rb.policy_table(26, 26), title="the policy in the 52-card deck")
+sl.save_figure(fig, NB, "stopping-boundary")
+sl.style.show(fig)
+
+# %% [markdown]
+# *Left: the lead b − r at which optimal play stops, row by row (step), against the bridge's
+# α √(r + b) (dashed): the lead grows like the square root of the cards left, which is what
+# makes the value grow like a square root (notebook 03). Right: the action in every position
+# of the 52-card game.*
+#
+# ## Which game is "143 cards, worth <span class="tex2jax_ignore">&#36;</span>6.21519192"?
+#
+# The document says its R version runs "all the way up to 143 cards, worth
+# <span class="tex2jax_ignore">&#36;</span>6.21519192, where it hits a stack limit". A
+# 143-card deck cannot be balanced; the value fits 143 cards *of each colour*:
+
+# %%
+v143 = rb.value(doc.R_LIMIT_CARDS, doc.R_LIMIT_CARDS)
 print(f"V(143, 143) = {v143:.8f}; document {doc.R_LIMIT_VALUE}")
 print(f"V(72, 71) = {rb.value(72, 71):.8f}, V(71, 72) = {rb.value(71, 72):.8f} (143 cards in all)")
 assert round(v143, 8) == doc.R_LIMIT_VALUE
-print("matches, as 143 red + 143 black = 286 cards")
 
 # %% [markdown]
-# So "cards" in that sentence, as in the document's later fits, counts the cards of one
-# colour.
-#
-# ## Two more numbers from the document
-#
-# The footnote says a player who could see the order of the deck would win \$4.04 on
-# average. Such a player stops at the top of the walk, so the value is the expected maximum
-# prefix sum of a random arrangement, which the reflection principle gives exactly
-# (`omniscient_value`; a path-counting twin checks it in the tests). The author's first R
-# program, which kept the chance of a red card at 1/2 all game, gave \$2.86; `value_with_replacement`
-# reruns that recursion exactly (notebook 02 simulates it).
-
-# %%
-omni = rb.omniscient_value(26, 26)
-mistake = rb.value_with_replacement(26, 26)
-print(f"omniscient: {float(omni):.6f} (= {omni.numerator}/{omni.denominator}); document {doc.OMNISCIENT_26_26}")
-print(f"fixed 1/2 mistake: {mistake:.6f}; document {doc.WITH_REPLACEMENT_MISTAKE}")
-assert round(float(omni), 2) == doc.OMNISCIENT_26_26
-assert round(mistake, 2) == doc.WITH_REPLACEMENT_MISTAKE
-print("both match")
-
-# %% [markdown]
-# Seeing the deck is worth \$4.04 - \$2.62 = \$1.42 more than playing optimally blind.
+# **Agrees**, as 143 red + 143 black = 286 cards: "cards" in that sentence, as in the
+# document's later fits, counts the cards of one colour.
 #
 # ## Explore: any deck
 #
-# The panel below recomputes the value, the stopping boundary with your position marked, and
-# the policy map for every position reachable from it. Move a slider and release it.
+# The panel recomputes the value, the stopping boundary with your position marked, and the
+# policy map for every position reachable from it. Move the slider and release it, or type a
+# number of black cards; the button saves the figure (PNG, SVG and PDF in `figures/`).
 
 # %%
-display(rbwidgets.position_panel())
+rbwidgets.position_panel()
+
+# %% [markdown]
+# ## Verdicts
+#
+# Every number and claim of the document about the value, the spreadsheet and the programs,
+# with our number beside it (notebook 02 covers the simulation, notebook 03 the growth law).
+# Running times cannot agree or differ across machines: those rows are open, and the timing
+# table above sets them side by side.
+
+# %%
+verdicts = claims.verdicts(NB, frontier=rbf.load_frontier())   # the committed sweeps (notebook 03)
+_ = sl.save_table(verdicts, f"{NB}_verdicts")
+claims.verdict_styler(verdicts)
+
+# %%
+counts = verdicts.verdict.value_counts()
+differ = "; ".join(verdicts.loc[verdicts.verdict == "differs", "claim"])
+sl.prose.md(
+    f"{len(verdicts)} claims: {counts.get('agrees', 0)} agree, {counts.get('differs', 0)} differ "
+    f"({differ or 'none'}), {counts.get('open', 0)} are open (running times on other machines). "
+    f"Saved as `data/{NB}_verdicts.csv`.")
 
 # %% [markdown]
 # ## Open questions
 #
-# * The boundary sits about $0.84\sqrt{r + b}$ black cards past the diagonal. How fast does
-#   the gap converge to the Brownian-bridge rule, and from which side?
-# * With the sliders: how unbalanced can a deck be (more black than red) and still be worth
-#   playing? Compare `stopping_boundary` with the decks where `value` turns positive.
-# * The spreadsheet stores expected *final* winnings. Which layout would have made its
-#   stop region visible at a glance?
-# * The tiled kernel skips the stop region; the document also suggests skipping values below
-#   machine precision. How much of the square would that save at 1,000,000 cards?
+# * The stop lead sits about α √(cards left) past the diagonal. How fast does it converge
+#   to the Brownian-bridge rule, and from which side? (Notebook 03 looks at 5,000 rows.)
+# * With the panel: how unbalanced can a deck be (more black than red) and still be worth
+#   playing?
+# * The spreadsheet stores expected *final* winnings. Which layout would have made its stop
+#   region visible at a glance?
+# * The tiled kernel skips the stop region; the document also suggests skipping values
+#   below machine precision. How much of the square would that save at 1,000,000 cards?
+#
+# [02 Red and black cards, played ten million times →](02_redblack_monte_carlo.ipynb) ·
+# [index](00_index.ipynb)

@@ -18,6 +18,11 @@ The rooms (the same names as in every game of :mod:`stoplib`)
     fresh decks, the input checks and the state encoding.
 ``_kernels.py``
     The numba kernels of the two recursions (private).
+``_cost.py``
+    The work budget's cost model (private): state counts from the deck's card
+    multisets and the rates ``benchmarks/bench_cardcounter.py`` measures; every entry
+    point whose work grows with its arguments asks :func:`stoplib.util.budget.check`
+    before it starts.
 ``solver.py``
     :class:`Engine` (shared memo tables), :func:`solve` / :class:`Solution`,
     :func:`win_probability`, :func:`stand_probability`, :func:`best_action`, the value
@@ -47,6 +52,16 @@ The rooms (the same names as in every game of :mod:`stoplib`)
 The names below are the public API; the rooms ``strategy``, ``plots``, ``widgets``,
 ``document`` and ``claims`` are imported by name (``from stoplib.cardcounter import
 plots``).
+
+Every public function checks its input (a ``TypeError`` for the wrong kind of value,
+a ``ValueError`` quoting what is out of range), refuses a deck too small to deal the
+hand (an empty deck, one on which the dealer may have to draw from an empty deck, fewer
+than four cards for a whole deal) and refuses work above the budget with an estimate:
+
+>>> cc.win_probability("0000000000", 10, [10, 5])
+Traceback (most recent call last):
+...
+ValueError: deck 0000000000 is empty: too small to deal the hand ...
 """
 from .rules import N_VALUES, DEALER_STANDS, OUTCOMES, parse_deck, deck_string, hand_total, fresh_deck
 from .solver import (Engine, Solution, solve, win_probability, stand_probability, best_action,

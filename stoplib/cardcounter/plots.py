@@ -16,8 +16,9 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..util.validate import check_bool, check_choice, check_instance, check_int, check_real, check_str
 from ..workbook.style import COLORS, OPEN, styled
-from .rules import OUTCOMES
+from .rules import OUTCOMES, _check_card, _check_frame
 
 __all__ = ["ACTION_COLOURS", "plot_strategy_chart", "plot_removal_effects", "plot_dealer_outcomes",
            "plot_state_counts", "plot_next_card"]
@@ -63,6 +64,20 @@ def plot_strategy_chart(ax, grid, reference=None, title=None, legend: bool = Tru
     """
     from matplotlib.patches import Patch, Rectangle
 
+    from .strategy import _check_chart
+
+    _check_ax(ax)
+    _check_chart("grid", grid)
+    if reference is not None:
+        _check_chart("reference", reference)
+        if list(reference.columns) != list(grid.columns):
+            raise ValueError(f"reference must have the grid's columns {list(grid.columns)}, got "
+                             f"{list(reference.columns)}")
+    if title is not None:
+        check_str("title", title, 300)
+    legend = check_bool("legend", legend)
+    if not 1 <= grid.size <= 10_000:
+        raise ValueError(f"grid must have 1 to 10,000 cells, got {grid.size}")
     rows, cols = list(grid.index), list(grid.columns)
     n_diff = 0
     for i, r in enumerate(rows):
@@ -121,8 +136,20 @@ def plot_removal_effects(ax, effects, label: str = "a fresh deck"):
     label : str
         What the cards are removed from, for the axis label.
     """
+    _check_ax(ax)
+    _check_frame("effects", effects, ("removed", "value", "change"), "a strategy.removal_effects() table")
+    check_str("label", label, 200)
+    if effects["value"].dtype.kind not in "iu":
+        raise ValueError("effects['value'] must hold card values (ints; 0 for the full deck)")
     df = effects[effects["value"] > 0]
-    change = df["change"].to_numpy(dtype=float)
+    if not 1 <= len(df) <= 10:
+        raise ValueError(f"effects must hold 1 to 10 removed card values, got {len(df)}")
+    try:
+        change = df["change"].to_numpy(dtype=float)
+    except (TypeError, ValueError):
+        raise ValueError("effects['change'] must hold numbers (percentage points)") from None
+    if not np.isfinite(change).all():
+        raise ValueError("effects['change'] must hold finite numbers")
     colours = [COLORS["blue"] if c > 0 else COLORS["vermillion"] for c in change]
     ax.bar(df["removed"], change, color=colours)
     ax.axhline(0, color=COLORS["black"], linewidth=0.8)
@@ -162,9 +189,20 @@ def plot_dealer_outcomes(ax, outcomes, dealers=range(1, 11)):
 
     from .strategy import dealer_outcomes
 
+    _check_ax(ax)
     if not isinstance(outcomes, pd.DataFrame):
         outcomes = dealer_outcomes(outcomes, dealers)
-    dists = outcomes[list(OUTCOMES)].to_numpy(dtype=float)
+    _check_frame("outcomes", outcomes, ("dealer",) + tuple(OUTCOMES), "a strategy.dealer_outcomes() table")
+    if not 1 <= len(outcomes) <= 10:
+        raise ValueError(f"outcomes must hold 1 to 10 up cards, got {len(outcomes)}")
+    for i, up in enumerate(outcomes["dealer"]):
+        _check_card(f"outcomes['dealer'][{i}]", up)
+    try:
+        dists = outcomes[list(OUTCOMES)].to_numpy(dtype=float)
+    except (TypeError, ValueError):
+        raise ValueError("outcomes must hold probabilities in the columns 17 .. bust") from None
+    if not (np.isfinite(dists).all() and (dists >= 0).all() and (np.abs(dists.sum(axis=1) - 1) < 1e-9).all()):
+        raise ValueError("each row of outcomes must be a probability distribution over 17 .. bust")
     labels = [_card_label(u) for u in outcomes["dealer"]]
     shades = mpl.colormaps["viridis"](np.linspace(0.92, 0.15, 5))
     bottoms = np.zeros(len(labels))
@@ -197,6 +235,13 @@ def plot_state_counts(ax, sizes, column: str = "n_dealer_states"):
     column : str
         ``"n_dealer_states"`` or ``"n_player_states"``.
     """
+    _check_ax(ax)
+    column = check_choice("column", column, ("n_dealer_states", "n_player_states"))
+    _check_frame("sizes", sizes, ("n_decks", column), "a strategy.state_counts() table")
+    if len(sizes) == 0 or sizes["n_decks"].dtype.kind not in "iu" or sizes[column].dtype.kind not in "iu":
+        raise ValueError(f"sizes must hold whole numbers in 'n_decks' and {column!r} (a state_counts() table)")
+    if (sizes[column] < 1).any() or sizes["n_decks"].nunique() > 20:
+        raise ValueError(f"sizes[{column!r}] must be positive counts (log scale), for at most 20 shoe sizes")
     decks = sorted(sizes["n_decks"].unique())
     groups = [sizes.loc[sizes["n_decks"] == n, column].to_numpy() for n in decks]
     ax.boxplot(groups, widths=0.55, patch_artist=True,
@@ -228,6 +273,11 @@ def plot_next_card(ax, terms, stand: float, hit: float, title: str = ""):
         P(win) when standing now, and when hitting (the count-weighted mean of the bars).
     title : str
     """
+    _check_ax(ax)
+    terms = _check_terms(terms)
+    stand = check_real("stand", stand, 0.0, 1.0)
+    hit = check_real("hit", hit, 0.0, 1.0)
+    check_str("title", title, 300)
     values = [int(v) for v, _, _ in terms]
     n = sum(int(c) for _, c, _ in terms)
     labels = [f"{_card_label(v)}\n{100 * c / n:.0f}%" for v, c, _ in terms]
@@ -252,3 +302,27 @@ def plot_next_card(ax, terms, stand: float, hit: float, title: str = ""):
     if title:
         ax.set_title(title)
     return ax
+
+
+def _check_ax(ax):
+    from matplotlib.axes import Axes
+
+    return check_instance("ax", ax, Axes)
+
+
+def _check_terms(terms):
+    """``(value, count, p_win)`` triples: distinct card values 1..10, counts >= 1, probabilities in [0, 1]."""
+    if isinstance(terms, (str, bytes)) or not isinstance(terms, (list, tuple)):
+        raise TypeError(f"terms must be a list of (value, count, p_win) triples, got {type(terms).__name__}")
+    if not 1 <= len(terms) <= 10:
+        raise ValueError(f"terms must hold 1 to 10 card values, got {len(terms)}")
+    out = []
+    for i, term in enumerate(terms):
+        if not isinstance(term, (list, tuple)) or len(term) != 3:
+            raise TypeError(f"terms[{i}] must be a (value, count, p_win) triple, got {term!r:.60}")
+        v, c, p = term
+        out.append((_check_card(f"terms[{i}] value", v), check_int(f"terms[{i}] count", c, 1, 10**7),
+                    check_real(f"terms[{i}] p_win", p, 0.0, 1.0)))
+    if len({v for v, _, _ in out}) != len(out):
+        raise ValueError(f"terms lists a card value twice: {[v for v, _, _ in out]}")
+    return out

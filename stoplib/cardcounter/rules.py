@@ -31,13 +31,14 @@ for the other rooms).
 """
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 import numpy as np
 
 from ..util.validate import check_int
 
-__all__ = ["N_VALUES", "DEALER_STANDS", "OUTCOMES", "parse_deck", "deck_string", "hand_total", "fresh_deck"]
+__all__ = ["N_VALUES", "DEALER_STANDS", "OUTCOMES", "MAX_COUNT", "MAX_FRESH_DECKS", "MAX_HAND", "parse_deck",
+           "deck_string", "hand_total", "fresh_deck"]
 
 N_VALUES = 10
 DEALER_STANDS = 17
@@ -51,37 +52,94 @@ _START_POINTS = 45       # points a starting deck may lie below the base (a hand
 
 # ---------------------------------------------------------------- notation and input checks
 
+#: The most cards of one value a deck may hold (62,500 decks' worth of tens): larger decks add
+#: no states to the solver (its state space saturates at about eight decks) and would only
+#: overflow the simulation's arrays.
+MAX_COUNT = 1_000_000
+#: The most 52-card decks :func:`fresh_deck` shuffles together (``16 * MAX_FRESH_DECKS <= MAX_COUNT``).
+MAX_FRESH_DECKS = MAX_COUNT // 16
+#: The most cards a hand can hold: 21 aces and the card that busts them.
+MAX_HAND = 22
+
+
 def parse_deck(deck) -> np.ndarray:
     """Return the remaining deck as ten int64 counts.
 
     Parameters
     ----------
     deck : str or sequence of int
-        Ten non-negative integer counts (``deck[i]`` cards of value ``i + 1``), or the
-        document's ten-digit string such as ``"1004000002"``.
+        Ten non-negative integer counts (``deck[i]`` cards of value ``i + 1``, at most
+        :data:`MAX_COUNT` each), or the document's ten-character string such as
+        ``"1004000002"`` (counts above 9 in brackets, as :func:`deck_string` writes
+        them: ``"4444444[12]44[16]"``).
 
     Returns
     -------
     numpy.ndarray
         Shape (10,), dtype int64.
 
+    Raises
+    ------
+    TypeError
+        Not a string or a sequence, or a count that is not an int.
+    ValueError
+        Not ten counts, a negative or too large count, or a character of the string
+        that is not a count (the message quotes it).
+
     Examples
     --------
     >>> parse_deck("1004000002").tolist()
     [1, 0, 0, 4, 0, 0, 0, 0, 0, 2]
+    >>> parse_deck("444444444[16]").tolist()[-1]
+    16
+    >>> parse_deck("10040x0002")
+    Traceback (most recent call last):
+    ...
+    ValueError: deck: 'x' (character 6 of '10040x0002') is not a count; write ten digits ...
     """
     if isinstance(deck, str):
-        if len(deck) != N_VALUES or not all(ch in "0123456789" for ch in deck):
-            raise ValueError(f"deck as a string must be exactly ten digits 0-9 (counts of aces, twos, ..., tens), got {deck!r}")
-        return np.array([int(ch) for ch in deck], dtype=np.int64)
-    if isinstance(deck, (bytes, dict)) or not hasattr(deck, "__len__"):
-        raise TypeError(f"deck must be ten counts (a sequence of ints) or a ten-digit string, got {type(deck).__name__}")
+        return _parse_string(deck)
+    if isinstance(deck, (bytes, bytearray)) or not isinstance(deck, (Sequence, np.ndarray)):
+        raise TypeError(f"deck must be ten counts (a sequence of ints) or a ten-digit string, got "
+                        f"{type(deck).__name__}")
     if isinstance(deck, np.ndarray) and deck.ndim != 1:
         raise ValueError(f"deck must be one-dimensional with ten counts, got shape {deck.shape}")
     if len(deck) != N_VALUES:
         raise ValueError(f"deck must have exactly ten counts (aces, twos, ..., tens), got {len(deck)}")
-    return np.array([check_int(f"deck[{i}] (count of {_value_name(i + 1)})", c, 0) for i, c in enumerate(deck)],
-                    dtype=np.int64)
+    return np.array([check_int(f"deck[{i}] (count of {_value_name(i + 1)})", c, 0, MAX_COUNT)
+                     for i, c in enumerate(deck)], dtype=np.int64)
+
+
+_HOW = "write ten digits (aces first, tens last), counts above 9 in brackets such as [12]"
+
+
+def _parse_string(text: str) -> np.ndarray:
+    """The ten counts of a deck string; a ValueError quotes the token that is not a count."""
+    if len(text) > 100:
+        raise ValueError(f"deck must be a short string of ten counts, got {len(text)} characters")
+    out, i = [], 0
+    while i < len(text):
+        ch = text[i]
+        if ch == "[":
+            j = text.find("]", i)
+            token = text[i:j + 1] if j >= 0 else text[i:]
+            inner = token[1:-1] if j >= 0 else ""
+            if j < 0 or not (inner.isascii() and inner.isdigit()) or len(inner) > 7:
+                raise ValueError(f"deck: {token!r} (from character {i + 1} of {text!r}) is not a count; {_HOW}")
+            value = int(inner)
+            if value > MAX_COUNT:
+                raise ValueError(f"deck: {token!r} is more than {MAX_COUNT:,} cards of one value")
+            out.append(value)
+            i = j + 1
+        elif ch.isascii() and ch.isdigit():
+            out.append(int(ch))
+            i += 1
+        else:
+            raise ValueError(f"deck: {ch!r} (character {i + 1} of {text!r}) is not a count; {_HOW}")
+    if len(out) != N_VALUES:
+        raise ValueError(f"deck as a string must be ten digits (ten counts: aces, twos, ..., tens; counts above 9 "
+                         f"in brackets), got {len(out)} counts in {text!r}")
+    return np.array(out, dtype=np.int64)
 
 
 def _value_name(v: int) -> str:
@@ -92,12 +150,68 @@ def _check_card(name: str, value) -> int:
     return check_int(name, value, 1, 10)
 
 
+def _check_cards(name: str, cards, min_cards: int) -> tuple[int, ...]:
+    """A hand as card values 1..10 (a sequence of ``min_cards`` to :data:`MAX_HAND` ints)."""
+    if isinstance(cards, (str, bytes, bytearray)) or not isinstance(cards, (Sequence, np.ndarray)):
+        raise TypeError(f"{name} must be a sequence of card values (ints 1..10), got {type(cards).__name__}")
+    if isinstance(cards, np.ndarray) and cards.ndim != 1:
+        raise ValueError(f"{name} must be one-dimensional, got shape {cards.shape}")
+    if len(cards) < min_cards:
+        raise ValueError(f"{name} must hold at least {('one', 'two')[min_cards - 1]} card"
+                         f"{'s' if min_cards > 1 else ''}, got {len(cards)}")
+    if len(cards) > MAX_HAND:
+        raise ValueError(f"{name} must hold at most {MAX_HAND} cards (21 aces and one more are bust), "
+                         f"got {len(cards)}")
+    return tuple(_check_card(f"{name}[{i}]", c) for i, c in enumerate(cards))
+
+
 def _check_player(player) -> tuple[int, ...]:
-    if isinstance(player, (str, bytes)) or not hasattr(player, "__len__"):
-        raise TypeError(f"player must be a sequence of card values (two ints in 1..10), got {type(player).__name__}")
-    if len(player) < 2:
-        raise ValueError(f"player must hold at least two cards, got {len(player)}")
-    return tuple(_check_card(f"player[{i}]", c) for i, c in enumerate(player))
+    """The player's hand: two or more cards, reachable (he stops hitting once he is bust)."""
+    cards = _check_cards("player", player, 2)
+    before_last = sum(cards) - max(cards)
+    if len(cards) > 2 and before_last > 21:
+        raise ValueError(f"player {list(cards)} cannot arise: without its largest card the hand is already "
+                         f"bust at hard {before_last}, and a bust player draws no more cards")
+    return cards
+
+
+def _check_not_empty(counts) -> None:
+    """A hand needs a card in the remaining deck: at least the dealer's hidden card."""
+    if int(np.sum(counts)) == 0:
+        raise ValueError("deck 0000000000 is empty: too small to deal the hand (the dealer's hidden card "
+                         "and every hit come from the remaining deck; give at least one card)")
+
+
+def _check_deal(counts, what: str = "a hand") -> None:
+    """Dealing a whole hand needs four cards: the player's two, the dealer's up card and his hidden card."""
+    n = int(np.sum(counts))
+    if n < 4:
+        raise ValueError(f"deck {deck_string(counts)} holds {n} card{'s' if n != 1 else ''}: too small to deal "
+                         f"{what} (two cards to the player, the dealer's up card and his hidden card: 4 at least)")
+
+
+def _check_dealers(dealers) -> tuple[int, ...]:
+    """Up cards to study: a non-empty sequence of distinct values 1..10."""
+    if isinstance(dealers, (str, bytes, bytearray)) or not isinstance(dealers, (Sequence, np.ndarray)):
+        raise TypeError(f"dealers must be a sequence of up cards (ints 1..10), got {type(dealers).__name__}")
+    if not 1 <= len(dealers) <= N_VALUES:
+        raise ValueError(f"dealers must list 1 to 10 up cards, got {len(dealers)}")
+    out = tuple(_check_card(f"dealers[{i}]", v) for i, v in enumerate(dealers))
+    if len(set(out)) != len(out):
+        raise ValueError(f"dealers lists an up card twice: {list(out)}")
+    return out
+
+
+def _check_frame(name: str, frame, columns, made_by: str):
+    """A pandas DataFrame with ``columns`` (the output of ``made_by``)."""
+    import pandas as pd
+
+    if not isinstance(frame, pd.DataFrame):
+        raise TypeError(f"{name} must be a pandas DataFrame ({made_by}), got {type(frame).__name__}")
+    missing = [c for c in columns if c not in frame.columns]
+    if missing:
+        raise ValueError(f"{name} lacks the columns {missing} (it must be {made_by})")
+    return frame
 
 
 def deck_string(deck) -> str:
@@ -107,12 +221,19 @@ def deck_string(deck) -> str:
     --------
     >>> deck_string([1, 0, 0, 4, 0, 0, 0, 0, 0, 2])
     '1004000002'
+    >>> deck_string([4] * 9 + [16])
+    '444444444[16]'
     """
-    return "".join(str(c) if c < 10 else f"[{c}]" for c in (int(x) for x in deck))
+    return "".join(str(c) if c < 10 else f"[{c}]" for c in (int(x) for x in parse_deck(deck)))
 
 
 def hand_total(cards: Sequence[int]) -> tuple[int, bool]:
     """Best total of a hand and whether it is soft (an ace counted as 11).
+
+    Parameters
+    ----------
+    cards : sequence of int
+        One to 22 card values, 1 (ace) .. 10.
 
     Examples
     --------
@@ -121,6 +242,11 @@ def hand_total(cards: Sequence[int]) -> tuple[int, bool]:
     >>> hand_total([1, 6, 10])
     (17, False)
     """
+    cards = _check_cards("cards", cards, 1)
+    return _hand_total(cards)
+
+
+def _hand_total(cards) -> tuple[int, bool]:
     s = sum(cards)
     if 1 in cards and s + 10 <= 21:
         return s + 10, True
@@ -133,7 +259,7 @@ def fresh_deck(n_decks: int = 1, minus: Sequence[int] = ()) -> np.ndarray:
     Parameters
     ----------
     n_decks : int
-        Number of decks shuffled together (>= 1).
+        Number of decks shuffled together, 1 .. :data:`MAX_FRESH_DECKS`.
     minus : sequence of int
         Card values (1..10) already shown, removed from the shoe.
 
@@ -142,7 +268,9 @@ def fresh_deck(n_decks: int = 1, minus: Sequence[int] = ()) -> np.ndarray:
     >>> fresh_deck(1, minus=[10, 6, 10]).tolist()
     [4, 4, 4, 4, 4, 3, 4, 4, 4, 14]
     """
-    n_decks = check_int("n_decks", n_decks, 1)
+    n_decks = check_int("n_decks", n_decks, 1, MAX_FRESH_DECKS)
+    if isinstance(minus, (str, bytes, bytearray)) or not isinstance(minus, (Sequence, np.ndarray)):
+        raise TypeError(f"minus must be a sequence of card values (ints 1..10), got {type(minus).__name__}")
     counts = np.array([4 * n_decks] * 9 + [16 * n_decks], dtype=np.int64)
     for i, v in enumerate(minus):
         v = _check_card(f"minus[{i}]", v)
@@ -210,17 +338,3 @@ def _starving_line(counts, dealer, player):
 def _total_py(s, a):
     """Best total of a hard sum ``s`` with ace flag ``a`` (pure-Python twin of ``_kernels._total``)."""
     return s + 10 if a and s + 10 <= 21 else s
-
-
-def _parse_bracketed(text: str) -> np.ndarray:
-    """Inverse of :func:`deck_string`: ten counts from the notation (counts above 9 in brackets)."""
-    out, i = [], 0
-    while i < len(text):
-        if text[i] == "[":
-            j = text.index("]", i)
-            out.append(int(text[i + 1:j]))
-            i = j + 1
-        else:
-            out.append(int(text[i]))
-            i += 1
-    return np.array(out, dtype=np.int64)

@@ -21,11 +21,16 @@ from typing import Sequence
 import numpy as np
 from numba import njit
 
+from ..util import budget
 from ..util.rng import as_generator, kernel_seed
-from ..util.validate import check_int
+from ..util.validate import check_instance, check_int
+from . import _cost
 from ._kernels import _total
-from .rules import _check_card, _check_player, hand_total, parse_deck
-from .solver import Engine, Solution, deal_win_probability, solve
+from .rules import _check_deal, _hand_total, deck_string, parse_deck
+from .solver import Engine, Solution, _check_engine, _deal_estimate, _deal_win, _hand, solve
+
+#: The most hands one call simulates (10**12 would take days; the budget refuses far fewer).
+MAX_GAMES = 10**12
 
 __all__ = ["MonteCarloResult", "simulate", "simulate_deals", "play_hand"]
 
@@ -131,23 +136,43 @@ def simulate(deck, dealer: int, player: Sequence[int], n_games: int = 100_000, s
              solution: Solution | None = None) -> MonteCarloResult:
     """Play the exactly computed strategy on ``n_games`` shuffles of the remaining deck.
 
+    Parameters
+    ----------
+    deck, dealer, player
+        The hand, as in :func:`.solver.solve` (a deck too small to deal it is refused).
+    n_games : int
+        Hands to play, 1 .. 10**12 (the work budget refuses long runs: about
+        half a microsecond a hand).
+    seed : int or numpy.random.Generator
+    solution : Solution or None
+        The exact solution of this very hand (from :func:`.solver.solve`), to reuse;
+        None: solve it here.
+
     Examples
     --------
     >>> r = simulate("1004000002", 5, [7, 8], n_games=2000, seed=1)
     >>> abs(r.z) < 4
     True
     """
-    counts = parse_deck(deck)
-    dealer = _check_card("dealer", dealer)
-    player = _check_player(player)
-    n_games = check_int("n_games", n_games, 1)
+    counts, dealer, player = _hand(deck, dealer, player)
+    n_games = check_int("n_games", n_games, 1, MAX_GAMES)
+    seed = kernel_seed(seed)
+    if solution is not None:
+        check_instance("solution", solution, Solution)
+        if (solution.deck, solution.dealer, solution.player) != (tuple(int(c) for c in counts), dealer, player):
+            raise ValueError(f"solution solves another hand (deck {deck_string(solution.deck)}, dealer "
+                             f"{solution.dealer}, player {list(solution.player)}), not deck {deck_string(counts)}, "
+                             f"dealer {dealer}, player {list(player)}")
+    what = f"simulate({deck_string(counts)}, {dealer}, {list(player)}, n_games={n_games:,})"
+    exact = None if solution is not None else _cost.solve_estimate(what, counts, dealer, player)
+    budget.check(_cost.simulation_estimate(what, n_games, int(counts.sum()), exact))
     sol = solution if solution is not None else solve(counts, dealer, player)
     keys, vals = sol.engine.policy_arrays()
     hit = vals[:, 2] > vals[:, 1] + 1e-12
     wins = np.zeros(1, np.int64)
     missing = np.zeros(1, np.int64)
-    _play_hands(counts, sol.engine.strides, sol.engine.key(counts), dealer, int(sum(player)), 1 in player,
-                False, keys, hit, n_games, kernel_seed(seed), wins, missing)
+    _play_hands(counts, sol.engine.strides, sol.engine._key(counts), dealer, int(sum(player)), 1 in player,
+                False, keys, hit, n_games, seed, wins, missing)
     if missing[0]:
         raise RuntimeError(f"{missing[0]} policy look-ups found no state (this is a bug)")
     return _mc_result(wins[0], n_games, sol.win_probability)
@@ -157,7 +182,8 @@ def simulate_deals(deck, n_games: int = 100_000, seed=0, engine: Engine | None =
     """Deal whole hands (player, dealer up, player) from shuffles of ``deck`` and play them optimally.
 
     The exact value is :func:`.solver.deal_win_probability`; the engine must be (or is made)
-    one whose base is ``deck``.
+    one whose base holds ``deck``. The deck needs four cards at least, and every deal
+    must be playable to the end.
 
     Examples
     --------
@@ -167,15 +193,20 @@ def simulate_deals(deck, n_games: int = 100_000, seed=0, engine: Engine | None =
     True
     """
     counts = parse_deck(deck)
-    n_games = check_int("n_games", n_games, 1)
-    eng = engine if engine is not None else Engine(counts)
-    exact = deal_win_probability(counts, eng)
+    _check_deal(counts)
+    n_games = check_int("n_games", n_games, 1, MAX_GAMES)
+    seed = kernel_seed(seed)
+    eng = _check_engine(engine, counts)
+    what = f"simulate_deals({deck_string(counts)}, n_games={n_games:,})"
+    exact = _deal_estimate(what, eng, [counts])
+    budget.check(_cost.simulation_estimate(what, n_games, int(counts.sum()), exact, deal=True))
+    exact = _deal_win(counts, eng)
     keys, vals = eng.policy_arrays()
     hit = vals[:, 2] > vals[:, 1] + 1e-12
     wins = np.zeros(1, np.int64)
     missing = np.zeros(1, np.int64)
-    _play_hands(counts, eng.strides, eng.key(counts), 0, 0, False, True, keys, hit, n_games,
-                kernel_seed(seed), wins, missing)
+    _play_hands(counts, eng.strides, eng._key(counts), 0, 0, False, True, keys, hit, n_games,
+                seed, wins, missing)
     if missing[0]:
         raise RuntimeError(f"{missing[0]} policy look-ups found no state (this is a bug)")
     return _mc_result(wins[0], n_games, exact)
@@ -202,10 +233,12 @@ def play_hand(deck, dealer: int, player, seed=0):
     ('hit', 'result')
     """
     import pandas as pd
+    counts, up, player = _hand(deck, dealer, player)
     rng = as_generator(seed)
-    counts = parse_deck(deck).copy()
-    up = _check_card("dealer", dealer)
-    hand = [_check_card(f"player[{i}]", c) for i, c in enumerate(player)]
+    # the first decision's solve dominates; the later ones are sub-problems of it
+    budget.check(_cost.solve_estimate(f"play_hand({deck_string(counts)}, {up}, {list(player)})", counts, up,
+                                      player, n_solves=2))
+    hand = list(player)
 
     def draw():
         v = int(rng.choice(np.arange(1, 11), p=counts / counts.sum()))
@@ -214,7 +247,7 @@ def play_hand(deck, dealer: int, player, seed=0):
 
     rows = []
     while True:
-        total, soft = hand_total(hand)
+        total, soft = _hand_total(hand)
         if total > 21:
             rows.append({"who": "player", "hand": "+".join(map(str, hand)), "total": total, "stand": 0.0,
                          "hit": 0.0, "action": "bust", "card": 0})
@@ -226,14 +259,14 @@ def play_hand(deck, dealer: int, player, seed=0):
         if s.action == "stand":
             break
         hand.append(card)
-    ptotal, _ = hand_total(hand)
+    ptotal, _ = _hand_total(hand)
     dhand = [up]
     if ptotal <= 21:
-        while hand_total(dhand)[0] < 17:
+        while _hand_total(dhand)[0] < 17:
             dhand.append(draw())
-            rows.append({"who": "dealer", "hand": "+".join(map(str, dhand)), "total": hand_total(dhand)[0],
+            rows.append({"who": "dealer", "hand": "+".join(map(str, dhand)), "total": _hand_total(dhand)[0],
                          "stand": np.nan, "hit": np.nan, "action": "draw", "card": dhand[-1]})
-    dtotal = hand_total(dhand)[0]
+    dtotal = _hand_total(dhand)[0]
     won = ptotal <= 21 and (dtotal > 21 or dtotal < ptotal)
     rows.append({"who": "result", "hand": f"player {ptotal}, dealer {dtotal}", "total": ptotal, "stand": np.nan,
                  "hit": np.nan, "action": "player wins" if won else "player loses", "card": 0})

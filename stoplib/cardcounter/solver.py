@@ -21,15 +21,18 @@ from __future__ import annotations
 import math
 import time
 from dataclasses import dataclass, field
-from typing import Sequence
+from collections.abc import Sequence
 
 import numpy as np
 from numba import types
 from numba.typed import Dict
 
+from ..util import budget
+from ..util.validate import check_bool, check_instance, check_int
+from . import _cost
 from ._kernels import _T3, _T6, _dealer_dist, _memo_arrays, _player_value, _stand_value
-from .rules import (N_VALUES, _CAP_POINTS, _PLAYER_SUM_BASE, _START_POINTS, _UP_BASE, _check_card,
-                    _check_player, _starving_message, deck_string, hand_total, parse_deck)
+from .rules import (N_VALUES, _CAP_POINTS, _PLAYER_SUM_BASE, _START_POINTS, _UP_BASE, _check_card, _check_deal,
+                    _check_not_empty, _check_player, _hand_total, _starving_message, deck_string, parse_deck)
 
 __all__ = ["Engine", "Solution", "solve", "win_probability", "stand_probability", "best_action",
            "deal_probabilities", "deal_win_probability"]
@@ -45,6 +48,9 @@ class Engine:
     the shown cards) can be solved with one engine and shares its dealer and
     player tables. :func:`solve` makes a fresh
     engine per call; the strategy chart and the card-removal study share one.
+
+    Every public method checks its arguments (the kernels behind it are never
+    reached with unchecked values) and refuses a deck too small to deal the hand.
 
     Parameters
     ----------
@@ -70,13 +76,17 @@ class Engine:
             self.strides[i] = self.strides[i - 1] * (int(self.caps[i - 1]) + 1)
         self.dmemo = Dict.empty(types.int64, _T6)
         self.pmemo = Dict.empty(types.int64, _T3)
+        self._top: set = set()   # player keys solved by a call (the memo holds all their states)
 
     def key(self, counts) -> int:
         """Mixed-radix code of the cards removed from the base (a sub-deck's identity)."""
-        counts = np.asarray(counts, dtype=np.int64)
+        return self._key(parse_deck(counts))
+
+    def _key(self, counts: np.ndarray) -> int:
         removed = self.base - counts
         if np.any(removed < 0):
-            raise ValueError(f"deck {deck_string(counts)} is not a sub-deck of this engine's base {deck_string(self.base)}")
+            raise ValueError(f"deck {deck_string(counts)} is not a sub-deck of this engine's base "
+                             f"{deck_string(self.base)}")
         points = int((removed * np.arange(1, N_VALUES + 1)).sum())
         if points > _START_POINTS:
             raise ValueError(f"deck {deck_string(counts)} lies {points} card points below this engine's base "
@@ -85,24 +95,62 @@ class Engine:
 
     def player_key(self, counts, up: int, psum: int, pace: bool) -> int:
         """Key of a player state in :attr:`pmemo` (deck, hard sum, ace flag, dealer up card)."""
-        return ((self.key(counts) * _PLAYER_SUM_BASE + psum) * 2 + int(pace)) * _UP_BASE + up
+        up = _check_card("up", up)
+        psum = check_int("psum", psum, 0, _PLAYER_SUM_BASE - 1)
+        pace = check_bool("pace", pace)
+        return self._player_key(self.key(counts), up, psum, pace)
+
+    @staticmethod
+    def _player_key(key: int, up: int, psum: int, pace: bool) -> int:
+        return ((key * _PLAYER_SUM_BASE + psum) * 2 + int(pace)) * _UP_BASE + up
 
     def value(self, counts, dealer: int, player: Sequence[int]) -> tuple[float, float, float]:
-        """(best, stand, hit) for validated ten counts, dealer up card and player's cards."""
-        counts = np.array(counts, dtype=np.int64)
-        key = self.key(counts)
+        """(best, stand, hit) win probabilities of a hand: ten counts, the dealer's up card, the player's cards.
+
+        Raises ``ValueError`` for a deck too small to deal the hand (empty, or one on
+        which the dealer may have to draw from an empty deck) and
+        :class:`stoplib.util.budget.BudgetError` above the work budget.
+        """
+        counts = parse_deck(counts)
+        dealer = _check_card("dealer", dealer)
+        player = _check_player(player)
+        _check_not_empty(counts)
+        if not self._solved(counts, dealer, player):
+            budget.check(_cost.solve_estimate(f"Engine.value({deck_string(counts)}, {dealer}, {list(player)})",
+                                              counts, dealer, player))
+        return self._value(counts, dealer, player)
+
+    def _solved(self, counts: np.ndarray, dealer: int, player) -> bool:
+        """Whether a call already solved the hand (then a value costs one look-up)."""
+        key = self._player_key(self._key(counts), dealer, int(sum(player)), 1 in player)
+        return sum(player) > 21 or key in self._top
+
+    def _value(self, counts: np.ndarray, dealer: int, player) -> tuple[float, float, float]:
+        """:meth:`value` for arguments already checked (an int64 array of ten counts, ints 1..10)."""
+        key = self._key(counts)
         psum = int(sum(player))
         pace = 1 in player
-        res = _player_value(counts, int(counts.sum()), key, psum, pace, int(dealer), self.strides,
+        res = _player_value(counts.copy(), int(counts.sum()), key, psum, pace, int(dealer), self.strides,
                             self.dmemo, self.pmemo)
         if math.isnan(res[0]):
             raise ValueError(_starving_message(counts, dealer, player))
+        self._top.add(self._player_key(key, int(dealer), psum, pace))
         return res
 
     def dealer_distribution(self, counts, dsum: int, dace: bool) -> np.ndarray:
-        """Final-total distribution (17, 18, 19, 20, 21, bust) of a dealer state."""
-        counts = np.array(counts, dtype=np.int64)
-        d = np.array(_dealer_dist(counts, int(counts.sum()), self.key(counts), int(dsum), bool(dace),
+        """Final-total distribution (17, 18, 19, 20, 21, bust) of a dealer state.
+
+        ``dsum`` is the dealer's hard sum (1..26, aces counted 1) and ``dace`` whether he
+        holds an ace; the deck must hold at least one card.
+        """
+        counts = parse_deck(counts)
+        dsum = check_int("dsum", dsum, 1, 26)
+        dace = check_bool("dace", dace)
+        _check_not_empty(counts)
+        return self._dealer_distribution(counts, dsum, dace)
+
+    def _dealer_distribution(self, counts: np.ndarray, dsum: int, dace: bool) -> np.ndarray:
+        d = np.array(_dealer_dist(counts.copy(), int(counts.sum()), self._key(counts), int(dsum), bool(dace),
                                   self.strides, self.dmemo))
         if np.isnan(d).any():
             raise ValueError(f"deck {deck_string(counts)} is too small for the dealer at hard {dsum} to finish")
@@ -126,9 +174,11 @@ class Engine:
         Columns: ``dealer`` (up card), ``player_sum`` (hard, aces as 1), ``has_ace``,
         ``total`` (best), ``soft``, ``deck`` (remaining counts as a string),
         ``removed`` (base minus deck, as a string), ``n_cards_left``, ``stand``,
-        ``hit``, ``best``, ``action``.
+        ``hit``, ``best``, ``action``. Refused above the work budget (a row costs
+        about 15 microseconds).
         """
         import pandas as pd
+        budget.check(_cost.states_estimate("Engine.states()", self.n_player_states))
         keys, vals = self.policy_arrays()
         up = keys % _UP_BASE
         rest = keys // _UP_BASE
@@ -143,13 +193,18 @@ class Engine:
         df = pd.DataFrame({
             "dealer": up, "player_sum": psum, "has_ace": pace, "total": total,
             "soft": pace & (psum + 10 <= 21),
-            "deck": [deck_string(c) for c in counts],
-            "removed": [deck_string(c) for c in removed],
+            "deck": [_notation(c) for c in counts],
+            "removed": [_notation(c) for c in removed],
             "n_cards_left": counts.sum(axis=1),
             "stand": vals[:, 1], "hit": vals[:, 2], "best": vals[:, 0],
         })
         df["action"] = np.where(df["hit"] > df["stand"] + 1e-12, "hit", "stand")
         return df
+
+
+def _notation(counts) -> str:
+    """:func:`.rules.deck_string` of counts known to be valid (no re-validation in a loop)."""
+    return "".join(str(c) if c < 10 else f"[{c}]" for c in (int(x) for x in counts))
 
 
 @dataclass
@@ -197,8 +252,17 @@ class Solution:
 
     def action_at(self, deck, player) -> str:
         """Optimal action after the player's hits changed the deck to ``deck`` and his hand to ``player``."""
-        best, stand, hit = self.engine.value(parse_deck(deck), self.dealer, _check_player(player))
+        best, stand, hit = self.engine.value(deck, self.dealer, player)
         return "hit" if hit > stand + 1e-12 else "stand"
+
+
+def _hand(deck, dealer, player):
+    """The checked arguments of a one-hand function: ten counts (not empty), up card, player's cards."""
+    counts = parse_deck(deck)
+    dealer = _check_card("dealer", dealer)
+    player = _check_player(player)
+    _check_not_empty(counts)
+    return counts, dealer, player
 
 
 def solve(deck, dealer: int, player: Sequence[int]) -> Solution:
@@ -220,7 +284,10 @@ def solve(deck, dealer: int, player: Sequence[int]) -> Solution:
     Raises
     ------
     ValueError
-        Bad counts or card values, or a deck on which the dealer can run out of cards.
+        Bad counts or card values, a deck too small to deal the hand (an empty deck,
+        or one on which the dealer can run out of cards), or a request above the work
+        budget (:class:`stoplib.util.budget.BudgetError`; the state space saturates at
+        about eight decks, a few seconds at most).
 
     Examples
     --------
@@ -228,12 +295,12 @@ def solve(deck, dealer: int, player: Sequence[int]) -> Solution:
     >>> round(s.win_probability, 8), round(s.stand_probability, 8), s.action
     (0.26666667, 0.20952381, 'hit')
     """
-    counts = parse_deck(deck)
-    dealer = _check_card("dealer", dealer)
-    player = _check_player(player)
+    counts, dealer, player = _hand(deck, dealer, player)
+    budget.check(_cost.solve_estimate(f"solve({deck_string(counts)}, {dealer}, {list(player)})",
+                                      counts, dealer, player))
     t0 = time.perf_counter()
     eng = Engine(counts)
-    best, stand, hit = eng.value(counts, dealer, player)
+    best, stand, hit = eng._value(counts, dealer, player)
     seconds = time.perf_counter() - t0
     return Solution(tuple(int(c) for c in counts), dealer, player, float(best), float(stand), float(hit),
                     "hit" if hit > stand + 1e-12 else "stand", eng.n_player_states, eng.n_dealer_states,
@@ -247,7 +314,9 @@ def win_probability(deck, dealer: int, player: Sequence[int]) -> float:
     ----------
     deck : str or sequence of int
         The remaining deck: ten counts (aces first, ten-valued cards last), or the
-        document's ten-digit string such as ``"1004000002"``.
+        document's ten-digit string such as ``"1004000002"``. It must be able to deal
+        the hand: an empty deck, or one on which the dealer may have to draw from an
+        empty deck, is refused with a ``ValueError``.
     dealer : int
         The dealer's up card, 1 (ace) .. 10.
     player : sequence of int
@@ -256,6 +325,7 @@ def win_probability(deck, dealer: int, player: Sequence[int]) -> float:
     Returns
     -------
     float
+        In [0, 1].
 
     Examples
     --------
@@ -271,7 +341,8 @@ def stand_probability(deck, dealer: int, player: Sequence[int]) -> float:
     Parameters
     ----------
     deck : str or sequence of int
-        The remaining deck (ten counts or a ten-digit string).
+        The remaining deck (ten counts or a ten-digit string); not empty (the dealer's
+        hidden card comes from it).
     dealer : int
         The dealer's up card, 1..10.
     player : sequence of int
@@ -280,20 +351,20 @@ def stand_probability(deck, dealer: int, player: Sequence[int]) -> float:
     Returns
     -------
     float
+        In [0, 1]; 0 for a bust hand.
 
     Examples
     --------
     >>> round(stand_probability("4440000004", 1, [1, 1]), 6)
     0.143506
     """
-    counts = parse_deck(deck)
-    dealer = _check_card("dealer", dealer)
-    player = _check_player(player)
-    total, _ = hand_total(player)
+    counts, dealer, player = _hand(deck, dealer, player)
+    total, _ = _hand_total(player)
     if total > 21:
         return 0.0
+    # the dealer's states alone: at most a few hundred, whatever the deck (no budget needed)
     eng = Engine(counts)
-    d = eng.dealer_distribution(counts, dealer, dealer == 1)
+    d = eng._dealer_distribution(counts, dealer, dealer == 1)
     return float(_stand_value(tuple(d), total))
 
 
@@ -313,7 +384,15 @@ def best_action(deck, dealer: int, player: Sequence[int]) -> str:
 def deal_probabilities(counts):
     """Probabilities of every (first player card, dealer up card, second player card) deal.
 
-    Returns a list of ``(first, up, second, probability, remaining_counts)``.
+    Parameters
+    ----------
+    counts : str or sequence of int
+        The deck before the deal (at least three cards).
+
+    Returns
+    -------
+    list
+        ``(first, up, second, probability, remaining_counts)`` for every deal, at most 1,000.
 
     Examples
     --------
@@ -322,7 +401,15 @@ def deal_probabilities(counts):
     >>> len(deals), round(sum(d[3] for d in deals), 12)
     (1000, 1.0)
     """
-    counts = np.array(counts, dtype=np.int64)
+    counts = parse_deck(counts)
+    n = int(counts.sum())
+    if n < 3:
+        raise ValueError(f"deck {deck_string(counts)} holds {n} card{'s' if n != 1 else ''}: too small to deal "
+                         "a hand (two cards to the player and the dealer's up card)")
+    return _deals(counts)
+
+
+def _deals(counts):
     out = []
     for a, pa, c1 in _draws(counts):
         for up, pu, c2 in _draws(c1):
@@ -341,8 +428,44 @@ def _draws(counts):
             yield v, counts[v - 1] / n, rest
 
 
+def _check_engine(engine, counts) -> Engine:
+    """``engine`` (or a fresh one on ``counts``); it must hold ``counts`` as a sub-deck of its base."""
+    if engine is None:
+        return Engine(counts)
+    check_instance("engine", engine, Engine)
+    engine._key(counts)            # a ValueError when the deck is not a sub-deck of the engine's base
+    return engine
+
+
+def _deal_estimate(what: str, engine: Engine, decks) -> budget.Estimate:
+    """Every deal of every deck in ``decks`` on one shared engine (the hands it already solved cost a look-up)."""
+    units, calls = 0.0, 0
+    for counts in decks:
+        hands = {(up, min(a, b), max(a, b)): rest for a, up, b, _, rest in _deals(counts)}
+        todo = [h for h, rest in hands.items() if not engine._solved(rest, h[0], h[1:])]
+        calls += len(hands) * 2      # every deal is called, both orders of the player's cards
+        if todo:
+            ups = sorted({h[0] for h in hands})
+            units += _cost.union_units(counts, ups) * len(todo) / len(hands)
+    return _cost.shared_estimate(what, units, calls, engine.n_dealer_states)
+
+
 def deal_win_probability(deck, engine: Engine | None = None) -> float:
     """Win probability of a whole hand dealt from ``deck`` (player, dealer, player) under optimal play.
+
+    Parameters
+    ----------
+    deck : str or sequence of int
+        The deck before the deal: at least four cards (two to the player, the dealer's
+        up card and his hidden card), and every deal must be playable to the end.
+    engine : Engine or None
+        Memo tables to use and fill (its base must hold ``deck``); None: a fresh one.
+        The hands it already holds cost a look-up each.
+
+    Returns
+    -------
+    float
+        In [0, 1].
 
     Examples
     --------
@@ -351,8 +474,19 @@ def deal_win_probability(deck, engine: Engine | None = None) -> float:
     True
     """
     counts = parse_deck(deck)
-    eng = engine if engine is not None else Engine(counts)
-    total = 0.0
-    for a, up, b, p, rest in deal_probabilities(counts):
-        total += p * eng.value(rest, up, (a, b))[0]
-    return float(total)
+    _check_deal(counts)
+    eng = _check_engine(engine, counts)
+    budget.check(_deal_estimate(f"deal_win_probability({deck_string(counts)})", eng, [counts]))
+    return _deal_win(counts, eng)
+
+
+def _deal_win(counts, eng: Engine) -> float:
+    terms = []
+    for a, up, b, p, rest in _deals(counts):
+        try:
+            value = eng._value(rest, up, (a, b))[0]
+        except ValueError as exc:
+            raise ValueError(f"deck {deck_string(counts)} is too small to deal every hand: after the deal "
+                             f"(player {a}, dealer {up}, player {b}): {exc}") from None
+        terms.append(p * value)
+    return float(math.fsum(terms))

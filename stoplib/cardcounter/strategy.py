@@ -16,9 +16,12 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..util.validate import check_int
-from .rules import OUTCOMES, _check_card, _parse_bracketed, fresh_deck, hand_total, parse_deck
-from .solver import Engine, deal_win_probability, solve
+from ..util import budget
+from ..util.validate import check_bool, check_instance, check_int
+from . import _cost
+from .rules import (MAX_FRESH_DECKS, OUTCOMES, _check_card, _check_dealers, _check_frame, _hand_total,
+                    deck_string, fresh_deck, parse_deck)
+from .solver import Engine, _check_engine, _deal_estimate, _deal_win, solve
 
 __all__ = ["BASIC_STRATEGY_DEALERS", "BASIC_STRATEGY", "HI_LO", "strategy_table", "chart_grid",
            "basic_strategy_grid", "chart_differences", "mixed_decisions", "player_hands",
@@ -62,20 +65,48 @@ def strategy_table(n_decks: int = 1, engine: Engine | None = None, dealers=range
     'stand'
     """
     import pandas as pd
-    n_decks = check_int("n_decks", n_decks, 1)
-    eng = engine if engine is not None else Engine(fresh_deck(n_decks))
+    n_decks = check_int("n_decks", n_decks, 1, MAX_FRESH_DECKS)
+    dealers = _check_dealers(dealers)
+    eng = _check_engine(engine, fresh_deck(n_decks))
+    decks = _table_decks(n_decks, dealers)
+    budget.check(_table_estimate(n_decks, eng, dealers, decks))
     rows = []
     for up in dealers:
-        up = _check_card("dealer", up)
         for a in range(1, 11):
             for b in range(a, 11):
-                counts = fresh_deck(n_decks, minus=[up, a, b])
-                best, stand, hit = eng.value(counts, up, (a, b))
-                total, soft = hand_total([a, b])
+                best, stand, hit = eng._value(decks[(up, a, b)], up, (a, b))
+                total, soft = _hand_total([a, b])
                 rows.append({"dealer": up, "first": a, "second": b, "total": total, "soft": soft,
                              "stand": stand, "hit": hit, "best": best,
                              "action": "hit" if hit > stand + 1e-12 else "stand"})
     return pd.DataFrame(rows)
+
+
+def _table_decks(n_decks, dealers) -> dict:
+    """``(up, first, second) -> remaining deck`` for every two-card hand against each up card."""
+    hands = [(up, a, b) for up in dealers for a in range(1, 11) for b in range(a, 11)]
+    return {h: fresh_deck(n_decks, minus=list(h)) for h in hands}
+
+
+def _table_estimate(n_decks, eng, dealers, decks=None):
+    """What :func:`strategy_table` would cost on ``eng`` (the hands it already solved cost a look-up)."""
+    decks = decks if decks is not None else _table_decks(n_decks, dealers)
+    todo = [h for h, d in decks.items() if not eng._solved(d, h[0], h[1:])]
+    units = _cost.union_units(fresh_deck(n_decks), dealers) * len(todo) / len(decks)
+    return _cost.shared_estimate(f"strategy_table({n_decks}, dealers={list(dealers)})", units, len(decks),
+                                 eng.n_dealer_states)
+
+
+def _removal_decks(n_decks):
+    return [fresh_deck(n_decks)] + [fresh_deck(n_decks, minus=[v]) for v in range(1, 11)]
+
+
+def _state_counts_estimate(n_decks, dealers):
+    full = fresh_deck(n_decks)
+    c = _cost.Counts(full)
+    units = [c.player(a + b) * c.dealer(up) for up in dealers for a in range(1, 11) for b in range(a, 11)]
+    return _cost.fresh_hands_estimate(f"state_counts({n_decks}, dealers={list(dealers)})", sum(units), len(units),
+                                      max(units))
 
 
 def chart_grid(table):
@@ -91,6 +122,7 @@ def chart_grid(table):
     ('H/S', 'S')
     """
     import pandas as pd
+    table = _check_table(table)
     cells = {}
     for (soft, total, up), grp in table.groupby(["soft", "total", "dealer"]):
         acts = set(grp["action"])
@@ -112,11 +144,22 @@ def basic_strategy_grid(rows):
     'SSSSSHHHHH'
     """
     import pandas as pd
-    data = []
-    for r in rows:
-        kind, t = r.split()
-        data.append(list(BASIC_STRATEGY[(kind, int(t))]))
-    return pd.DataFrame(data, index=list(rows), columns=["A" if c == 1 else str(c) for c in BASIC_STRATEGY_DEALERS])
+    if isinstance(rows, (str, bytes)) or not hasattr(rows, "__iter__") or not hasattr(rows, "__len__"):
+        raise TypeError(f"rows must be a sequence of row names such as 'hard 16', got {type(rows).__name__}")
+    if len(rows) > len(BASIC_STRATEGY):
+        raise ValueError(f"rows must name at most {len(BASIC_STRATEGY)} rows, got {len(rows)}")
+    data, names = [], []
+    for i, r in enumerate(rows):
+        if not isinstance(r, str):
+            raise TypeError(f"rows[{i}] must be a row name such as 'hard 16', got {type(r).__name__}")
+        kind, _, t = r.partition(" ")
+        key = (kind, int(t)) if t.isascii() and t.isdigit() and len(t) <= 2 else None
+        if key not in BASIC_STRATEGY:
+            raise ValueError(f"rows[{i}] = {r!r} is not a row of the basic-strategy chart (hard 4 .. hard 21, "
+                             "soft 12 .. soft 21)")
+        data.append(list(BASIC_STRATEGY[key]))
+        names.append(r)
+    return pd.DataFrame(data, index=names, columns=["A" if c == 1 else str(c) for c in BASIC_STRATEGY_DEALERS])
 
 
 def removal_effects(n_decks: int = 1, engine: Engine | None = None):
@@ -135,13 +178,15 @@ def removal_effects(n_decks: int = 1, engine: Engine | None = None):
     '5'
     """
     import pandas as pd
-    n_decks = check_int("n_decks", n_decks, 1)
+    n_decks = check_int("n_decks", n_decks, 1, MAX_FRESH_DECKS)
     full = fresh_deck(n_decks)
-    eng = engine if engine is not None else Engine(full)
-    base = deal_win_probability(full, eng)
+    eng = _check_engine(engine, full)
+    decks = _removal_decks(n_decks)
+    budget.check(_deal_estimate(f"removal_effects({n_decks})", eng, decks))
+    base = _deal_win(full, eng)
     rows = [{"removed": "none", "value": 0, "win_probability": base, "change": 0.0}]
     for v in range(1, 11):
-        p = deal_win_probability(fresh_deck(n_decks, minus=[v]), eng)
+        p = _deal_win(decks[v], eng)
         rows.append({"removed": "A" if v == 1 else str(v), "value": v, "win_probability": p,
                      "change": 100 * (p - base)})
     return pd.DataFrame(rows)
@@ -171,12 +216,15 @@ def player_hands(engine: Engine, dealer: int, total: int, soft: bool = False):
     >>> player_hands(eng, 10, 16)["hand"].head(3).tolist()
     ['10+6', '8+8', '9+7']
     """
+    check_instance("engine", engine, Engine)
     dealer = _check_card("dealer", dealer)
+    total = check_int("total", total, 2, 21)
+    soft = check_bool("soft", soft)
     df = engine.states()
     df = df[(df.dealer == dealer) & (df.total == total) & (df.soft == bool(soft))]
     hands, sizes, keep = [], [], []
     for removed in df["removed"]:
-        counts = _parse_bracketed(removed)
+        counts = parse_deck(removed)
         counts[dealer - 1] -= 1
         if counts.min() < 0:
             keep.append(False)
@@ -211,6 +259,9 @@ def state_counts(n_decks: int = 1, dealers=range(1, 11)):
     True
     """
     import pandas as pd
+    n_decks = check_int("n_decks", n_decks, 1, MAX_FRESH_DECKS)
+    dealers = _check_dealers(dealers)
+    budget.check(_state_counts_estimate(n_decks, dealers))
     rows = []
     for up in dealers:
         for a in range(1, 11):
@@ -235,6 +286,7 @@ def mixed_decisions(engine: Engine):
     >>> mixed_decisions(eng)[["dealer", "total", "hit", "stand"]].values.tolist()
     [[2, 12, 2, 53]]
     """
+    check_instance("engine", engine, Engine)
     df = engine.states()
     counts = df.groupby(["dealer", "soft", "total"])["action"].value_counts().unstack(fill_value=0)
     for col in ("hit", "stand"):
@@ -254,6 +306,11 @@ def chart_differences(grid, reference):
     0
     """
     import pandas as pd
+    _check_chart("grid", grid)
+    _check_chart("reference", reference)
+    if list(grid.columns) != list(reference.columns):
+        raise ValueError(f"grid and reference must have the same dealer columns, got {list(grid.columns)} and "
+                         f"{list(reference.columns)}")
     rows = [(r, c, grid.loc[r, c], reference.loc[r, c]) for r in grid.index for c in grid.columns
             if r in reference.index and grid.loc[r, c] != reference.loc[r, c]]
     return pd.DataFrame(rows, columns=["hand", "dealer", "ours", "reference"])
@@ -286,15 +343,18 @@ def dealer_outcomes(deck, dealers=range(1, 11)):
     """
     import pandas as pd
     counts = parse_deck(deck)
+    dealers = _check_dealers(dealers)
     eng = Engine(counts)
     rows = []
-    for up in dealers:
-        up = _check_card("dealer", up)
+    for up in dealers:   # the dealer's states alone: a few hundred per up card, whatever the deck
         if counts[up - 1] == 0:
-            raise ValueError(f"the deck holds no {up} to deal as the up card")
+            raise ValueError(f"deck {deck_string(counts)} holds no {up} to deal as the up card")
         c = counts.copy()
         c[up - 1] -= 1
-        dist = eng.dealer_distribution(c, up, up == 1)
+        if c.sum() == 0:
+            raise ValueError(f"deck {deck_string(counts)} is too small: after the up card {up} nothing is left "
+                             "for the dealer's hidden card")
+        dist = eng._dealer_distribution(c, up, up == 1)
         rows.append({"dealer": up, "up": "A" if up == 1 else str(up), **dict(zip(OUTCOMES, map(float, dist)))})
     return pd.DataFrame(rows)
 
@@ -321,6 +381,7 @@ def mixed_two_card_hands(table):
     [['hard 12', '2', '10+2']]
     """
     import pandas as pd
+    table = _check_table(table)
     rows = []
     for (soft, total, up), grp in table.groupby(["soft", "total", "dealer"]):
         acts = set(grp["action"])
@@ -334,3 +395,37 @@ def mixed_two_card_hands(table):
                      "stand": ", ".join(name(r) for _, r in grp[grp.action == "stand"].iterrows()),
                      "closest": name(closest), "gap": float(closest["hit"] - closest["stand"])})
     return pd.DataFrame(rows, columns=["hand", "dealer", "hit", "stand", "closest", "gap"])
+
+
+_TABLE_COLUMNS = ("dealer", "first", "second", "total", "soft", "stand", "hit", "best", "action")
+
+
+def _check_table(table):
+    """A :func:`strategy_table` (its columns, cards 1..10, actions "hit"/"stand")."""
+    _check_frame("table", table, _TABLE_COLUMNS, "a strategy_table()")
+    if len(table) == 0:
+        raise ValueError("table is empty (it must be a strategy_table())")
+    for col in ("dealer", "first", "second"):
+        values = table[col]
+        if not (values.dtype.kind in "iu" and values.between(1, 10).all()):
+            raise ValueError(f"table[{col!r}] must hold card values 1..10 (it must be a strategy_table())")
+    if not set(table["action"]) <= {"hit", "stand"}:
+        found = sorted(map(str, set(table["action"])))[:5]
+        raise ValueError(f"table['action'] must hold 'hit' or 'stand', got {found}")
+    if table["total"].dtype.kind not in "iu" or table["soft"].dtype.kind != "b":
+        raise ValueError("table['total'] must hold ints and table['soft'] bools (it must be a strategy_table())")
+    return table
+
+
+def _check_chart(name, grid):
+    """A hit/stand chart from :func:`chart_grid` or :func:`basic_strategy_grid`."""
+    import pandas as pd
+
+    if not isinstance(grid, pd.DataFrame):
+        raise TypeError(f"{name} must be a pandas DataFrame (a chart_grid() or basic_strategy_grid()), got "
+                        f"{type(grid).__name__}")
+    cells = set(grid.to_numpy().ravel().tolist())
+    if not cells <= {"H", "S", "H/S", ""}:
+        bad = sorted(map(repr, cells - {"H", "S", "H/S", ""}))[:3]
+        raise ValueError(f"{name} cells must be 'H', 'S', 'H/S' or '', got {', '.join(bad)}")
+    return grid

@@ -16,17 +16,30 @@ from __future__ import annotations
 
 import math
 import sys
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Sequence
 
 import numpy as np
 
-from .rules import (DEALER_STANDS, _check_card, _check_player, _starving_message, _total_py, deck_string,
-                    hand_total, parse_deck)
-from .solver import win_probability
+from ..util import budget
+from ..util.validate import check_bool, check_int
+from . import _cost
+from .rules import (DEALER_STANDS, _check_card, _check_not_empty, _hand_total, _starving_message, _total_py,
+                    deck_string, parse_deck)
+from .solver import _hand, win_probability
 
 __all__ = ["DocumentSolver", "ExactSolution", "solve_exact", "brute_force_orders", "compare_solvers"]
+
+
+def _check_number(number):
+    """The number type of the document's twin: the class ``Fraction`` (exact) or ``float``."""
+    if number is Fraction or number is float:
+        return number
+    if isinstance(number, type):
+        raise ValueError(f"number must be fractions.Fraction or float, got the class {number.__name__}")
+    raise TypeError(f"number must be the class fractions.Fraction or float, got {type(number).__name__} "
+                    f"{number!r:.60}")
 
 
 class DocumentSolver:
@@ -38,6 +51,9 @@ class DocumentSolver:
     ``player_total`` is the player's best total when he stands; the value is the
     player's win probability. As in the document's dump, every state visited is
     memoised, including player busts (value 0) and dealer states that stand.
+
+    The two methods check their arguments (flags must be bools, the deck must hold a
+    card) and the work budget; the recursion behind them does not re-check.
 
     Parameters
     ----------
@@ -52,13 +68,26 @@ class DocumentSolver:
     """
 
     def __init__(self, number=Fraction):
-        if number not in (Fraction, float):
-            raise ValueError(f"number must be Fraction or float, got {number!r}")
-        self.number = number
+        self.number = _check_number(number)
         self.dealer_memo: dict = {}
         self.player_memo: dict = {}
 
+    def _estimate(self, what, counts, dealer, psum, dealer_only=False):
+        return _cost.document_estimate(what, counts, dealer, psum, self.number is Fraction, dealer_only)
+
     def dealers_move(self, dealer_sum, dealer_has_ace, player_total, deck):
+        """The player's win probability once he stands on ``player_total`` (0..31) and the
+        dealer holds hard ``dealer_sum`` (1..26), an ace if ``dealer_has_ace``; ``deck`` remains."""
+        dealer_sum = check_int("dealer_sum", dealer_sum, 1, 26)
+        dealer_has_ace = check_bool("dealer_has_ace", dealer_has_ace)
+        player_total = check_int("player_total", player_total, 0, 31)
+        counts = parse_deck(deck)
+        _check_not_empty(counts)
+        budget.check(self._estimate(f"dealers_move({dealer_sum}, {dealer_has_ace}, {player_total}, "
+                                    f"{deck_string(counts)})", counts, dealer_sum, 0, dealer_only=True))
+        return self._dealers_move(dealer_sum, dealer_has_ace, player_total, tuple(int(c) for c in counts))
+
+    def _dealers_move(self, dealer_sum, dealer_has_ace, player_total, deck):
         key = (dealer_sum, bool(dealer_has_ace), player_total, tuple(deck))
         if key in self.dealer_memo:
             return self.dealer_memo[key]
@@ -78,12 +107,32 @@ class DocumentSolver:
                 if c:
                     d = list(deck)
                     d[v - 1] -= 1
-                    acc += num(c) * self.dealers_move(dealer_sum + v, dealer_has_ace or v == 1, player_total, tuple(d))
+                    acc += num(c) * self._dealers_move(dealer_sum + v, dealer_has_ace or v == 1, player_total,
+                                                       tuple(d))
             r = acc / num(n)
         self.dealer_memo[key] = r
         return r
 
+    def _check_player_state(self, dealer_card, player_sum, player_has_ace, deck, what):
+        dealer_card = _check_card("dealer_card", dealer_card)
+        player_sum = check_int("player_sum", player_sum, 2, 31)
+        player_has_ace = check_bool("player_has_ace", player_has_ace)
+        counts = parse_deck(deck)
+        _check_not_empty(counts)
+        budget.check(self._estimate(f"{what}({dealer_card}, {player_sum}, {player_has_ace}, {deck_string(counts)})",
+                                    counts, dealer_card, player_sum))
+        return dealer_card, player_sum, player_has_ace, tuple(int(c) for c in counts)
+
     def players_move(self, dealer_card, player_sum, player_has_ace, deck):
+        """The player's optimal win probability: dealer's up card 1..10, the player's hard sum
+        (2..31, aces as 1) and ace flag, the remaining ``deck``."""
+        args = self._check_player_state(dealer_card, player_sum, player_has_ace, deck, "players_move")
+        try:
+            return self._players_move(*args)
+        except RecursionError:  # pragma: no cover - the depth is at most about 40 calls
+            raise ValueError("the recursion went too deep") from None
+
+    def _players_move(self, dealer_card, player_sum, player_has_ace, deck):
         key = (dealer_card, player_sum, bool(player_has_ace), tuple(deck))
         if key in self.player_memo:
             return self.player_memo[key]
@@ -91,7 +140,7 @@ class DocumentSolver:
         if player_sum > 21:
             r = num(0)
         else:
-            stand = self.dealers_move(dealer_card, dealer_card == 1, _total_py(player_sum, player_has_ace), deck)
+            stand = self._dealers_move(dealer_card, dealer_card == 1, _total_py(player_sum, player_has_ace), deck)
             n = sum(deck)
             r = stand
             if n:
@@ -101,7 +150,8 @@ class DocumentSolver:
                     if c:
                         d = list(deck)
                         d[v - 1] -= 1
-                        acc += num(c) * self.players_move(dealer_card, player_sum + v, player_has_ace or v == 1, tuple(d))
+                        acc += num(c) * self._players_move(dealer_card, player_sum + v, player_has_ace or v == 1,
+                                                           tuple(d))
                 hit = acc / num(n)
                 r = max(stand, hit)
         self.player_memo[key] = r
@@ -109,13 +159,16 @@ class DocumentSolver:
 
     def hit_terms(self, dealer_card, player_sum, player_has_ace, deck):
         """The document's "consider each card in turn": (value, count, P(win) after drawing it)."""
+        dealer_card, player_sum, player_has_ace, deck = self._check_player_state(
+            dealer_card, player_sum, player_has_ace, deck, "hit_terms")
         out = []
         for v in range(1, 11):
             c = deck[v - 1]
             if c:
                 d = list(deck)
                 d[v - 1] -= 1
-                out.append((v, c, self.players_move(dealer_card, player_sum + v, player_has_ace or v == 1, tuple(d))))
+                out.append((v, c, self._players_move(dealer_card, player_sum + v, player_has_ace or v == 1,
+                                                     tuple(d))))
         return out
 
     def dump(self) -> list[str]:
@@ -137,29 +190,39 @@ class ExactSolution:
     n_dealer_states: int
 
 
+def _document_value(doc: DocumentSolver, counts, dealer, player):
+    """``players_move`` of the hand (arguments checked), with the starving message of :mod:`.rules`."""
+    deck = tuple(int(c) for c in counts)
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(limit, 10_000))
+    try:
+        return doc._players_move(dealer, sum(player), 1 in player, deck)
+    except ValueError:
+        raise ValueError(_starving_message(counts, dealer, player)) from None
+    finally:
+        sys.setrecursionlimit(limit)
+
+
 def solve_exact(deck, dealer: int, player: Sequence[int]) -> ExactSolution:
     """Slow exact twin of :func:`.solver.solve`: the document's recursion in fractions.
+
+    Refuses what :func:`.solver.solve` refuses (a deck too small to deal the hand), and
+    requests above the work budget: exact fractions cost about a hundred times the fast
+    solver (a fresh single deck's hardest hand takes minutes).
 
     Examples
     --------
     >>> solve_exact("1004000002", 5, [7, 8]).win_probability
     Fraction(4, 15)
     """
-    counts = tuple(int(c) for c in parse_deck(deck))
-    dealer = _check_card("dealer", dealer)
-    player = _check_player(player)
-    limit = sys.getrecursionlimit()
-    sys.setrecursionlimit(max(limit, 10_000))
-    try:
-        doc = DocumentSolver(Fraction)
-        try:
-            win = doc.players_move(dealer, sum(player), 1 in player, counts)
-        except ValueError:
-            raise ValueError(_starving_message(counts, dealer, player)) from None
-    finally:
-        sys.setrecursionlimit(limit)
-    total, _ = hand_total(player)
-    stand = Fraction(0) if total > 21 else doc.dealers_move(dealer, dealer == 1, total, counts)
+    counts, dealer, player = _hand(deck, dealer, player)
+    budget.check(_cost.document_estimate(f"solve_exact({deck_string(counts)}, {dealer}, {list(player)})",
+                                         counts, dealer, sum(player), exact=True))
+    doc = DocumentSolver(Fraction)
+    win = _document_value(doc, counts, dealer, player)
+    total, _ = _hand_total(player)
+    deck_t = tuple(int(c) for c in counts)
+    stand = Fraction(0) if total > 21 else doc._dealers_move(dealer, dealer == 1, total, deck_t)
     return ExactSolution(win, stand, len(doc.player_memo), len(doc.dealer_memo))
 
 
@@ -195,19 +258,34 @@ def brute_force_orders(deck, dealer: int, player: Sequence[int], max_orders: int
     The dealer then draws from where the player stopped. Counts are integers, the
     result an exact fraction (wins / orders).
 
+    Parameters
+    ----------
+    deck, dealer, player
+        As in :func:`.solver.solve`.
+    max_orders : int
+        Refuse decks with more distinct orders than this (>= 1); the work budget
+        applies as well (a few microseconds per card and order, about 16 bytes).
+
     Examples
     --------
     >>> brute_force_orders("1004000002", 5, [7, 8])
     Fraction(4, 15)
     """
-    counts = tuple(int(c) for c in parse_deck(deck))
-    dealer = _check_card("dealer", dealer)
-    player = _check_player(player)
-    n_orders = math.factorial(sum(counts))
+    counts, dealer, player = _hand(deck, dealer, player)
+    max_orders = check_int("max_orders", max_orders, 1)
+    counts = tuple(int(c) for c in counts)
+    n_cards = sum(counts)
+    if _cost.log10_orders(counts) > math.log10(max_orders) + 1:
+        raise ValueError(f"deck {deck_string(counts)} has about 10**{_cost.log10_orders(counts):.0f} distinct "
+                         f"orders, more than max_orders={max_orders}")
+    n_orders = math.factorial(n_cards)
     for c in counts:
         n_orders //= math.factorial(c)
     if n_orders > max_orders:
-        raise ValueError(f"deck has {n_orders} distinct orders, more than max_orders={max_orders}")
+        raise ValueError(f"deck {deck_string(counts)} has {n_orders:,} distinct orders, more than "
+                         f"max_orders={max_orders}")
+    budget.check(_cost.brute_force_estimate(f"brute_force_orders({deck_string(counts)}, {dealer}, {list(player)})",
+                                            n_orders, n_cards))
     orders = list(_orders(counts))
     psum0 = sum(player)
     pace0 = 1 in player
@@ -247,10 +325,12 @@ def compare_solvers(deck, dealer: int, player: Sequence[int], brute_force_max_ca
     """Solve one hand with the fast solver, the exact twin and (small decks) the brute force.
 
     Returns a dict with ``deck``, ``dealer``, ``player``, ``fast``, ``exact``,
-    ``brute force`` (NaN when the deck has more than ``brute_force_max_cards``) and
-    ``note``. When the deck is too small for the dealer, every solver must refuse it:
-    the values are NaN and ``note`` says so; if the solvers disagree about refusing,
-    an AssertionError is raised.
+    ``brute force`` (NaN when the deck has more than ``brute_force_max_cards``, an int
+    >= 0) and ``note``. When the deck is too small for the dealer, every solver must
+    refuse it: the values are NaN and ``note`` says so; if the solvers disagree about
+    refusing, an AssertionError is raised (that would be a bug). An empty deck, and a
+    request above the work budget (all solvers together), are refused with a
+    ``ValueError`` before anything is solved.
 
     Examples
     --------
@@ -258,14 +338,25 @@ def compare_solvers(deck, dealer: int, player: Sequence[int], brute_force_max_ca
     >>> r["fast"] == r["exact"] == r["brute force"] == 4 / 15
     True
     """
-    counts = parse_deck(deck)
-    dealer = _check_card("dealer", dealer)
-    player = _check_player(player)
-    small = int(counts.sum()) <= brute_force_max_cards
+    counts, dealer, player = _hand(deck, dealer, player)
+    brute_force_max_cards = check_int("brute_force_max_cards", brute_force_max_cards, 0)
+    n_cards = int(counts.sum())
+    small = n_cards <= brute_force_max_cards
+    what = f"compare_solvers({deck_string(counts)}, {dealer}, {list(player)})"
+    parts = [_cost.solve_estimate(what, counts, dealer, player),
+             _cost.document_estimate(what, counts, dealer, sum(player), exact=True)]
+    if small:
+        log_orders = _cost.log10_orders(counts)
+        if log_orders > 12:
+            raise ValueError(f"deck {deck_string(counts)} has about 10**{log_orders:.0f} distinct orders: too many "
+                             f"for the brute force; lower brute_force_max_cards below {n_cards}")
+        parts.append(_cost.brute_force_estimate(what, round(10 ** log_orders), n_cards))
+    budget.check(budget.Estimate(what, sum(e.seconds for e in parts), max(e.bytes for e in parts),
+                                 "; ".join(e.basis for e in parts)))
     solvers = [("fast", lambda: win_probability(counts, dealer, player)),
                ("exact", lambda: float(solve_exact(counts, dealer, player).win_probability))]
     if small:
-        solvers.append(("brute force", lambda: float(brute_force_orders(counts, dealer, player))))
+        solvers.append(("brute force", lambda: float(brute_force_orders(counts, dealer, player, max_orders=10**12))))
     row = {"deck": deck_string(counts), "dealer": dealer, "player": "+".join(map(str, player)),
            "fast": np.nan, "exact": np.nan, "brute force": np.nan, "note": ""}
     refused = []

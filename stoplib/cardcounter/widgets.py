@@ -15,18 +15,20 @@ hand; typing a count switches it to "as typed".
 from __future__ import annotations
 
 import html
-import re
-import threading
 
 import ipywidgets as widgets
 import numpy as np
 
+from ..util import budget
 from ..util.rng import as_generator
+from ..util.validate import check_int, check_real
 from ..workbook.export import FORMATS, save_figure
-from ..workbook.panel import HINT, Panel, View, dropdown, int_box, slug, text_box
-from ..workbook.style import COLORS, figure, png_bytes
+from ..workbook.panel import DRAW_LOCK, Panel, View, dropdown, int_box, slug, text_box
+from ..workbook.style import COLORS, figure
+from . import _cost
 from .plots import plot_next_card
-from .rules import N_VALUES, fresh_deck, hand_total, parse_deck
+from .rules import (N_VALUES, _check_card, _check_not_empty, _check_player, _hand_total, deck_string, fresh_deck,
+                    parse_deck)
 from .solver import Engine
 
 __all__ = ["MAX_DECKS", "SHOES", "counter_panel", "hand_view"]
@@ -88,12 +90,19 @@ def hand_view(counts, dealer: int, cards, width: float = 7.0) -> View:
     True
     """
     counts = parse_deck(counts)
-    total, soft = hand_total(cards)
+    dealer = _check_card("dealer", dealer)
+    cards = _check_player(cards)
+    width = check_real("width", width, 2.0, 30.0)
+    _check_not_empty(counts)
+    total, soft = _hand_total(cards)
     hand = "+".join(_card(c) for c in cards)
     if total > 21:
         return View(None, f"player {hand} = {total}: <b>bust</b>, the hand is lost: P(win) = {0.0:.6f}")
+    # the hand and the hand after each next card share one engine: about twice one solve
+    budget.check(_cost.solve_estimate(f"hand_view({deck_string(counts)}, {dealer}, {list(cards)})", counts, dealer,
+                                      cards, n_solves=2))
     eng = Engine(counts)
-    best, stand, hit = eng.value(counts, dealer, cards)
+    best, stand, hit = eng._value(counts, dealer, cards)
     psum = sum(cards)
     terms = []
     for v in range(1, N_VALUES + 1):
@@ -101,7 +110,7 @@ def hand_view(counts, dealer: int, cards, width: float = 7.0) -> View:
         if c:
             rest = counts.copy()
             rest[v - 1] -= 1
-            p = 0.0 if psum + v > 21 else float(eng.value(rest, dealer, [*cards, v])[0])
+            p = 0.0 if psum + v > 21 else float(eng._value(rest, dealer, (*cards, v))[0])
             terms.append((v, c, p))
     action = "hit" if hit > stand + 1e-12 else "stand"
     kind = "soft" if soft else "hard"
@@ -117,21 +126,24 @@ def hand_view(counts, dealer: int, cards, width: float = 7.0) -> View:
 
 
 class _HandPanel(Panel):
-    """Panel whose counts can follow a fresh shoe minus the shown cards (the ``shoe`` menu)."""
+    """Panel whose counts can follow a fresh shoe minus the shown cards (the ``shoe`` menu).
+
+    Redraws, draws and saves take turns under the shared
+    :data:`stoplib.workbook.panel.DRAW_LOCK`; the static picture is Panel's own snapshot.
+    """
 
     def __init__(self, controls, shoe, draw, rng, **kwargs):
         self.shoe = shoe
         self.rng = rng
         self._holding = False
-        # ipykernel 7 can run a widget message (a Save click) in another thread while a
-        # redraw renders the same Figure; interleaved, they sent a blank PNG. One lock
-        # makes redraw, draw and save take turns.
-        self._lock = threading.RLock()
         boxes = [controls[k] for k in _KEYS]
         # registered before Panel's own observers: a typed count leaves shoe mode first
         for box in boxes:
             box.observe(self._typed, names="value")
-        super().__init__(controls, self._render, buttons=(shoe, draw), **kwargs)
+        super().__init__(controls, self._render, buttons=(draw,), **kwargs)
+        # the shoe menu sits in the button row, before Draw (Panel's ``buttons`` takes Buttons only)
+        row = next(c for c in self.children if isinstance(c, widgets.HBox) and draw in c.children)
+        row.children = (shoe, *row.children)
         shoe.observe(lambda change: self.refresh(), names="value")
         draw.on_click(lambda _: self.draw())
 
@@ -169,15 +181,15 @@ class _HandPanel(Panel):
                               " (the picture below is unchanged)</span>")
         return False
 
-    def refresh(self) -> bool:
-        with self._lock:
-            if self._holding:
-                return False
-            try:
-                self._sync()
-            except (ValueError, TypeError) as exc:
-                return self._refused(exc)
-            return super().refresh()
+    def _refresh(self) -> bool:
+        # called by Panel.refresh under DRAW_LOCK
+        if self._holding:
+            return False
+        try:
+            self._sync()
+        except (ValueError, TypeError) as exc:
+            return self._refused(exc)
+        return super()._refresh()
 
     @staticmethod
     def _render(dealer, player, **counts):
@@ -187,7 +199,7 @@ class _HandPanel(Panel):
     # -- dealing ------------------------------------------------------------------------------
     def draw(self) -> int:
         """Deal the player a seeded random card from the deck; return it (0 when refused)."""
-        with self._lock:
+        with DRAW_LOCK:
             return self._draw()
 
     def _draw(self) -> int:
@@ -198,7 +210,7 @@ class _HandPanel(Panel):
         except (ValueError, TypeError) as exc:
             return self._refused(exc) or 0
         counts = np.array([values[k] for k in _KEYS], dtype=np.int64)
-        if hand_total(cards)[0] > 21:
+        if _hand_total(cards)[0] > 21:
             return self._refused(ValueError("the hand is bust: type a new hand to play on")) or 0
         if counts.sum() == 0:
             return self._refused(ValueError("the deck is empty")) or 0
@@ -213,50 +225,12 @@ class _HandPanel(Panel):
         self.refresh()
         return v
 
-    def snapshot(self):
-        """A static picture of the panel (settings, readout, figure, hint) with long lines wrapped.
-
-        (Panel's own snapshot lets a long readout squeeze the figure to a thumbnail.)
-        """
-        import io
-        import textwrap
-
-        import matplotlib.image as mpimg
-
-        values = self.values()
-        settings = ("counts left: " + "  ".join(f"{_NAMES[i]}={values[k]}" for i, k in enumerate(_KEYS))
-                    + f"   dealer={_card(values['dealer'])}   player={values['player']}"
-                    + f"   shoe={dict((n, label) for label, n in SHOES)[self.shoe.value]}")
-        readout = html.unescape(re.sub(r"<[^>]+>", "", self.view.readout or ""))
-        has_image = self.figure is not None
-        width, height = self.figure.get_size_inches() if has_image else (7.0, 0.0)
-        chars = int(width * 72 / 5.6)
-        lines = (textwrap.wrap(settings, chars) + [""] + textwrap.wrap(readout, int(chars * 0.95)))
-        head = 0.2 * len(lines) + 0.45
-        fig, axes = figure(2 if has_image else 1, 1, figsize=(width, height + head), squeeze=False,
-                           gridspec_kw={"height_ratios": [head, height] if has_image else [1]})
-        top = axes[0, 0]
-        top.axis("off")
-        text = top.text(0, 1, "\n".join(lines), fontsize=9, va="top", linespacing=1.45)
-        hint = top.text(0, 0, HINT, fontsize=8.5, va="bottom", style="italic", color=COLORS["grey"])
-        for t in (text, hint):
-            t.set_in_layout(False)
-        if has_image:
-            image = mpimg.imread(io.BytesIO(png_bytes(self.figure, dpi=self.dpi)), format="png")
-            axes[1, 0].imshow(image)
-            axes[1, 0].axis("off")
-        return fig
-
-    def save(self) -> list:
-        """Write the current figure as PNG, SVG and PDF, named after the deck, the dealer's card and the hand."""
-        with self._lock:
-            return self._save()
-
     def _save(self) -> list:
+        # called by Panel.save under DRAW_LOCK; the files are named after the deck, the up card and the hand
         if self.figure is None:
             self.message.value = "There is no figure to save."
             return []
-        values = self.values()
+        values = self.shown_values or self.values()
         stem = f"{self.name}-" + slug({"deck": "-".join(str(values[k]) for k in _KEYS),
                                        "dealer": values["dealer"], "player": values["player"]})
         self.saved = save_figure(self.figure, self.notebook, stem, formats=FORMATS)
@@ -302,9 +276,12 @@ def counter_panel(deck=None, dealer: int = 10, player=(10, 6), n_decks: int = 1,
     126
     """
     rng = as_generator(seed)
+    dealer = _check_card("dealer", dealer)
+    player = _check_player(player)
+    n_decks = check_int("n_decks", n_decks, 1)
     shoes = dict((n, label) for label, n in SHOES)
     if deck is None:
-        if n_decks not in shoes or n_decks == 0:
+        if n_decks not in shoes:
             raise ValueError(f"n_decks must be one of {[n for n in shoes if n]}, got {n_decks!r}")
         start = fresh_deck(n_decks, minus=[dealer, *player])
         shoe_start = n_decks

@@ -38,6 +38,14 @@ The rooms
     The figures of notebook 04 (pyplot-free, in the workbook style) and its
     two interactive panels (:class:`stoplib.workbook.panel.Panel`).
 
+Every public function checks its input (``TypeError`` for a wrong kind,
+``ValueError`` for a value out of range, nothing clipped), and every one whose
+cost grows with its arguments estimates seconds and bytes from the rates in
+``rules.py`` (measured by ``benchmarks/bench_fields.py --calibrate``) and asks
+:func:`stoplib.util.budget.check` first: a request above the limits is refused
+at once with the estimate (raise them on purpose with ``stoplib.util.budget.allow``).
+Probabilities stay in [0, 1] and are exactly 1 where the game cannot be lost.
+
 ``from stoplib import fields as fl`` gives the names in ``__all__`` below;
 figures, panels and the document's numbers are modules of their own:
 ``from stoplib.fields import plots, widgets, document``.

@@ -23,11 +23,12 @@ from functools import lru_cache
 import numpy as np
 from numba import njit
 
-# Size guards. The float kernels keep a (F+1) x (V-F+1) table and do about
-# F (V-F) V / 4 (fast) or F^2 (V-F) V / 8 (plain) steps of a few ns each.
-MAX_TABLE_CELLS = 50_000_000          # 400 MB of float64
-MAX_FAST_STEPS = 3e11                 # minutes of work on one core
-MAX_PLAIN_STEPS = 3e10
+from ..util import budget
+from .rules import _n, _table_estimate
+
+# The float kernels keep a (F+1) x (V-F+1) table; their cost is estimated and
+# checked against the work budget (stoplib.util.budget) by ``_table_for`` before
+# a table is built (rates in stoplib.fields.rules).
 _LOG_SPAN = 1300.0                    # float64 holds values over about e^(+-709)
 _SCALE_THRESHOLD = 300.0              # rescale the table when log C(V, F) exceeds this
 
@@ -161,6 +162,13 @@ def _optimal_field(w, Vg, Fg, rr):
     return bf
 
 
+@njit(cache=True)
+def _policy(w, V, F, out):
+    """out[r] = the optimal field of first roll r on the empty (V, F) board."""
+    for r in range(V):
+        out[r] = _optimal_field(w, V, F, r)
+
+
 # --------------------------------------------------------------------------
 # float tables
 # --------------------------------------------------------------------------
@@ -195,19 +203,34 @@ class _FloatTable:
     win: np.ndarray      # Win(k + s, k), shape (K+1, S+1)
 
 
+def _binomials(w, alpha, K, S):
+    """C(k + s, k) exp(-alpha k - beta s - gamma) for every cell, with the scaled
+    table's own row 0 (``w[0, s] = exp(-beta s - gamma)``) as row 0.
+
+    Built by the multiplicative recurrence ``C(k+s, k) = C(k-1+s, k-1) (k+s)/k``:
+    a relative error of about 3k rounding errors, where log-gamma differences lose
+    ``eps * log((V)!)`` absolutely (1e-10 at V = 10**5, which made
+    ``Win(10**5, 1) = 1.0000000000774685``). Without scaling, row 1 is exactly
+    ``k + s`` and ``Win = W / C`` is exactly 1 there.
+    """
+    c = np.empty_like(w)
+    c[0] = w[0]
+    if K:
+        k = np.arange(1, K + 1, dtype=np.float64)[:, None]
+        s = np.arange(S + 1, dtype=np.float64)[None, :]
+        c[1:] = (k + s) / k * math.exp(-alpha)
+        np.cumprod(c, axis=0, out=c)
+    return c
+
+
 @lru_cache(maxsize=16)
 def _float_table(K, S, method):
-    cells = (K + 1) * (S + 1)
-    if cells > MAX_TABLE_CELLS:
-        raise ValueError(f"V={K + S}, F={K} needs a table of {cells:,} cells, more than this "
-                         f"module allows ({MAX_TABLE_CELLS:,}); use smaller sizes")
-    steps = K * S * (K + S) / 4.0 if method == "fast" else K * K * S * (K + S) / 8.0
-    limit = MAX_FAST_STEPS if method == "fast" else MAX_PLAIN_STEPS
-    if steps > limit:
-        raise ValueError(f"V={K + S}, F={K} with method={method!r} needs about {steps:.1e} steps, "
-                         f"more than this module allows ({limit:.0e}); use smaller sizes"
-                         + (" or method='fast'" if method == "plain" else ""))
+    """The table of every sub-game with k <= K fields and slack s <= S (cached).
+
+    The caller has checked the work budget (:func:`_table_for`).
+    """
     alpha, beta, gamma, logc = _scaling(K, S)
+    del logc
     w = np.empty((K + 1, S + 1))
     _fill_base(w, beta, gamma)
     c = math.exp(gamma - alpha)
@@ -220,9 +243,16 @@ def _float_table(K, S, method):
     if not np.all(np.isfinite(w)) or (K >= 1 and np.any(w[1:] < 1e-290)):
         raise ValueError(f"V={K + S}, F={K}: the float64 table left the representable range; "
                          "use smaller sizes")
-    kk = np.arange(K + 1)[:, None]
-    ss = np.arange(S + 1)[None, :]
-    win = w * np.exp(alpha * kk + beta * ss + gamma - logc)
+    win = w / _binomials(w, alpha, K, S)
+    # The base cases hold exactly (the document's Win(V, 0) = 1; one field, or as
+    # many fields as values, is always won): no rounding is left on them.
+    win[0, :] = 1.0
+    win[:, 0] = 1.0
+    if K >= 1:
+        win[1, :] = 1.0
+    if not (np.all(win >= 0.0) and np.all(win <= 1.0)):      # a bug, never a user's input
+        raise RuntimeError(f"Win table for V={K + S}, F={K} left [0, 1]: "
+                           f"{float(win.min())!r}..{float(win.max())!r}")
     w.setflags(write=False)
     win.setflags(write=False)
     return _FloatTable(K, S, method, w, win)
@@ -231,11 +261,31 @@ def _float_table(K, S, method):
 _TABLE_KEYS: list = []
 
 
-def _table_for(K, S, method="fast"):
-    """A cached table covering (K, S); reuses a larger cached one when there is one."""
+def _cached(K, S, method="fast"):
+    """The key of a cached table covering (K, S), or None."""
     for k2, s2, m2 in reversed(_TABLE_KEYS):
         if m2 == method and k2 >= K and s2 >= S:
-            return _float_table(k2, s2, m2)
+            return k2, s2, m2
+    return None
+
+
+def _table_cost(K, S, method="fast", what=None):
+    """The estimate of building the table for (K, S): zero when a cached one covers it."""
+    what = what or f"the Win table for V={_n(K + S)}, F={_n(K)} (method={method!r})"
+    if _cached(K, S, method):
+        return budget.Estimate(what, 0.0, 0.0, "cached")
+    return _table_estimate(K, S, method, what)
+
+
+def _table_for(K, S, method="fast", what=None):
+    """A cached table covering (K, S); reuses a larger cached one when there is one.
+
+    A new table is built only after its estimate passes the work budget.
+    """
+    key = _cached(K, S, method)
+    if key is not None:
+        return _float_table(*key)
+    budget.check(_table_cost(K, S, method, what))
     table = _float_table(K, S, method)
     _TABLE_KEYS.append((K, S, method))
     del _TABLE_KEYS[:-8]

@@ -27,14 +27,14 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field as dc_field
 
-import numpy as np
-
-from ..util.validate import check_int
+from ..util import budget
+from ..util.validate import check_choice, check_instance, check_int, check_real, check_str
 from . import document as doc
-from .rules import _check_state, _gap_of, all_states
+from .rules import (BRUTE_SECONDS_PER_VISIT, GAP_SECONDS_PER_CHOICE, RECORD_SECONDS_PER_ROLL, _brute_estimate,
+                    _call, _check_state, _comb_bits, _combine, _exact_estimate, _gap_of, _products, _real,
+                    all_states)
 from .solver import placement_probabilities, state_probability, win_probability
-from .twins import (MAX_BRUTE_STATES, MAX_EXACT_STEPS, _exact_counts, brute_force_state_probability,
-                    brute_force_win_probability)
+from .twins import _exact_counts, brute_force_state_probability, brute_force_win_probability
 
 __all__ = ["check_monotonicity", "tied_first_moves", "MonotonicityReport", "check_recurrence",
            "RecurrenceReport", "check_gap_formula", "GapReport", "work_count", "verdicts",
@@ -49,6 +49,14 @@ VERDICT_COLUMNS = ["notebook", "claim", "document", "ours", "verdict", "evidence
 # --------------------------------------------------------------------------
 # the monotonicity claim
 # --------------------------------------------------------------------------
+def _monotonicity_estimate(V_max, F_max, what, fast):
+    """The exact plain table with every roll recorded (and the exact fast table)."""
+    plain = _exact_estimate(F_max, V_max - 1, "plain", what, n_max=V_max, per_roll=RECORD_SECONDS_PER_ROLL)
+    if not fast:
+        return plain
+    return _combine(what, plain, _exact_estimate(F_max, V_max - 1, "fast", what, n_max=V_max))
+
+
 @dataclass
 class MonotonicityReport:
     """What :func:`check_monotonicity` checked and found.
@@ -106,10 +114,8 @@ def check_monotonicity(V_max, F_max=None, max_counterexamples=20):
     """
     V_max = check_int("V_max", V_max, 1)
     F_max = V_max if F_max is None else check_int("F_max", F_max, 1, V_max)
-    steps = F_max * F_max * V_max * V_max / 8.0
-    if steps > 10 * MAX_EXACT_STEPS:
-        raise ValueError(f"check_monotonicity(V_max={V_max}, F_max={F_max}) needs about {steps:.1e} "
-                         "big-integer products; use smaller sizes")
+    max_counterexamples = check_int("max_counterexamples", max_counterexamples, 0)
+    budget.check(_monotonicity_estimate(V_max, F_max, _call("check_monotonicity", V_max, F_max), fast=True))
     report = MonotonicityReport(V_max, F_max, 0, 0, 0, 1)
     prev = {}
 
@@ -159,8 +165,7 @@ def tied_first_moves(V_max, F_max=None):
     """
     V_max = check_int("V_max", V_max, 1)
     F_max = V_max if F_max is None else check_int("F_max", F_max, 1, V_max)
-    if F_max * F_max * V_max * V_max / 8.0 > 10 * MAX_EXACT_STEPS:
-        raise ValueError(f"tied_first_moves(V_max={V_max}, F_max={F_max}) is too large; use smaller sizes")
+    budget.check(_monotonicity_estimate(V_max, F_max, _call("tied_first_moves", V_max, F_max), fast=False))
     ties = []
 
     def record(k, s, r, flo, vals):
@@ -204,7 +209,8 @@ def check_recurrence(V_max=8):
     ----------
     V_max : int
         Every game with 0 <= F <= V <= V_max is compared (the brute force visits
-        up to C(V + F, F) states per game, so V_max stays small).
+        up to C(V + F, F) states per game, so the work budget keeps V_max small:
+        about 10 at the default limits).
 
     Returns
     -------
@@ -216,7 +222,12 @@ def check_recurrence(V_max=8):
     >>> report.n_games, report.holds
     (21, True)
     """
-    V_max = check_int("V_max", V_max, 0, 10)
+    V_max = check_int("V_max", V_max, 0)
+    what = _call("check_recurrence", V_max)
+    if V_max > 40:       # C(V + F, F) states for every game: far beyond any budget
+        budget.check(budget.Estimate(what, float("inf"), float("inf"), "the brute force of every game"))
+    parts = [_brute_estimate(V, F, [-1] * F, what) for V in range(V_max + 1) for F in range(V + 1)]
+    budget.check(_combine(what, *parts, _exact_estimate(V_max, V_max, "plain", what, n_max=V_max)))
     n_games, exact_equal, worst = 0, True, 0.0
     for V in range(V_max + 1):
         for F in range(V + 1):
@@ -259,6 +270,43 @@ class GapReport:
         return self.states_equal and self.choices_equal and self.n_states == self.n_expected
 
 
+def _check_sizes_list(sizes):
+    """``sizes`` as a tuple of (V, F) int pairs with 1 <= F <= V."""
+    if isinstance(sizes, (str, bytes, dict)) or not isinstance(sizes, (list, tuple)):
+        raise TypeError(f"sizes must be a list or tuple of (V, F) pairs, got {type(sizes).__name__}")
+    if not sizes:
+        raise ValueError("sizes must name at least one game (V, F)")
+    if len(sizes) > 1000:
+        raise ValueError(f"sizes must name at most 1000 games, got {len(sizes)}")
+    out = []
+    for i, pair in enumerate(sizes):
+        if not isinstance(pair, (list, tuple)):
+            raise TypeError(f"sizes[{i}] must be a pair (V, F), got {type(pair).__name__}")
+        if len(pair) != 2:
+            raise ValueError(f"sizes[{i}] must be a pair (V, F), got {len(pair)} items")
+        V = check_int(f"sizes[{i}][0] (V)", pair[0], 1)
+        out.append((V, check_int(f"sizes[{i}][1] (F)", pair[1], 1, V)))
+    return tuple(out)
+
+
+def _gap_formula_estimate(sizes):
+    """Every state (C(V + F, F)) brute-forced from itself, and every (state, roll) choice."""
+    what = _call("check_gap_formula", "...")
+    seconds = bytes_ = 0.0
+    for V, F in sizes:
+        if _comb_bits(V + F, F) > 200:
+            return budget.Estimate(what, float("inf"), float("inf"), f"C({V} + {F}, {F}) states")
+        # states with d filled fields: C(F, d) C(V, d), each has 2^d ancestors: the brute
+        # force from every state visits sum_d C(F, d) C(V, d) 2^d (state, descendant) pairs
+        pairs = _real(sum(math.comb(F, d) * math.comb(V, d) * 2**d for d in range(min(F, V) + 1)))
+        states = _real(math.comb(V + F, F))
+        seconds += pairs * V * BRUTE_SECONDS_PER_VISIT + states * V * GAP_SECONDS_PER_CHOICE
+        bytes_ = max(bytes_, _brute_estimate(V, F, [-1] * F, what).bytes)
+    return budget.Estimate(what, seconds, bytes_, f"every state and its descendants, (state, roll) visits at "
+                                                  f"{BRUTE_SECONDS_PER_VISIT:.2g} s, measured by "
+                                                  "benchmarks/bench_fields.py")
+
+
 def _optimal_set(probabilities):
     best = max(probabilities.values())
     return {f for f, p in probabilities.items() if p == best}
@@ -286,13 +334,8 @@ def check_gap_formula(sizes=((7, 3), (8, 4))):
     >>> check_gap_formula([(5, 2)]).holds
     True
     """
-    sizes = tuple((check_int("V", V, 1), check_int("F", F, 1, V)) for V, F in sizes)
-    if not sizes:
-        raise ValueError("sizes must name at least one game (V, F)")
-    for V, F in sizes:
-        if math.comb(V + F, F) > MAX_BRUTE_STATES:
-            raise ValueError(f"the ({V}, {F}) game has {math.comb(V + F, F):,} states, more than the "
-                             f"brute force allows ({MAX_BRUTE_STATES:,})")
+    sizes = _check_sizes_list(sizes)
+    budget.check(_gap_formula_estimate(sizes))
     n_states = n_choices = 0
     states_equal = choices_equal = True
     for V, F in sizes:
@@ -337,15 +380,10 @@ def work_count(V, F, method="fast"):
     >>> work_count(4, 2, "plain"), work_count(4, 2, "fast")
     (18, 12)
     """
-    if method not in ("fast", "plain"):
-        raise ValueError(f"method must be 'fast' or 'plain', got {method!r}")
+    check_choice("method", method, ("fast", "plain"))
     V = check_int("V", V, 0)
     F = check_int("F", F, 0, V)
-    k = np.arange(1, F + 1, dtype=np.int64)[:, None]
-    s = np.arange(0, V - F + 1, dtype=np.int64)[None, :]
-    if method == "plain":
-        return int((k * (s + 1)).sum())
-    return int((2 * ((k + s - 1) // 2) + 1).sum())
+    return _products(F, V - F, method)       # closed forms: exact ints for any size
 
 
 # --------------------------------------------------------------------------
@@ -385,11 +423,16 @@ def verdicts(recurrence, monotonicity, gaps, seconds, notebook=NOTEBOOK):
     for name, value, kind in (("recurrence", recurrence, RecurrenceReport),
                               ("monotonicity", monotonicity, MonotonicityReport),
                               ("gaps", gaps, GapReport)):
-        if not isinstance(value, kind):
-            raise TypeError(f"{name} must be a {kind.__name__}, got {type(value).__name__}")
+        check_instance(name, value, kind)
+    check_instance("seconds", seconds, dict)
     missing = {"fast", "exact"} - set(seconds)
     if missing:
         raise ValueError(f"seconds must give 'fast' and 'exact', missing {sorted(missing)}")
+    extra = set(seconds) - {"fast", "exact"}
+    if extra:
+        raise ValueError(f"seconds must give only 'fast' and 'exact', got also {sorted(map(repr, extra))}")
+    seconds = {key: check_real(f"seconds[{key!r}]", seconds[key], 0.0) for key in ("fast", "exact")}
+    check_str("notebook", notebook, 120, allow_empty=False)
 
     def verdict(ok):
         return "agrees" if ok else "differs"

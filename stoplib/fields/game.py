@@ -8,8 +8,10 @@ over it is :func:`stoplib.fields.widgets.fields_widget`.
 """
 from __future__ import annotations
 
+from ..util import budget
 from ..util.rng import as_generator
-from .rules import _check_sizes, _gap_of, place
+from ._kernels import _table_cost
+from .rules import PYTHON_SECONDS_PER_ITEM, _call, _check_sizes, _gap_of, _n, _real, place
 from .solver import best_placement, placement_probabilities, state_probability
 
 __all__ = ["FieldsGame"]
@@ -21,7 +23,8 @@ class FieldsGame:
     Parameters
     ----------
     V, F : int
-        Game size, 1 <= F <= V.
+        Game size, 1 <= F <= V. The game's win probabilities need the solver's
+        table for (V, F): a size whose table the work budget refuses is refused here.
     seed : int or numpy.random.Generator
         Seeds the rolls.
 
@@ -38,6 +41,12 @@ class FieldsGame:
         V, F = _check_sizes(V, F)
         if F == 0:
             raise ValueError("F must be >= 1 to play")
+        if V > 2**62:
+            raise ValueError(f"V must be at most 2**62 to play (rolls are drawn as 64-bit integers), got {_n(V)}")
+        what = _call("FieldsGame", V, F)
+        budget.check(budget.Estimate(what, _real(F) * PYTHON_SECONDS_PER_ITEM / 10, 8.0 * _real(F), "the board"))
+        if 1 < F < V:
+            budget.check(_table_cost(F, V - F, "fast", what))
         self.V, self.F = V, F
         self.rng = as_generator(seed)
         self.state = [None] * F
@@ -50,7 +59,10 @@ class FieldsGame:
         return [-1 if v is None else v for v in self.state]
 
     def undrawn(self):
-        """Values not on the board (every drawn value is on the board)."""
+        """Values not on the board (every drawn value is on the board), in increasing order."""
+        budget.check(budget.Estimate(f"{_call('FieldsGame', self.V, self.F)}.undrawn()",
+                                     _real(self.V) * PYTHON_SECONDS_PER_ITEM / 10, 36.0 * _real(self.V),
+                                     "a list of every value"))
         taken = set(v for v in self.state if v is not None)
         return [v for v in range(self.V) if v not in taken]
 
@@ -60,8 +72,13 @@ class FieldsGame:
             raise ValueError(f"the game is over ({self.outcome}); start a new one")
         if self.current is not None:
             raise ValueError(f"place the pending roll {self.current} first")
-        values = self.undrawn()
-        self.current = int(values[int(self.rng.integers(len(values)))])
+        taken = sorted(v for v in self.state if v is not None)
+        # the i-th undrawn value (in increasing order), without listing the V values
+        i = int(self.rng.integers(self.V - len(taken)))
+        for v in taken:
+            if v <= i:
+                i += 1
+        self.current = i
         if not self.legal_fields():
             self.history.append((self.current, None))
             self.outcome = "lost"

@@ -17,11 +17,17 @@ Examples
 """
 from __future__ import annotations
 
+import numbers
+
 import numpy as np
 
-from ..util.validate import check_int
+from ..util import budget
+from ..util.validate import check_instance, check_int, check_real
 from ..workbook import style
-from .rules import _check_sizes, _check_state
+from ._kernels import _table_cost
+from .rules import (DRAW_SECONDS_PER_FIGURE, DRAW_SECONDS_PER_PATCH, DRAW_SECONDS_PER_POINT, RATE_PRODUCTS,
+                    _call, _check_flag, _check_roll, _check_sizes, _check_state, _combine, _gap_of, _real)
+from .simulation import SimulationResult
 from .solver import optimal_policy, win_table
 
 __all__ = ["plot_win_heatmap", "plot_win_vs_values", "plot_optimal_policy", "plot_band_widths",
@@ -31,7 +37,42 @@ __all__ = ["plot_win_heatmap", "plot_win_vs_values", "plot_optimal_policy", "plo
 def _axis(ax, figsize=(6.4, 4.0)):
     if ax is None:
         _, ax = style.figure(figsize=figsize)
-    return ax
+        return ax
+    from matplotlib.axes import Axes
+    return check_instance("ax", ax, Axes)
+
+
+def _check_ax(ax):
+    """Check ``ax`` before any work (an Axes or None)."""
+    if ax is not None:
+        from matplotlib.axes import Axes
+        check_instance("ax", ax, Axes)
+
+
+def _check_table(table, V_max, F_max):
+    """A Win table given by the caller: a 2-D float array covering V <= V_max, F <= F_max,
+    every entry a probability (nan is refused)."""
+    if isinstance(table, (str, bytes, dict, set)) or isinstance(table, numbers.Number):
+        raise TypeError(f"table must be a 2-D array of Win(V, F), got {type(table).__name__}")
+    try:
+        t = np.asarray(table, dtype=float)
+    except (TypeError, ValueError, OverflowError):
+        raise TypeError(f"table must be a 2-D array of Win(V, F) (floats), got {type(table).__name__}") from None
+    if t.ndim != 2 or t.shape[0] < V_max + 1 or t.shape[1] < F_max + 1:
+        raise ValueError(f"table must have shape ({V_max + 1}, {F_max + 1}) or larger (win_table(V_max, F_max)), "
+                         f"got shape {t.shape}")
+    t = t[:V_max + 1, :F_max + 1]
+    if not np.all((t >= 0.0) & (t <= 1.0)):          # nan fails both comparisons
+        raise ValueError("table must hold win probabilities in [0, 1] (no nan)")
+    return t
+
+
+def _table_or_estimate(V_max, F_max, table, points, what):
+    """Check the budget of a plot that draws ``points`` and may compute its table."""
+    table_cost = (_table_cost(F_max, V_max, "fast", what) if table is None
+                  else budget.Estimate(what, 0.0, 0.0))
+    budget.check(_combine(what, table_cost, seconds=DRAW_SECONDS_PER_FIGURE + _real(points) * DRAW_SECONDS_PER_POINT,
+                          bytes=_real(points) * 16.0, basis=f"{_real(points):.3g} points drawn"))
 
 
 @style.styled
@@ -52,8 +93,16 @@ def plot_win_heatmap(V_max=60, F_max=20, ax=None, table=None):
 
     V_max = check_int("V_max", V_max, 1)
     F_max = check_int("F_max", F_max, 1, V_max)
+    _check_ax(ax)
+    if table is not None:
+        table = _check_table(table, V_max, F_max)
+    # an image cell and a contour point per (V, F)
+    _table_or_estimate(V_max, F_max, table, 4 * _real(V_max) * _real(F_max),
+                       _call("plot_win_heatmap", V_max, F_max))
+    t = win_table(V_max, F_max) if table is None else table
+    if not np.any(t[1:, 1:] > 0):
+        raise ValueError("table must hold a positive Win(V, F) for some 1 <= F <= V (the colour scale is logarithmic)")
     ax = _axis(ax, (7.0, 4.2))
-    t = win_table(V_max, F_max) if table is None else np.asarray(table, dtype=float)
     data = np.where(t > 0, t, np.nan)[1:, 1:].T            # data[F - 1, V - 1]
     norm = mcolors.LogNorm(vmin=float(np.nanmin(data)), vmax=1.0)
     im = ax.imshow(data, origin="lower", aspect="auto", cmap=style.SEQUENTIAL, norm=norm,
@@ -89,12 +138,16 @@ def plot_win_vs_values(F_values=(2, 3, 5, 8, 12, 20), V_max=200, ax=None, log_y=
     table : array or None
         ``win_table(V_max, max(F_values))`` if already computed.
     """
-    F_values = [check_int("F", f, 1) for f in F_values]
-    if not F_values:
-        raise ValueError("F_values must name at least one number of fields")
+    F_values = _check_f_values(F_values)
     V_max = check_int("V_max", V_max, max(F_values))
+    _check_ax(ax)
+    log_y = _check_flag("log_y", log_y)
+    if table is not None:
+        table = _check_table(table, V_max, max(F_values))
+    _table_or_estimate(V_max, max(F_values), table, _real(V_max) * len(set(F_values)),
+                       _call("plot_win_vs_values", "...", V_max))
     ax = _axis(ax, (7.0, 4.0))
-    t = win_table(V_max, max(F_values)) if table is None else np.asarray(table, dtype=float)
+    t = win_table(V_max, max(F_values)) if table is None else table
     for f in sorted(set(F_values)):
         v = np.arange(f, V_max + 1)
         ax.plot(v, t[f:V_max + 1, f], label=f"F = {f}")
@@ -109,6 +162,30 @@ def plot_win_vs_values(F_values=(2, 3, 5, 8, 12, 20), V_max=200, ax=None, log_y=
     return ax
 
 
+def _check_f_values(F_values):
+    """A list of numbers of fields (1 to 1000 of them, each >= 1)."""
+    if isinstance(F_values, np.ndarray) and F_values.ndim == 1:
+        F_values = F_values.tolist()
+    if not isinstance(F_values, (list, tuple, range)):
+        raise TypeError(f"F_values must be a list or tuple of numbers of fields, got {type(F_values).__name__}")
+    if not F_values:
+        raise ValueError("F_values must name at least one number of fields")
+    if len(F_values) > 1000:
+        raise ValueError(f"F_values must name at most 1000 numbers of fields, got {len(F_values)}")
+    return [check_int(f"F_values[{i}]", f, 1) for i, f in enumerate(F_values)]
+
+
+def _policy_plot_estimate(V, F, points, patches, what):
+    """optimal_policy(V, F) (its table and scan) and the points and patches drawn."""
+    scan = _real(V) * _real(F)
+    budget.check(_combine(what, _table_cost(F, V - F, "fast", what),
+                          seconds=scan / RATE_PRODUCTS["plain"] + _real(points) * DRAW_SECONDS_PER_POINT
+                          + (DRAW_SECONDS_PER_FIGURE if points or patches else 0.0)
+                          + _real(patches) * DRAW_SECONDS_PER_PATCH,
+                          bytes=16.0 * _real(V), basis=f"{_real(points):.3g} points and {_real(patches):.3g} "
+                                                       "patches drawn"))
+
+
 def band_widths(V, F):
     """How many first rolls each field takes: (optimal, proportional), two arrays of length F.
 
@@ -121,8 +198,9 @@ def band_widths(V, F):
     V, F = _check_sizes(V, F)
     if F == 0:
         raise ValueError("F must be >= 1 for a policy")
+    _policy_plot_estimate(V, F, 0, 0, _call("band_widths", V, F))
     policy = optimal_policy(V, F)
-    proportional = (np.arange(V) * F) // V
+    proportional = (np.arange(V, dtype=np.int64) * F) // V
     return np.bincount(policy, minlength=F), np.bincount(proportional, minlength=F)
 
 
@@ -130,12 +208,16 @@ def band_widths(V, F):
 def plot_optimal_policy(V, F, ax=None):
     """The optimal field for each first roll (a staircase), beside the proportional rule."""
     V, F = _check_sizes(V, F)
+    if F == 0:
+        raise ValueError("F must be >= 1 for a policy")
+    _check_ax(ax)
+    _policy_plot_estimate(V, F, 2 * _real(V), 0, _call("plot_optimal_policy", V, F))
     ax = _axis(ax)
     policy = optimal_policy(V, F)
     r = np.arange(V + 1)
     ax.step(r, np.append(policy, policy[-1]), where="post", color=style.COLORS["blue"],
             label="optimal")
-    proportional = (np.arange(V) * F) // V
+    proportional = (np.arange(V, dtype=np.int64) * F) // V
     ax.step(r, np.append(proportional, proportional[-1]), where="post", color=style.COLORS["orange"],
             linestyle=(0, (2, 2)), label="proportional ⌊rF/V⌋")
     ax.set_xlim(0, V)
@@ -150,6 +232,11 @@ def plot_optimal_policy(V, F, ax=None):
 @style.styled
 def plot_band_widths(V, F, ax=None):
     """Bars: how many of the V first rolls go to each field, optimal against proportional."""
+    V, F = _check_sizes(V, F)
+    if F == 0:
+        raise ValueError("F must be >= 1 for a policy")
+    _check_ax(ax)
+    _policy_plot_estimate(V, F, 0, 2 * _real(F), _call("plot_band_widths", V, F))
     ax = _axis(ax)
     optimal, proportional = band_widths(V, F)
     x = np.arange(len(optimal))
@@ -179,6 +266,19 @@ def plot_win_rates(results, exact, ax=None):
     exact : dict
         ``{(V, F): {policy: exact win probability}}``; each size needs ``"optimal"``.
     """
+    if not isinstance(results, (list, tuple)):
+        raise TypeError(f"results must be a list of SimulationResult, got {type(results).__name__}")
+    if not results or len(results) > 1000:
+        raise ValueError(f"results must hold 1 to 1000 SimulationResult, got {len(results)}")
+    for i, r in enumerate(results):
+        check_instance(f"results[{i}]", r, SimulationResult)
+    check_instance("exact", exact, dict)
+    for key, values in exact.items():
+        check_instance(f"exact[{key!r}]", values, dict)
+        for policy, value in values.items():
+            low = 1e-300 if policy == "optimal" else 0.0       # the optimal value divides the rates
+            check_real(f"exact[{key!r}][{policy!r}]", value, low, 1.0)
+    _check_ax(ax)
     ax = _axis(ax, (6.4, 4.0))
     sizes = list(dict.fromkeys((r.V, r.F) for r in results))
     policies = list(dict.fromkeys(r.policy for r in results))
@@ -232,7 +332,35 @@ def plot_board(V, F, state, roll=None, probabilities=None, best=None, chosen=Non
 
     V, F = _check_sizes(V, F)
     cells = _check_state(V, F, state)
-    probabilities = probabilities or {}
+    if F == 0:
+        raise ValueError("F must be >= 1 to draw a board")
+    legal = set()
+    if roll is not None:
+        roll = _check_roll(V, cells, roll)
+        a, b, _, _ = _gap_of(V, F, cells, roll)
+        legal = set(range(a, b + 1))
+    if probabilities is None:
+        probabilities = {}
+    check_instance("probabilities", probabilities, dict)
+    for key, p in probabilities.items():
+        if roll is None:
+            raise ValueError("probabilities need a pending roll (roll is None)")
+        field = check_int("a field of probabilities", key, 0, F - 1)
+        if field not in legal:
+            raise ValueError(f"probabilities name field {field}, where roll {roll} cannot go "
+                             f"(legal fields: {sorted(legal) or 'none'})")
+        check_real(f"probabilities[{field}]", p, 0.0, 1.0)
+    for name, field in (("best", best), ("chosen", chosen)):
+        if field is not None:
+            field = check_int(name, field, 0, F - 1)
+            if field not in legal:
+                raise ValueError(f"{name} must be a legal field for the roll ({sorted(legal) or 'none'}), "
+                                 f"got {field}")
+    _check_ax(ax)
+    budget.check(budget.Estimate(_call("plot_board", V, F, "..."),
+                                 DRAW_SECONDS_PER_FIGURE + _real(F) * 3 * DRAW_SECONDS_PER_PATCH,
+                                 _real(F) * 4e3, f"{F} fields of 3 patches and texts each"))
+    probabilities = {int(k): float(p) for k, p in probabilities.items()}
     ax = _axis(ax, (max(7.0, 0.3 * F + 1.5), 3.0))
     top = 1.0
     for i, v in enumerate(cells):

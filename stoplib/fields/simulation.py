@@ -17,10 +17,12 @@ from dataclasses import dataclass
 import numpy as np
 from numba import njit
 
+from ..util import budget
 from ..util.rng import as_generator
 from ..util.validate import check_choice, check_int
-from ._kernels import _optimal_field, _table_for
-from .rules import POLICIES, _check_sizes
+from ._kernels import _optimal_field, _table_cost, _table_for
+from .rules import (POLICIES, SIM_OPTIMAL_SCAN_FACTOR, SIM_SECONDS_PER_FIELD, SIM_SECONDS_PER_GAME,
+                    SIM_SECONDS_PER_ROLL, _call, _check_sizes, _combine, _n, _real)
 
 __all__ = ["simulate", "SimulationResult"]
 
@@ -44,15 +46,16 @@ def _mix64(x):
 
 
 @njit(cache=True)
-def _simulate(V, F, n_games, policy, w, base_seed, wins):
-    """Play n_games; game g draws from its own SplitMix64 stream seeded by
-    (base_seed, g), so a game's rolls do not depend on the games before it;
-    wins[g] = 1 if won."""
+def _simulate(V, F, first, n_games, policy, w, base_seed, wins):
+    """Play games first..first+n_games-1; game g draws from its own SplitMix64
+    stream seeded by (base_seed, g), so a game's rolls do not depend on the games
+    before it; wins[g - first] = 1 if won."""
     perm = np.arange(V)
     cells = np.empty(F, np.int64)
     swaps = np.empty(F, np.int64)
     base = np.uint64(base_seed)
-    for g in range(n_games):
+    for game in range(n_games):
+        g = first + game
         state = _mix64(base + np.uint64(g) * _GOLDEN)
         for i in range(F):
             cells[i] = -1
@@ -100,7 +103,7 @@ def _simulate(V, F, n_games, policy, w, base_seed, wins):
                     target = b
                 fg = target - a
             cells[a + fg] = r
-        wins[g] = won
+        wins[game] = won
         for t in range(done - 1, -1, -1):   # undo the partial shuffle
             j = swaps[t]
             tmp = perm[t]
@@ -111,6 +114,22 @@ def _simulate(V, F, n_games, policy, w, base_seed, wins):
 # --------------------------------------------------------------------------
 # Monte Carlo
 # --------------------------------------------------------------------------
+#: Games per kernel call (the per-game outcomes of one call are held in memory).
+_CHUNK = 1 << 20
+
+
+def _simulation_estimate(V, F, n_games, policy, what):
+    """Seconds and bytes of a simulation: the games, the value permutation, the table."""
+    scans = SIM_OPTIMAL_SCAN_FACTOR if policy == "optimal" else 1.0
+    per_game = SIM_SECONDS_PER_GAME + F * SIM_SECONDS_PER_ROLL + scans * _real(F) ** 2 * SIM_SECONDS_PER_FIELD
+    table = _table_cost(F, V - F, "fast", what) if policy == "optimal" else budget.Estimate(what, 0, 0)
+    perm = 8.0 * _real(V)
+    return _combine(what, table, seconds=_real(n_games) * per_game + perm / 1e9,
+                    bytes=perm + _CHUNK + table.bytes,
+                    basis=f"{_real(n_games):.3g} games of {_n(F)} rolls at {per_game:.2g} s each, measured by "
+                          "benchmarks/bench_fields.py")
+
+
 @dataclass(frozen=True)
 class SimulationResult:
     """Monte Carlo win rate: ``mean`` and its ``std_err`` over ``n_games``."""
@@ -154,10 +173,16 @@ def simulate(V, F, n_games, policy="optimal", seed=0):
         raise ValueError("F must be >= 1 to simulate")
     n_games = check_int("n_games", n_games, 1)
     check_choice("policy", policy, POLICIES)
+    what = _call("simulate", V, F, n_games, policy=policy)
+    budget.check(_simulation_estimate(V, F, n_games, policy, what))
     base = int(as_generator(seed).integers(0, 2**32))
-    w = _table_for(F, V - F).w if policy == "optimal" else np.ones((1, 1))
-    wins = np.zeros(n_games, dtype=np.int8)
-    _simulate(V, F, n_games, _POLICY_CODE[policy], w, base, wins)
-    k = int(wins.sum())
+    w = _table_for(F, V - F, "fast", what).w if policy == "optimal" else np.ones((1, 1))
+    chunk = min(n_games, _CHUNK)
+    wins = np.zeros(chunk, dtype=np.int8)
+    k = 0
+    for first in range(0, n_games, chunk):
+        n = min(chunk, n_games - first)
+        _simulate(V, F, first, n, _POLICY_CODE[policy], w, base, wins)
+        k += int(wins[:n].sum())
     p = k / n_games
     return SimulationResult(p, math.sqrt(p * (1 - p) / n_games), n_games, k, policy, V, F, seed)

@@ -48,11 +48,13 @@ from fractions import Fraction
 
 import numpy as np
 
+from ..util import budget
 from ..util.validate import check_choice, check_int
-from ._kernels import _optimal_field, _float_table, _table_for, _TABLE_KEYS
-from .rules import (POLICIES, _check_roll, _check_sizes, _check_state, _gap_of, _gaps,
-                    _heuristic_field)
-from .twins import _exact_table, _exact_win, _exact_win_table
+from ._kernels import _optimal_field, _float_table, _policy, _table_cost, _table_for, _TABLE_KEYS
+from .rules import (POLICIES, RATE_PRODUCTS, _call, _check_flag, _check_roll, _check_sizes, _check_state,
+                    _combine, _comb_bits, _exact_estimate, _gap_of, _gaps, _heuristic_field, _real,
+                    _table_estimate)
+from .twins import _clear_exact, _exact_table, _exact_win, _exact_win_table, _exact_win_table_estimate
 
 __all__ = [
     "METHODS", "win_probability", "win_table", "optimal_policy", "policy_win_probability",
@@ -96,21 +98,21 @@ def win_probability(V, F, exact=False, method="fast"):
     0.833333333333
     """
     V, F = _check_sizes(V, F)
-    if not isinstance(exact, bool):
-        raise TypeError(f"exact must be True or False, got {exact!r}")
+    exact = _check_flag("exact", exact)
     check_choice("method", method, METHODS)
+    if F <= 1 or F == V:                     # no field, one field, or every value has its field
+        return Fraction(1) if exact else 1.0
     if exact:
         return _exact_win(V, F, method)
-    if F == 0 or F == V:
-        return 1.0
-    return float(_table_for(F, V - F, method).win[F, V - F])
+    what = _call("win_probability", V, F, method=method)
+    return float(_table_for(F, V - F, method, what).win[F, V - F])
 
 
 def clear_cache():
     """Forget every cached Win table (float and exact), e.g. before timing."""
     _float_table.cache_clear()
     _TABLE_KEYS.clear()
-    _exact_table.cache_clear()
+    _clear_exact()
 
 
 def time_win_probability(V, F, exact=False, method="fast", repeats=5):
@@ -130,9 +132,19 @@ def time_win_probability(V, F, exact=False, method="fast", repeats=5):
     True
     """
     from ..util.timing import median_time
+    V, F = _check_sizes(V, F)
+    exact = _check_flag("exact", exact)
+    check_choice("method", method, METHODS)
     repeats = check_int("repeats", repeats, 1)
-    return median_time(lambda: win_probability(V, F, exact=exact, method=method), repeats,
-                       setup=clear_cache)
+    what = _call("time_win_probability", V, F, exact=exact, method=method, repeats=repeats)
+    if F > 1 and F != V:                     # each repeat builds its table from a cold cache
+        one = (_exact_estimate(F, V - F, method, what) if exact
+               else _table_estimate(F, V - F, method, what))
+        budget.check(budget.Estimate(what, one.seconds * _real(repeats), one.bytes,
+                                     f"{repeats} x ({one.basis})"))
+    with budget.allow(seconds=float("inf"), bytes=float("inf")):   # checked above, as a whole
+        return median_time(lambda: win_probability(V, F, exact=exact, method=method), repeats,
+                           setup=clear_cache)
 
 
 def win_table(V_max, F_max, exact=False, method="fast"):
@@ -159,10 +171,13 @@ def win_table(V_max, F_max, exact=False, method="fast"):
     """
     V_max = check_int("V_max", V_max, 0)
     F_max = check_int("F_max", F_max, 0, V_max)
+    exact = _check_flag("exact", exact)
     check_choice("method", method, METHODS)
+    what = _call("win_table", V_max, F_max, exact=exact, method=method)
     if exact:
+        budget.check(_exact_win_table_estimate(V_max, F_max, method, what))
         return _exact_win_table(V_max, F_max, method)
-    tab = _table_for(F_max, V_max, method).win
+    tab = _table_for(F_max, V_max, method, what).win
     out = np.zeros((V_max + 1, F_max + 1))
     for k in range(F_max + 1):
         out[k:, k] = tab[k, :V_max + 1 - k]
@@ -190,8 +205,13 @@ def optimal_policy(V, F):
     V, F = _check_sizes(V, F)
     if F == 0:
         raise ValueError("F must be >= 1 for a policy")
-    w = _table_for(F, V - F).w
-    return np.array([_optimal_field(w, V, F, r) for r in range(V)], dtype=np.int64)
+    what = _call("optimal_policy", V, F)
+    scan = _real(V) * _real(F)
+    budget.check(_combine(what, _table_cost(F, V - F, "fast", what), seconds=scan / RATE_PRODUCTS["plain"],
+                          bytes=8.0 * _real(V), basis=f"{scan:.3g} candidate fields scanned"))
+    out = np.empty(V, dtype=np.int64)
+    _policy(_table_for(F, V - F, "fast", what).w, V, F, out)
+    return out
 
 
 def policy_win_probability(V, F, policy="proportional"):
@@ -220,36 +240,104 @@ def policy_win_probability(V, F, policy="proportional"):
     check_choice("policy", policy, ("optimal", "proportional"))
     if policy == "optimal":
         return win_probability(V, F)
-    if F == 0 or F == V:
+    if F <= 1 or F == V:
         return 1.0
-    return float(_table_for(F, V - F, "proportional").win[F, V - F])
+    what = _call("policy_win_probability", V, F, policy=policy)
+    return float(_table_for(F, V - F, "proportional", what).win[F, V - F])
 
 
 # --------------------------------------------------------------------------
 # public API: mid-game
 # --------------------------------------------------------------------------
-def _state_value(V, F, cells, exact):
-    D = sum(1 for v in cells if v >= 0)
+#: Below this many bits of C(V - D, F - D) the hypergeometric factor of a state is
+#: computed with Python integers (correctly rounded); above, with accurate logs.
+_EXACT_HYPER_BITS = 4096
+
+
+def _log_comb(n, k):
+    """log C(n, k) as an accurately rounded sum of accurate terms (no big log-gamma differences)."""
+    k = min(k, n - k)
+    if k <= 0:
+        return 0.0
+    m = n - k
+    if m < 2**53:
+        i = np.arange(1, k + 1, dtype=np.float64)
+        return math.fsum(np.log1p(m / i).tolist())
+    return math.fsum(math.log(m + i) - math.log(i) for i in range(1, k + 1))
+
+
+def _hypergeometric(V, F, cells):
+    """``prod_G C(V_G, F_G) / C(V - D, F - D)``: the probability that the remaining
+    rolls fall F_G into each gap G, as a float in [0, 1] (exactly 1 where it is 1)."""
+    n, k = V - sum(1 for v in cells if v >= 0), F - sum(1 for v in cells if v >= 0)
+    gaps = [(n_f, n_v) for _, n_f, n_v in _gaps(V, F, cells) if n_v > 0]
+    if k == n or len(gaps) <= 1:             # one possible split (every gap full, or one gap)
+        return 1.0
+    if _comb_bits(n, k) < _EXACT_HYPER_BITS:
+        num = 1
+        for n_f, n_v in gaps:
+            num *= math.comb(n_v, n_f)
+        return num / math.comb(n, k)         # int / int: correctly rounded, <= 1
+    log_h = sum(_log_comb(n_v, n_f) for n_f, n_v in gaps) - _log_comb(n, k)
+    return math.exp(min(log_h, 0.0))         # a probability: a rounding excess of the log is dropped
+
+
+def _live_gaps(V, F, cells):
+    """The gaps whose own Win is neither 0 nor 1 (``2 <= F_G < V_G``), as (F_G, V_G)."""
+    return [(n_f, n_v) for _, n_f, n_v in _gaps(V, F, cells) if 2 <= n_f < n_v]
+
+
+def _needed_table(states):
+    """(K, S) of the smallest table holding every live gap of the given states."""
+    K = S = 0
+    for V, F, cells in states:
+        for n_f, n_v in _live_gaps(V, F, cells):
+            K, S = max(K, n_f), max(S, n_v - n_f)
+    return K, S
+
+
+def _state_cost(V, F, K, S, exact, n_states, what):
+    """The estimate of ``n_states`` state values of the (V, F) game with live gaps up to (K, S)."""
+    if exact:
+        bits = _comb_bits(V, F) + 1.0
+        combs = n_states * (F + 2) * 5.4e-1 * (bits / 1e5) ** 1.9      # math.comb: 0.54 s at 1e5 bits
+        table = _exact_estimate(K, S, "fast", what) if K else budget.Estimate(what, 0.0, 0.0)
+        return _combine(what, table, seconds=combs, bytes=bits / 4.0,
+                        basis=f"{n_states} exact state values with binomials of {bits:.3g} bits")
+    table = _table_cost(K, S, "fast", what) if K else budget.Estimate(what, 0.0, 0.0)
+    logs = _real(n_states) * _real(F + 2) * 2e-6
+    return _combine(what, table, seconds=logs, bytes=0.0)
+
+
+def _state_value(V, F, cells, exact, table=None):
+    """Win probability of a checked state by the gap formula (``table``: a float table
+    covering every live gap, or None to find one)."""
     gaps = [(n_f, n_v) for _, n_f, n_v in _gaps(V, F, cells) if n_f > 0]
     if any(n_v < n_f for n_f, n_v in gaps):
         return Fraction(0) if exact else 0.0
     if not gaps:
         return Fraction(1) if exact else 1.0
+    live = _live_gaps(V, F, cells)
     if exact:
-        K = max(n_f for n_f, _ in gaps)
-        S = max(n_v - n_f for n_f, n_v in gaps)
-        N = _exact_table(K, S, "fast")
+        D = sum(1 for v in cells if v >= 0)
         num = 1
         for n_f, n_v in gaps:
-            num *= Fraction(N[n_f][n_v - n_f], math.factorial(n_f))   # C(V_G, F_G) Win
-        return num / math.comb(V - D, F - D)
-    tab = _table_for(F, V - F).win
-    prob = 1.0
-    logw = -(math.lgamma(V - D + 1) - math.lgamma(F - D + 1) - math.lgamma(V - F + 1))
-    for n_f, n_v in gaps:
-        prob *= tab[n_f, n_v - n_f]
-        logw += math.lgamma(n_v + 1) - math.lgamma(n_f + 1) - math.lgamma(n_v - n_f + 1)
-    return float(prob * math.exp(logw))
+            num *= math.comb(n_v, n_f)
+        value = Fraction(num, math.comb(V - D, F - D))
+        if live:
+            K, S = max(n_f for n_f, _ in live), max(n_v - n_f for n_f, n_v in live)
+            N = _exact_table(K, S, "fast", _call("state_probability", V, F, "...", exact=True))
+            for n_f, n_v in live:
+                value *= Fraction(N[n_f][n_v - n_f], math.perm(n_v, n_f))
+        return value
+    prob = _hypergeometric(V, F, cells)
+    if live:
+        if table is None:
+            K, S = _needed_table([(V, F, cells)])
+            table = _table_for(K, S, "fast")
+        for n_f, n_v in live:
+            prob *= float(table.win[n_f, n_v - n_f])     # each factor in [0, 1]: so is the product
+    return prob
 
 
 def state_probability(V, F, state, exact=False):
@@ -282,7 +370,12 @@ def state_probability(V, F, state, exact=False):
     """
     V, F = _check_sizes(V, F)
     cells = _check_state(V, F, state)
-    return _state_value(V, F, cells, bool(exact))
+    exact = _check_flag("exact", exact)
+    K, S = _needed_table([(V, F, cells)])
+    what = _call("state_probability", V, F, "...")
+    budget.check(_state_cost(V, F, K, S, exact, 1, what))
+    table = _table_for(K, S, "fast", what) if K and not exact else None
+    return _state_value(V, F, cells, exact, table)
 
 
 def placement_probabilities(V, F, state, roll, exact=False):
@@ -313,13 +406,19 @@ def placement_probabilities(V, F, state, roll, exact=False):
     V, F = _check_sizes(V, F)
     cells = _check_state(V, F, state)
     roll = _check_roll(V, cells, roll)
+    exact = _check_flag("exact", exact)
     a, b, _, _ = _gap_of(V, F, cells, roll)
-    out = {}
+    states = []
     for f in range(a, b + 1):
         new = list(cells)
         new[f] = roll
-        out[f] = _state_value(V, F, new, bool(exact))
-    return out
+        states.append((f, new))
+    # one table for every candidate, so that ties are compared on the same numbers
+    K, S = _needed_table([(V, F, new) for _, new in states])
+    what = _call("placement_probabilities", V, F, "...", roll=roll)
+    budget.check(_state_cost(V, F, K, S, exact, len(states), what))
+    table = _table_for(K, S, "fast", what) if K and not exact else None
+    return {f: _state_value(V, F, new, exact, table) for f, new in states}
 
 
 @dataclass(frozen=True)
@@ -339,6 +438,7 @@ def best_placement(V, F, state, roll, exact=False):
     >>> best_placement(10, 3, [None, None, None], 5).field
     1
     """
+    exact = _check_flag("exact", exact)
     probs = placement_probabilities(V, F, state, roll, exact=exact)
     if not probs:
         return Placement(None, Fraction(0) if exact else 0.0, probs)
@@ -369,6 +469,9 @@ def choose_field(V, F, state, roll, policy="optimal"):
     if a > b:
         return None
     n_f, n_v, rr = b - a + 1, hi - lo - 1, roll - lo - 1
-    if n_v < n_f:
+    if n_v < n_f or n_f == 1:
         return a
-    return a + int(_optimal_field(_table_for(F, V - F).w, n_v, n_f, rr))
+    if n_v == n_f:                           # every value of the gap has its own field
+        return a + rr
+    what = _call("choose_field", V, F, "...", roll=roll)
+    return a + int(_optimal_field(_table_for(F, V - F, "fast", what).w, n_v, n_f, rr))

@@ -24,14 +24,11 @@ from functools import lru_cache
 
 import numpy as np
 
+from ..util import budget
 from ..util.validate import check_choice
-from .rules import _check_sizes, _check_state, _heuristic_field
+from .rules import _brute_estimate, _call, _check_sizes, _check_state, _exact_estimate, _heuristic_field, _n
 
-__all__ = ["brute_force_win_probability", "brute_force_state_probability",
-           "MAX_EXACT_STEPS", "MAX_BRUTE_STATES"]
-
-MAX_EXACT_STEPS = 3e7                 # Python big-integer products
-MAX_BRUTE_STATES = 200_000            # C(V + F, F) bounds the states visited
+__all__ = ["brute_force_win_probability", "brute_force_state_probability"]
 
 
 # --------------------------------------------------------------------------
@@ -46,11 +43,12 @@ def _exact_counts(K, S, method="fast", n_max=None, record=None):
     the list of products over the feasible fields.
     """
     n_max = K + S if n_max is None else n_max
-    binom = [[math.comb(k - 1, f) for f in range(k)] if k else [] for k in range(K + 1)]
     N = [[1] * (S + 1)]
+    ck = [1]                                  # C(k - 1, f), f = 0..k-1, one row at a time
     for k in range(1, K + 1):
+        if k > 1:
+            ck = [1] + [ck[f - 1] + ck[f] for f in range(1, k - 1)] + [1]
         row = [0] * (S + 1)
-        ck = binom[k]
         for s in range(S + 1):
             n = k + s
             if n > n_max:
@@ -89,25 +87,44 @@ def _falling(n, k):
 
 
 @lru_cache(maxsize=64)
-def _exact_table(K, S, method):
-    steps = K * S * (K + S) / 4.0 if method == "fast" else K * K * S * (K + S) / 8.0
-    if steps > MAX_EXACT_STEPS:
-        raise ValueError(f"exact=True for V={K + S}, F={K} needs about {steps:.1e} big-integer "
-                         f"products (limit {MAX_EXACT_STEPS:.0e}); use exact=False for large sizes")
+def _exact_table_cached(K, S, method):
     return _exact_counts(K, S, method)
 
 
+def _exact_table(K, S, method, what=None):
+    """The exact counts N[k][s] for k <= K, s <= S (cached); a new table is built only
+    after its estimate passes the work budget."""
+    if not any(k2 >= K and s2 >= S and m2 == method for k2, s2, m2 in _EXACT_KEYS):
+        what = what or f"the exact Win table for V={_n(K + S)}, F={_n(K)} (method={method!r})"
+        budget.check(_exact_estimate(K, S, method, what))
+        _EXACT_KEYS.append((K, S, method))
+        del _EXACT_KEYS[:-32]
+        return _exact_table_cached(K, S, method)
+    K, S, method = next(key for key in reversed(_EXACT_KEYS)
+                        if key[0] >= K and key[1] >= S and key[2] == method)
+    return _exact_table_cached(K, S, method)
+
+
+_EXACT_KEYS: list = []
+
+
+def _clear_exact():
+    _exact_table_cached.cache_clear()
+    _EXACT_KEYS.clear()
+
+
 def _exact_win(n, k, method="fast"):
-    N = _exact_table(k, n - k, method)
+    N = _exact_table(k, n - k, method, _call("win_probability", n, k, exact=True, method=method))
     return Fraction(N[k][n - k], _falling(n, k))
 
 
+def _exact_win_table_estimate(V_max, F_max, method, what):
+    return _exact_estimate(F_max, V_max, method, what, n_max=V_max)
+
+
 def _exact_win_table(V_max, F_max, method):
-    """Win(V, F) as Fractions for all V <= V_max, F <= F_max (an object array)."""
-    steps = F_max * V_max * V_max / 4.0 if method == "fast" else F_max ** 2 * V_max ** 2 / 8.0
-    if steps > MAX_EXACT_STEPS:
-        raise ValueError(f"exact=True for V_max={V_max}, F_max={F_max} needs about {steps:.1e} "
-                         f"big-integer products (limit {MAX_EXACT_STEPS:.0e}); use exact=False")
+    """Win(V, F) as Fractions for all V <= V_max, F <= F_max (an object array; the
+    caller checks :func:`_exact_win_table_estimate`)."""
     N = _exact_counts(F_max, V_max, method, n_max=V_max)
     out = np.full((V_max + 1, F_max + 1), Fraction(0), dtype=object)
     for n in range(V_max + 1):
@@ -129,7 +146,8 @@ def brute_force_state_probability(V, F, state=None, policy=None):
     Parameters
     ----------
     V, F : int
-        Game size with C(V + F, F) <= 200,000.
+        Game size: up to C(V + F, F) states are visited and memoised, so the
+        work budget (:mod:`stoplib.util.budget`) refuses all but small games.
     state : list or None
         Starting state (None: the empty board).
     policy : None or {"proportional", "nearest"}
@@ -145,12 +163,15 @@ def brute_force_state_probability(V, F, state=None, policy=None):
     Fraction(5, 6)
     """
     V, F = _check_sizes(V, F)
-    if math.comb(V + F, F) > MAX_BRUTE_STATES:
-        raise ValueError(f"brute force for V={V}, F={F} visits up to C(V+F, F) = "
-                         f"{math.comb(V + F, F):,} states (limit {MAX_BRUTE_STATES:,})")
     if policy is not None:
         check_choice("policy", policy, ("proportional", "nearest"))
-    cells = _check_state(V, F, [None] * F if state is None else state)
+    if state is None:
+        if F > 10**6:                        # the board alone would not fit the budget
+            budget.check(budget.Estimate(_call("brute_force_state_probability", V, F), float("inf"),
+                                         float("inf"), "C(V + F, F) states"))
+        state = [None] * F
+    cells = _check_state(V, F, state)
+    budget.check(_brute_estimate(V, F, cells, _call("brute_force_state_probability", V, F)))
 
     memo = {}
 

@@ -17,26 +17,27 @@ a message and nothing is clamped.
 
 Widget callbacks may run on several threads at once: with ipykernel 7, JupyterLab
 delivers comm messages on kernel *subshells*, so a slider change can be handled
-while a button click is still drawing. Matplotlib is not thread-safe, and two
-overlapping draws (or a draw during a save) sent blank or cropped pictures. Every
-redraw, save and move of these panels therefore holds one lock (:data:`DRAW_LOCK`)
-and reads the control values only once it holds it, so the last redraw always
-shows the latest values. Source of the game: M. Stepinski's
+while a button click is still drawing. Every redraw and save of a
+:class:`~stoplib.workbook.panel.Panel` holds the workbook's one lock
+(:data:`stoplib.workbook.panel.DRAW_LOCK`, re-exported here as :data:`DRAW_LOCK`),
+and the game panel's moves hold it too, so a move and a redraw never interleave.
+A panel whose starting values are refused (say F > V) is not built: the
+constructor raises the refusal. Source of the game: M. Stepinski's
 increasing-fields page, https://mikolajstepinski.online/.
 """
 from __future__ import annotations
 
 import html
-import threading
 
 import ipywidgets as widgets
 
+from ..util.validate import check_int, check_str
 from ..workbook import style
-from ..workbook.panel import Panel, View, dropdown, int_box, int_slider, text_box, toggle
+from ..workbook.panel import DRAW_LOCK, Panel, View, dropdown, int_box, int_slider, text_box, toggle
 from .game import FieldsGame
-from .rules import POLICIES
+from .rules import POLICIES, _check_flag
 from .solver import choose_field, win_probability, win_table
-from .plots import plot_board, plot_win_vs_values
+from .plots import _check_f_values, plot_board, plot_win_vs_values
 
 __all__ = ["fields_widget", "win_sweep_widget", "NOTEBOOK", "GAME_LIMITS", "SWEEP_LIMITS",
            "parse_fields", "DRAW_LOCK"]
@@ -49,20 +50,12 @@ GAME_LIMITS = {"V": (1, 5000), "F": (1, 40), "seed": (0, 2**31 - 1)}
 SWEEP_LIMITS = {"V_max": (10, 5000), "F": (1, 100)}
 
 
-#: Serialises every draw, save and move of this module's panels (see the module docstring).
-DRAW_LOCK = threading.RLock()
-
-
-class _Panel(Panel):
-    """A :class:`Panel` whose redraws and saves hold :data:`DRAW_LOCK`."""
-
-    def refresh(self) -> bool:
-        with DRAW_LOCK:
-            return super().refresh()
-
-    def save(self) -> list:
-        with DRAW_LOCK:
-            return super().save()
+def _first_view(panel):
+    """Return ``panel`` if its first render succeeded; else raise what refused it."""
+    if not panel.shown_values:
+        panel.render(**panel.values())          # raises the refusal (ValueError / TypeError)
+        raise ValueError(panel.message.value)   # pragma: no cover - render refused only in the panel
+    return panel
 
 
 def _error(text):
@@ -90,7 +83,7 @@ class _GamePanel:
         new.on_click(lambda _: self._act(self._new_game))
         roll.on_click(lambda _: self._act(self._roll))
         play.on_click(lambda _: self._act(self._play))
-        self.panel = _Panel(controls, self.render, notebook=NOTEBOOK, name="game",
+        self.panel = Panel(controls, self.render, notebook=NOTEBOOK, name="game",
                            title="Play the increasing-fields game", buttons=[new, roll, play])
         children = list(self.panel.children)
         children.insert(children.index(self.panel.readout), self.board)
@@ -193,7 +186,11 @@ def fields_widget(V=20, F=5, seed=0, policy="optimal"):
     >>> panel.app.game.F, panel.view.readout
     (3, 'win probability now 0.580556; Win(10, 3) = 0.580556 at the start')
     """
-    return _GamePanel(V, F, seed, policy).panel
+    V = check_int("V", V, *GAME_LIMITS["V"])
+    F = check_int("F", F, *GAME_LIMITS["F"])
+    if F > V:
+        raise ValueError(f"F must be <= V (values are drawn without repetition); got V={V}, F={F}")
+    return _first_view(_GamePanel(V, F, seed, policy).panel)
 
 
 def parse_fields(text):
@@ -208,6 +205,7 @@ def parse_fields(text):
     ...
     ValueError: F values must be whole numbers separated by commas, got 'x'
     """
+    check_str("text", text, 10_000)
     out = []
     for item in text.replace(",", " ").split():
         try:
@@ -233,10 +231,14 @@ def win_sweep_widget(V_max=200, F_values=(2, 3, 5, 8, 12, 20), log_y=True):
     """
     lo, hi = SWEEP_LIMITS["V_max"]
     f_lo, f_hi = SWEEP_LIMITS["F"]
+    V_max = check_int("V_max", V_max, lo, hi)
+    for i, f in enumerate(_check_f_values(F_values)):
+        if not f_lo <= f <= min(f_hi, V_max):
+            raise ValueError(f"F_values[{i}] must be in {f_lo}..{min(f_hi, V_max)} (at most the largest V), got {f}")
     controls = {
         "V_max": int_slider("largest V", V_max, lo, hi, step=10),
-        "F_values": text_box("F values", ", ".join(str(f) for f in F_values), width="24em"),
-        "log_y": toggle("log scale for Win", bool(log_y)),
+        "F_values": text_box("F values", ", ".join(str(int(f)) for f in F_values), width="24em"),
+        "log_y": toggle("log scale for Win", _check_flag("log_y", log_y)),
     }
 
     def render(V_max, F_values, log_y):
@@ -252,4 +254,4 @@ def win_sweep_widget(V_max=200, F_values=(2, 3, 5, 8, 12, 20), log_y=True):
         readout = f"Win({V_max}, F) at F = {', '.join(map(str, fs))}: {values}"
         return View(fig, readout)
 
-    return _Panel(controls, render, notebook=NOTEBOOK, name="win-sweep", title="Win(V, F) against V")
+    return _first_view(Panel(controls, render, notebook=NOTEBOOK, name="win-sweep", title="Win(V, F) against V"))

@@ -51,7 +51,8 @@ ipywidgets load only when a notebook asks for them).
 
 Source
 ------
-Document 000 (``shared/seeds/000_cd0610b35b05a9e7.txt``), gwern's write-up of
+Gwern Branwen et al., "Problem 14 Dynamic Programming Solutions", gwern.net,
+October 2022 (https://gwern.net/problem-14), gwern's write-up of
 Timothy Falcon's / Nigel Coldwell's interview problem 14, with Han Zheng's
 spreadsheet, R, Haskell and C programs. Notebooks ``01_redblack_dp``,
 ``02_redblack_monte_carlo`` and ``03_redblack_sqrt_vs_log``.

@@ -27,8 +27,8 @@ anti-diagonals).
 
 The inner loops come in two twins, ``_diag_update_exact`` (IEEE arithmetic)
 and ``_diag_update_fast`` (``fastmath``); both compile to packed SIMD code
-(``kernel.inspect_asm`` shows ``vmaxpd``: on ``zmm`` registers on the AMD EPYC
-development machine, on ``ymm`` where LLVM prefers 256-bit vectors;
+(``kernel.inspect_asm`` shows ``vmaxpd``: on ``zmm`` registers on the AVX-512
+Intel Xeon development machine, on ``ymm`` where LLVM prefers 256-bit vectors;
 ``benchmarks/bench_redblack.py`` prints the count) and the tests compare them
 (``tests/redblack/test_solver.py``).
 """

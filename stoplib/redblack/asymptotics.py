@@ -61,7 +61,8 @@ document fitted, and the precision of its printed numbers, are in
 
 Source
 ------
-Document 000 (``shared/seeds/000_cd0610b35b05a9e7.txt``), "Approximating"; its
+Document 000, Gwern Branwen et al., "Problem 14 Dynamic Programming Solutions", gwern.net, October
+2022 (https://gwern.net/problem-14), "Approximating"; its
 printed fits are in :mod:`stoplib.redblack.document`.
 L. A. Shepp, "Explicit solutions to some problems of optimal stopping",
 Ann. Math. Statist. 40 (1969); E. Ekstrom and H. Wanntorp, "Optimal stopping of
@@ -527,8 +528,15 @@ class CorrectionFit:
 
     @property
     def label(self) -> str:
-        parts = ["a" if p == 0 else f"n^{p:g}" for p in self.powers]
-        return "c sqrt(n) + " + " + ".join(parts)
+        """The model as matplotlib mathtext, e.g. ``$c\\sqrt{n} + a + b\\,n^{-1/4}$``."""
+        from fractions import Fraction
+
+        names = iter("abdefghk")
+        parts = []
+        for p in self.powers:
+            name = next(names)
+            parts.append(name if p == 0 else f"{name}\\,n^{{{Fraction(p).limit_denominator(12)}}}")
+        return "$c\\sqrt{n} + " + " + ".join(parts) + "$"
 
     def correction(self, n) -> np.ndarray:
         """The fitted correction at ``n``."""

@@ -46,7 +46,9 @@ the same :class:`Checkpointer`.
 
 Source
 ------
-Document 000 (``shared/seeds/000_cd0610b35b05a9e7.txt``) ends with a
+Gwern Branwen et al., "Problem 14 Dynamic Programming Solutions", gwern.net,
+October 2022 (https://gwern.net/problem-14),
+ends with a
 block-and-skip C program that ran 9 days on 16 cores for 133,787,000 cards of
 each colour, with nothing to resume from had it stopped.
 """

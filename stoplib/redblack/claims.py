@@ -1,8 +1,17 @@
 """The red/black card game ("Problem 14"): document 000's claims, checked.
 
 Each function here sets one of the document's numbers or programs beside
-ours; the notebooks (``01_redblack_dp``, ``03_redblack_sqrt_vs_log``) state
-"matches" or "differs" from them.
+ours; the notebooks state "agrees" or "differs" from them, and each ends with
+the verdict table of :func:`verdicts`.
+
+The verdict tables (:func:`verdicts`, :func:`verdict_styler`)
+    One row per number or claim of the document, by notebook (01: the value,
+    the spreadsheet and the programs; 02: the simulation, the omniscient
+    player and the fixed-1/2 mistake; 03: the growth law, the fits and
+    133,787,000 cards), with the columns ``notebook, claim, document, ours,
+    verdict, evidence, headline``.
+Running times (:func:`document_timings`, :func:`machine_description`)
+    The document's timings beside ours, each with its machine.
 
 The spreadsheet (:func:`spreadsheet_comparison`)
     Han Zheng's 27 x 27 sheet, cell by cell, under two readings: the naive one
@@ -29,27 +38,42 @@ The document's fits (log against square root) are repeated in
 
 Source
 ------
-Document 000 (``shared/seeds/000_cd0610b35b05a9e7.txt``); its printed numbers,
-with line numbers, are in :mod:`stoplib.redblack.document`.
+Gwern Branwen et al., "Problem 14 Dynamic Programming Solutions", gwern.net,
+October 2022 (https://gwern.net/problem-14); its printed numbers, by section, are
+in :mod:`stoplib.redblack.document`.
 """
 from __future__ import annotations
 
 import math
+import re
+import sys
 from dataclasses import dataclass
 
 import numpy as np
 from numba import njit
 
-from ..util.validate import check_choice, check_int
+from ..util import budget
+from ..util.validate import check_choice, check_instance, check_int, check_real, check_str
 from . import document as doc
-from .asymptotics import bridge_constant
+from .asymptotics import _points, bridge_constant
 from .solver import value_table
 
 __all__ = [
     "spreadsheet_comparison", "SpreadsheetComparison", "c_program_values",
     "float32_balanced_values", "float32_drift_exponent", "rounding_error_bound",
-    "rounded_interval",
+    "rounded_interval", "verdicts", "verdict_styler", "VERDICT_COLUMNS", "VERDICTS", "NOTEBOOKS",
+    "document_timings", "machine_description",
 ]
+
+
+#: Cells per second of the document's C program emulated with numba (it recomputes the
+#: table for every n: about n^3 / 3 cells), and of the one float32 sweep; measured on the
+#: 2-core Intel Xeon of ``stoplib.util.timing.machine()`` on 2026-11-23 while it was shared
+#: (load average about 9: 2e7 per s for both) and scaled by the 5x of a quiet machine.
+RATE_C_PROGRAM = 1.0e8
+RATE_FLOAT32_SWEEP = 1.0e8
+#: A number as printed: digits with an optional sign and decimal point, nothing else.
+_PRINTED = re.compile(r"^[+-]?[0-9]+(\.[0-9]+)?$")
 
 
 # ---------------------------------------------------------------------------
@@ -155,6 +179,9 @@ def c_program_values(n_max: int) -> np.ndarray:
     2.6244757
     """
     n_max = check_int("n_max", n_max, 0, 2000)
+    cells = (n_max + 1.0) ** 3 / 3.0
+    budget.check(budget.Estimate(f"c_program_values({n_max})", cells / RATE_C_PROGRAM, 16.0 * (n_max + 1),
+                                 f"{cells:.3g} cells (the program recomputes every n) at {RATE_C_PROGRAM:.2g} per s"))
     tab = np.zeros((2, n_max + 1), dtype=np.float32)
     out = np.zeros(n_max + 1, dtype=np.float32)
     _c_program(n_max, tab, out)
@@ -195,7 +222,10 @@ def float32_balanced_values(n_max: int) -> np.ndarray:
     >>> round(float(float32_balanced_values(26)[26]), 6)
     2.624476
     """
-    n_max = check_int("n_max", n_max, 0, 200_000)
+    n_max = check_int("n_max", n_max, 0, 2**31 - 2)
+    cells = (n_max + 1.0) ** 2
+    budget.check(budget.Estimate(f"float32_balanced_values({n_max})", cells / RATE_FLOAT32_SWEEP,
+                                 16.0 * (n_max + 1), f"{cells:.3g} cells at {RATE_FLOAT32_SWEEP:.2g} per s"))
     row = np.zeros(n_max + 1, dtype=np.float32)
     out = np.zeros(n_max + 1, dtype=np.float32)
     _float32_sweep(n_max, row, out)
@@ -211,8 +241,9 @@ def float32_drift_exponent(n: np.ndarray, drift: np.ndarray, n_min: int = 1000):
     >>> round(p, 6)
     1.5
     """
-    n = np.asarray(n, dtype=float)
-    d = np.abs(np.asarray(drift, dtype=float))
+    n, d = _points(n, drift)
+    d = np.abs(d)
+    n_min = check_int("n_min", n_min, 1, 2**53)
     keep = (n >= n_min) & (d > 0)
     if keep.sum() < 2:
         raise ValueError("need at least two points with n >= n_min and nonzero drift")
@@ -240,8 +271,9 @@ def rounding_error_bound(n: int, eps: float = 2.0 ** -53, roundings: int = 4) ->
     >>> rounding_error_bound(133_787_000) < 0.005
     True
     """
-    n = check_int("n", n, 0)
-    if not (0.0 < eps < 1.0):
+    n = check_int("n", n, 0, 2**53)
+    eps = check_real("eps", eps, 0.0, 1.0)
+    if not 0.0 < eps < 1.0:
         raise ValueError(f"eps must be in (0, 1), got {eps!r}")
     roundings = check_int("roundings", roundings, 1, 100)
     _, c = bridge_constant()
@@ -256,8 +288,240 @@ def rounded_interval(printed: str) -> tuple[float, float]:
     >>> rounded_interval("6038.22")
     (6038.215, 6038.225)
     """
-    text = printed.strip()
+    text = check_str("printed", printed, 100).strip()
+    if not _PRINTED.match(text):
+        raise ValueError(f"printed must be a number as printed, digits with an optional sign and "
+                         f"decimal point (such as '6038.22'), got {printed!r}")
     decimals = len(text.split(".")[1]) if "." in text else 0
     half = 0.5 * 10.0 ** (-decimals)
     x = float(text)
     return (round(x - half, decimals + 1), round(x + half, decimals + 1))
+
+
+# ---------------------------------------------------------------------------
+# The verdict tables and the running times
+# ---------------------------------------------------------------------------
+#: The columns of every verdict table, in order.
+VERDICT_COLUMNS = ("notebook", "claim", "document", "ours", "verdict", "evidence", "headline")
+#: The allowed verdicts.
+VERDICTS = ("agrees", "differs", "open")
+#: The notebooks with a verdict table, and the results each one passes to :func:`verdicts`.
+NOTEBOOKS = {
+    "01_redblack_dp": (),
+    "02_redblack_monte_carlo": ("simulation", "mistake", "paths"),
+    "03_redblack_sqrt_vs_log": ("values", "extrapolation", "frontier"),
+}
+#: What a notebook's verdicts may be given besides (01: the committed sweeps, for its row on
+#: "millions of cards"; without them that row is open).
+OPTIONAL = {"01_redblack_dp": ("frontier",)}
+
+
+def _check_results(results: dict) -> None:
+    """Each result :func:`verdicts` may be given is of the class it must be."""
+    import pandas as pd
+
+    from .frontier import FrontierData
+    from .simulation import SamplePaths, SimulationResult
+
+    kinds = {"simulation": SimulationResult, "mistake": SimulationResult, "paths": SamplePaths,
+             "frontier": FrontierData, "extrapolation": (pd.Series, pd.DataFrame)}
+    for key, cls in kinds.items():
+        if key in results:
+            check_instance(key, results[key], cls)
+    if "values" in results:
+        v = results["values"]
+        try:
+            v = np.asarray(v)
+        except (ValueError, TypeError):
+            v = np.asarray([])
+        if v.dtype.kind not in "iuf" or v.ndim != 1:
+            raise TypeError(f"values must be a 1-D array of V(n, n), got {type(results['values']).__name__}")
+        if not np.isfinite(v.astype(float)).all():
+            raise ValueError("values must be finite")
+
+
+def verdicts(notebook: str, **results):
+    """The verdict table of one notebook: every number and claim of document 000 it covers.
+
+    Parameters
+    ----------
+    notebook : str
+        One of :data:`NOTEBOOKS`.
+    **results
+        What the notebook computed and the table quotes (the keys of ``NOTEBOOKS[notebook]``):
+        for 02, ``simulation`` and ``mistake`` (the :class:`~stoplib.redblack.SimulationResult`
+        of the real game and of the fixed-1/2 model, 26/26) and ``paths`` (the 49 sample
+        games); for 03, ``values`` (``V(n, n)`` for ``n = 0..N``, ``N >= 22,974``) and
+        ``extrapolation`` (the validated models' predictions of ``V(133,787,000)`` from
+        those values, a Series or a one-column DataFrame) and ``frontier`` (the committed
+        sweeps, :func:`stoplib.redblack.frontier.load_frontier`: the rows on 133,787,000 and
+        "l = 2m" use them). Notebook 01 needs nothing (its rows are cheap to recompute) and
+        may pass ``frontier`` for its row on "millions of cards".
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns :data:`VERDICT_COLUMNS`; ``verdict`` in :data:`VERDICTS`; ``headline`` is
+        True for exactly one row (the chapter's one-line summary). No string holds a
+        dollar sign (a pair of them would be typeset as mathematics in JupyterLab).
+
+    Examples
+    --------
+    >>> table = verdicts("01_redblack_dp")
+    >>> list(table.columns) == list(VERDICT_COLUMNS), int(table.headline.sum())
+    (True, 1)
+    >>> table.loc[table.headline, "verdict"].item()
+    'agrees'
+    """
+    import pandas as pd
+
+    from . import _verdicts
+
+    check_choice("notebook", notebook, tuple(NOTEBOOKS))
+    needed = NOTEBOOKS[notebook]
+    missing = [k for k in needed if k not in results]
+    extra = [k for k in results if k not in needed and k not in OPTIONAL.get(notebook, ())]
+    if missing or extra:
+        raise TypeError(f"verdicts({notebook!r}) needs exactly {list(needed)}; "
+                        f"missing {missing}, unexpected {extra}")
+    _check_results(results)
+    builder = {"01_redblack_dp": _verdicts.rows_01, "02_redblack_monte_carlo": _verdicts.rows_02,
+               "03_redblack_sqrt_vs_log": _verdicts.rows_03}[notebook]
+    table = pd.DataFrame(builder(sys.modules[__name__], **results), columns=list(VERDICT_COLUMNS))
+    if not table.verdict.isin(VERDICTS).all() or int(table.headline.sum()) != 1:
+        raise RuntimeError(f"malformed verdict table for {notebook}")
+    if table[["claim", "document", "ours", "evidence"]].apply(lambda col: col.str.contains("\\$")).any().any():
+        raise RuntimeError("a verdict string holds a dollar sign")
+    return table
+
+
+def verdict_styler(table):
+    """The verdict table for display: the verdict cell coloured (agrees: blue, differs:
+    orange, open: grey), the headline row in bold, long text wrapped in columns of sensible
+    width; the ``notebook`` and ``headline`` columns and the index are not shown.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> t = pd.DataFrame([dict(zip(VERDICT_COLUMNS, ["nb", "c", "1", "1", "agrees", "e", True]))])
+    >>> html = verdict_styler(t).to_html()
+    >>> "background-color" in html and "font-weight: bold" in html
+    True
+    """
+    import pandas as pd
+
+    from ..workbook import style
+
+    check_instance("table", table, pd.DataFrame)
+    if list(table.columns) != list(VERDICT_COLUMNS):
+        raise ValueError(f"table must have the columns {list(VERDICT_COLUMNS)} (a verdicts() table), got "
+                         f"{list(table.columns)}"[:300])
+    fill = {"agrees": style.AGREE, "differs": style.DIFFER, "open": style.OPEN}
+    text = {"agrees": "white", "differs": "black", "open": "black"}
+
+    def colour(v):
+        return f"background-color: {fill.get(v, 'white')}; color: {text.get(v, 'black')}; font-weight: bold"
+
+    def bold_headline(row):
+        weight = "font-weight: bold" if bool(table.loc[row.name, "headline"]) else ""
+        return [weight if column != "verdict" else "" for column in row.index]
+
+    shown = table.drop(columns=["notebook"])
+    widths = {"claim": "26%", "document": "15%", "ours": "19%", "verdict": "6%", "evidence": "34%"}
+    column_styles = [{"selector": f"th.col{k}, td.col{k}",
+                      "props": [("width", widths[c]), ("overflow-wrap", "anywhere")]}
+                     for k, c in enumerate(shown.columns) if c in widths]
+    return (shown.style.hide(axis="index").hide(subset=["headline"], axis="columns")
+            .apply(bold_headline, axis=1).map(colour, subset=["verdict"])
+            .set_properties(**{"text-align": "left", "white-space": "normal", "vertical-align": "top"})
+            .set_table_styles([{"selector": "", "props": [("table-layout", "fixed"), ("width", "100%")]},
+                               {"selector": "th", "props": [("text-align", "left")]}] + column_styles))
+
+
+def machine_description() -> str:
+    """This machine in words, for timing tables, e.g. ``"2-core Intel(R) Xeon(R) Processor
+    (Emerald Rapids, AVX-512, virtual machine)"``.
+
+    Read from ``/proc/cpuinfo`` where it exists (else ``platform.processor()``): the model
+    name, the Intel generation where the CPU model number names one, AVX-512 where the
+    flags show it, and whether a hypervisor runs it.
+
+    Examples
+    --------
+    >>> machine_description().split("-core ")[0].isdigit()
+    True
+    """
+    import os
+    import platform
+
+    model, details, info = platform.processor() or platform.machine(), [], {}
+    try:
+        with open("/proc/cpuinfo") as handle:
+            for line in handle:
+                key, _, val = line.partition(":")
+                if not line.strip():
+                    break                      # the first processor is enough
+                info.setdefault(key.strip().lower(), val.strip())
+    except OSError:
+        pass
+    model = info.get("model name", model)
+    if info.get("vendor_id") == "GenuineIntel" and info.get("cpu family") == "6":
+        details += [{"143": "Sapphire Rapids", "207": "Emerald Rapids"}.get(info.get("model", ""), "")]
+    flags = info.get("flags", "").split()
+    details += ["AVX-512" if "avx512f" in flags else "", "virtual machine" if "hypervisor" in flags else ""]
+    details = [d for d in details if d]
+    return f"{os.cpu_count() or 1}-core {model}" + (f" ({', '.join(details)})" if details else "")
+
+
+def document_timings(diagonal_seconds: float, tiled_seconds: float, machine: str | None = None):
+    """The document's running times for ``V(100,000, 100,000)`` beside ours.
+
+    Parameters
+    ----------
+    diagonal_seconds, tiled_seconds : float
+        Our times for ``value(100_000, 100_000, method="diagonal")`` and ``"tiled"``
+        (:func:`stoplib.redblack.time_method`): the document's diagonal programs compare
+        with the first, its block programs with the second.
+    machine : str, optional
+        Our machine (default :func:`machine_description`).
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per timing the document prints: ``program``, ``document seconds``,
+        ``document machine``, ``our method``, ``our seconds``, ``our machine``.
+
+    Examples
+    --------
+    >>> t = document_timings(0.5, 0.3, machine="2-core test machine")
+    >>> list(t["our method"].unique())
+    ['diagonal', 'tiled']
+    """
+    import pandas as pd
+
+    for name, x in (("diagonal_seconds", diagonal_seconds), ("tiled_seconds", tiled_seconds)):
+        x = check_real(name, x, 0.0, 1e9)
+        if not x > 0:
+            raise ValueError(f"{name} must be a positive number of seconds, got {x!r}")
+    machine = machine_description() if machine is None else check_str("machine", machine, 500, allow_empty=False)
+    laptop = "FeepingCreature's laptop"
+    ripper = f"{doc.THREADRIPPER_CORES}-core AMD Ryzen Threadripper 1950X"
+    rows = [
+        ("C diagonal, first version, Clang", doc.DIAGONAL_SECONDS["clang"], laptop, "diagonal"),
+        ("C diagonal, first version, GCC", doc.DIAGONAL_SECONDS["gcc"], laptop, "diagonal"),
+        ("C diagonal, second version, Clang", doc.DIAGONAL2_SECONDS["clang"], laptop, "diagonal"),
+        ("C diagonal, second version, GCC", doc.DIAGONAL2_SECONDS["gcc"], laptop, "diagonal"),
+        ("spin-lock diagonal, one thread, GCC", doc.SPINLOCK_SECONDS["one thread"], ripper, "diagonal"),
+        (f"spin-lock diagonal, {doc.SPINLOCK_BEST_THREADS} threads, GCC", doc.SPINLOCK_SECONDS["12 threads"],
+         ripper, "tiled"),
+        ("spin-lock diagonal with _Atomic(bool)", doc.SPINLOCK_SECONDS["_Atomic(bool)"], ripper, "tiled"),
+        (f"blocks of {doc.BLOCK_SIZE_100K}, {doc.BLOCK_THREADS} threads, Clang", doc.BLOCKS_SECONDS["clang"],
+         ripper, "tiled"),
+        (f"blocks of {doc.BLOCK_SIZE_100K}, {doc.BLOCK_THREADS} threads, GCC", doc.BLOCKS_SECONDS["gcc"],
+         ripper, "tiled"),
+        ("blocks + skipping", doc.SKIPPING_SECONDS, ripper, "tiled"),
+        ("blocks + skipping, Clang PGO", doc.PGO_SECONDS["real"], ripper, "tiled"),
+    ]
+    ours = {"diagonal": float(diagonal_seconds), "tiled": float(tiled_seconds)}
+    return pd.DataFrame([{"program": p, "document seconds": s, "document machine": m, "our method": k,
+                          "our seconds": round(ours[k], 3), "our machine": machine} for p, s, m, k in rows])

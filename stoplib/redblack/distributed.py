@@ -40,7 +40,9 @@ compute document 000's 133,787,000 cards in a day.
 
 Source
 ------
-Document 000 (``shared/seeds/000_cd0610b35b05a9e7.txt``), "Faster?":
+Gwern Branwen et al., "Problem 14 Dynamic Programming Solutions", gwern.net,
+October 2022 (https://gwern.net/problem-14),
+section "Faster?":
 "cluster parallelization: for larger problems, network overhead/latency
 becomes less of an issue and parallelizing across multiple computers
 becomes useful".

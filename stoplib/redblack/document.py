@@ -1,23 +1,24 @@
 """The red/black card game ("Problem 14"): the numbers document 000 prints.
 
-Document 000 is ``shared/seeds/000_cd0610b35b05a9e7.txt`` (gwern's write-up of
-the problem, with Han Zheng's spreadsheet, R, Haskell and C programs); line
-numbers below refer to that text file. Facts only: numbers, no code or prose.
-The spreadsheet was parsed from the document text once (lines 15-798) by a
-small script and pasted here as a literal, so nothing depends on the document
-being present. The text lost its minus signs (``−1.86936e02`` is R's
-``-1.86936e-02``; ``ylim=c(7,5)`` is ``c(-7, 5)``); they are restored here, as
-the fitted lines themselves show they must be.
+Document 000 is Gwern Branwen, FeepingCreature, nshepperd and Khoth, "Problem 14
+Dynamic Programming Solutions", gwern.net, 2 to 17 October 2022
+(https://gwern.net/problem-14): the problem, Han Zheng's spreadsheet, R, Neat,
+Haskell and C programs, and the "Approximating" section's fits. The comments below
+say in which section of that page each number appears. Facts only: numbers, no
+code or prose. The spreadsheet was parsed from the page once and pasted here as a
+literal. The plain-text copy we transcribed from lost its minus signs
+(``−1.86936e02`` is R's ``-1.86936e-02``; ``ylim=c(7,5)`` is ``c(-7, 5)``); they
+are restored here, as the fitted lines themselves show they must be.
 
 The values all concern the recursion of :mod:`stoplib.redblack.rules`,
 ``V(r, b) = max(0, r/(r+b) (V(r-1, b) + 1) + b/(r+b) (V(r, b-1) - 1))``, where
-the document's "Cards" is ``n``, the number of cards of each colour.
+the document's "Cards" (its ``l``) is ``n``, the number of cards of each colour.
 :mod:`stoplib.redblack.claims`, the tests and notebooks 01-03 set our numbers
 beside these.
 
 Sections: the dynamic programming (balanced values, the exact 26/26 fraction,
-100,000 and 133,787,000 cards, the spreadsheet); the simulation and the
-sample games; the growth fits of the "Approximating" section.
+100,000 and 133,787,000 cards, the spreadsheet); the programs' running times;
+the simulation and the sample games; the growth fits of the "Approximating" section.
 """
 from fractions import Fraction
 
@@ -44,13 +45,19 @@ __all__ = [
     "LOGSQRT_FIT_R2", "LOGSQRT_FIT_RESIDUALS",
     "SQRT_FIT2_INTERCEPT", "SQRT_FIT2_INTERCEPT_SE", "SQRT_FIT2_SLOPE", "SQRT_FIT2_SLOPE_SE",
     "SQRT_FIT2_RESIDUAL_SE", "SQRT_FIT2_DF", "SQRT_FIT2_RESIDUALS", "SQRT_FIT2_PREDICTION_133M",
-    "SQRT_FIT_ERROR_133M_PERCENT", "SQRT_FIT2_ERROR_133M_PERCENT",
+    "SQRT_FIT_ERROR_133M_PERCENT", "SQRT_FIT2_ERROR_133M_PERCENT", "INTRO_ERROR_BOUND_PERCENT",
+    "FIT_F_STATISTICS",
+    # the programs
+    "FACTORIAL_52", "DIAGONAL_SECONDS", "DIAGONAL2_SECONDS", "THREADRIPPER_CORES",
+    "SPINLOCK_BEST_THREADS", "SPINLOCK_SECONDS", "BLOCK_SIZE_100K", "BLOCK_THREADS", "BLOCKS_SECONDS",
+    "SKIPPING_SECONDS", "PGO_SECONDS", "SECONDS_2000000", "BLOCK_SIZE_133M", "DAYS_133M",
+    "CPU_CORE_DAYS_133M", "CPU_CORE_MINUTES_133M",
 ]
 
 # ===========================================================================
 # The dynamic programming
 # ===========================================================================
-# Lines 828-832: the R program's values of the balanced games 0/0 .. 26/26
+# Section "R" (top-down DP): the R program's values of the balanced games 0/0 .. 26/26
 # (``sapply(0:26, function(t) mV(t, t, 0))``), printed to 9 decimals.
 BALANCED_0_TO_26_R = (
     0.000000000, 0.500000000, 0.666666667, 0.850000000, 1.000000000, 1.119047619,
@@ -61,7 +68,7 @@ BALANCED_0_TO_26_R = (
 )
 BALANCED_0_TO_26_R_DECIMALS = 9
 
-# Lines 1045-1071: the first 27 lines printed by the C program (``printf("%f")``
+# Section "C" (bottom-up DP), the comment after the program: the first 27 lines it prints (``printf("%f")``
 # of a table stored in single-precision ``float``), 6 decimals.
 BALANCED_0_TO_26_C = (
     0.000000, 0.500000, 0.666667, 0.850000, 1.000000, 1.119048, 1.229437,
@@ -71,46 +78,46 @@ BALANCED_0_TO_26_C = (
 )
 BALANCED_0_TO_26_C_DECIMALS = 6
 
-# Line 13 (and line 14): Han Zheng's spreadsheet answer for 26 red / 26 black.
+# Section "Spreadsheet Answer" (twice): Han Zheng's spreadsheet answer for 26 red / 26 black.
 VALUE_26_26 = 2.624475549
 
-# Line 1018: the Haskell program's exact answer for 26/26.
+# Section "Haskell": nshepperd's program's exact answer for 26/26.
 VALUE_26_26_EXACT = Fraction(41984711742427, 15997372030584)
-# Line 1021: its decimal expansion as printed.
+# Section "Haskell": its decimal expansion as printed.
 VALUE_26_26_EXACT_DECIMAL = 2.624475548993925
 
-# Line 833: the R top-down version "runs ... all the way up to 143 cards, worth
+# Section "R": the R top-down version "runs ... all the way up to 143 cards, worth
 # $6.21519192, where it hits a stack limit".
 R_LIMIT_CARDS = 143
 R_LIMIT_VALUE = 6.21519192
 
-# Line 811: the author's first R attempt, with the probability of a red card
+# Section "R": the author's first R attempt, with the probability of a red card
 # fixed at 0.5 all game, "yielded a value of $2.86".
 WITH_REPLACEMENT_MISTAKE = 2.86
 
-# Line 1771 (footnote 1): "an omniscient player who knew the deck order could
+# Footnote 1 (to the spreadsheet's answer): "an omniscient player who knew the deck order could
 # expect to win $4.04" (26/26).
 OMNISCIENT_26_26 = 4.04
 
-# Line 1363: the parallel C program, 100,000 red / 100,000 black: "$165.075847".
+# Section "Diagonalization": the parallel C program, 100,000 red / 100,000 black: "$165.075847".
 VALUE_100000 = 165.075847
-# Lines 1691 and 1724: the same value rounded, as used in the fits.
+# Section "Approximating": the same value rounded, as used in the fits.
 VALUE_100000_ROUNDED = 165.076
 
-# Line 1663 (the Blocks + Skipping section): l = 2,000,000 "($818.1, ~2m10s)".
+# Section "Blocks + Skipping": l = 2,000,000 "($818.1, ~2m10s)".
 VALUE_2000000 = 818.1
 
-# Line 1664: 133,787,000 cards "turns out to be $6,038.22" (body), but line 6
-# (the introduction) says "value of $6,038.32".
+# Section "Blocks + Skipping": 133,787,000 cards "turns out to be $6,038.22" (body),
+# but the introduction says "value of $6,038.32".
 CARDS_133M = 133_787_000
 VALUE_133M_BODY = 6038.22
 VALUE_133M_INTRO = 6038.32
 
-# Line 1659: the 133,787,000-card C program prints ``printf("value=%g\n", ...)``:
+# Section "Blocks + Skipping": the 133,787,000-card C program prints ``printf("value=%g\n", ...)``:
 # %g keeps 6 significant digits, so "6038.22" means a value in [6038.215, 6038.225).
 VALUE_133M_PRINTED_DIGITS = 6
 
-# Lines 15-798: Han Zheng's 27 x 27 spreadsheet. The document prints the header
+# Section "Spreadsheet Answer": Han Zheng's 27 x 27 spreadsheet. The document prints the header
 # "Good #" followed by the 27 labels 26..0, then 27 rows, each a label (26..0)
 # followed by 27 cells. Cells are as printed (about 4 significant digits).
 # ``SPREADSHEET_TEXT[i]`` is the row labelled ``SPREADSHEET_ROW_LABELS[i]``, its
@@ -152,14 +159,54 @@ SPREADSHEET_CELLS_TEXT = tuple(tuple(row.split()) for row in SPREADSHEET_TEXT)
 
 
 # ===========================================================================
+# The programs: sizes and running times
+# ===========================================================================
+# Section "Dynamic Programming": the deck has "52! = 8 x 10^67" orders.
+FACTORIAL_52 = 8e67
+
+# Section "C Diagonal Bottom-Up": V(100,000, 100,000) on FeepingCreature's laptop,
+# the first diagonal version "6s vs 17s" (Clang vs GCC), the second "4.6s vs 5.8s".
+DIAGONAL_SECONDS = {"clang": 6.0, "gcc": 17.0}
+DIAGONAL2_SECONDS = {"clang": 4.6, "gcc": 5.8}
+
+# Section "Diagonalization": on "my 16-core AMD Ryzen Threadripper 1950X", "the optimal
+# thread count appears to be ~12", "a GCC speedup of 6.1s -> 2.9s" for the 100k value;
+# footnote 2: ``_Atomic(bool)`` is "~0.1s slower for both GCC & Clang (2.9s -> 3s)".
+THREADRIPPER_CORES = 16
+SPINLOCK_BEST_THREADS = 12
+SPINLOCK_SECONDS = {"one thread": 6.1, "12 threads": 2.9, "_Atomic(bool)": 3.0}
+
+# Section "Blocks": "for l = 100,000 cards ... a block size = 400", ``NUM_THREADS 15``,
+# "a total runtime under Clang of ~0.85s (GCC: 1.3s)".
+BLOCK_SIZE_100K = 400
+BLOCK_THREADS = 15
+BLOCKS_SECONDS = {"clang": 0.85, "gcc": 1.3}
+
+# Section "Blocks + Skipping": skipping the stop region "cuts off almost half the state
+# space"; "For l = 100k, this runs in ~0.5s"; footnote 3: with Clang PGO ``real 0m0.540s``
+# (``user 0m7.486s``), "slower by ~0.03s".
+SKIPPING_SECONDS = 0.5
+PGO_SECONDS = {"real": 0.540, "user": 7.486, "slowdown": 0.03}
+
+# Section "Blocks + Skipping": l = 2m took "~2m10s" (its value is VALUE_2000000);
+# l = 133,787,000 is the largest l because "higher values require static arrays so large
+# that the linker balks", run with block size 1,000 and took "9 days on my Threadripper
+# (8-17 October 2022) & 51 CPU-core-days (184,331 CPU-core-minutes)".
+SECONDS_2000000 = 130.0
+BLOCK_SIZE_133M = 1000
+DAYS_133M = 9
+CPU_CORE_DAYS_133M = 51
+CPU_CORE_MINUTES_133M = 184_331
+
+# ===========================================================================
 # The simulation and the sample games
 # ===========================================================================
-# Lines 852-853: the R simulation of the optimal policy,
+# Section "Simulation Check": the R simulation of the optimal policy,
 # ``mean(replicate(10000000, simulateGame(26,26,0)))`` -> 2.6243913.
 SIMULATION_GAMES = 10_000_000
 SIMULATION_MEAN = 2.6243913
 
-# Lines 854-887: "Simulating 49 sample games", drawn with ``facet_wrap(~ID)`` and
+# Section "Simulation Check": "Simulating 49 sample games", drawn with ``facet_wrap(~ID)`` and
 # ``coord_cartesian(ylim=c(-7,5))``.
 SAMPLE_GAMES = 49
 SAMPLE_GAMES_YLIM = (-7, 5)
@@ -168,17 +215,17 @@ SAMPLE_GAMES_YLIM = (-7, 5)
 # ===========================================================================
 # The growth fits ("Approximating")
 # ===========================================================================
-# Line 1: "the value approaches 0.5 x sqrt(l)"; line 1752: "I wonder if the limit
-# is just 0.5 x sqrt(l)?"; line 1769: "it does converge to 0.5 x sqrt(l)".
+# The abstract: "the value approaches 0.5 x sqrt(l)"; "Approximating": "I wonder if
+# the limit is just 0.5 x sqrt(l)?" and "it does converge to 0.5 x sqrt(l)".
 CONJECTURED_SLOPE = 0.5
 
-# Lines 1000 and 1689: exact values V(i, i) for i = 0..22,974 (a text file of the
-# C program's output), plus line 1691: the 100,000 value entered as 165.076.
+# Sections "Bottom-Up DP" and "Approximating": exact values V(i, i) for i = 0..22,974
+# (a text file of the C program's output), plus the 100,000 value entered as 165.076.
 FIT_N_MAX = 22_974
 FIT_EXTRA_N = 100_000
 FIT_EXTRA_VALUE = 165.076
 
-# Lines 1692-1705: ``lm(Value ~ log(Cards))`` on 1..22,974 and 100,000.
+# "Approximating": ``lm(Value ~ log(Cards))`` on 1..22,974 and 100,000.
 LOG_FIT_INTERCEPT = -106.6454973
 LOG_FIT_INTERCEPT_SE = 0.3724555
 LOG_FIT_SLOPE = 17.6267169
@@ -188,7 +235,7 @@ LOG_FIT_DF = 22_973
 LOG_FIT_R2 = 0.889734
 LOG_FIT_RESIDUALS = (-6.62279, -4.98638, -1.00526, 3.96333, 107.14550)  # min, q1, median, q3, max
 
-# Lines 1706-1718: ``lm(Value ~ sqrt(Cards))``.
+# "Approximating": ``lm(Value ~ sqrt(Cards))``.
 SQRT_FIT_INTERCEPT = -0.0186936
 SQRT_FIT_INTERCEPT_SE = 3.70052e-05
 SQRT_FIT_SLOPE = 0.522088
@@ -197,10 +244,10 @@ SQRT_FIT_RESIDUAL_SE = 0.00187101
 SQRT_FIT_DF = 22_974
 SQRT_FIT_RESIDUALS = (-0.05298383, -0.00071444, 0.00047093, 0.00121099, 0.01869362)
 
-# Lines 1664-1666 (also 1722): the sqrt fit's prediction at 133,787,000.
+# "Blocks + Skipping": the sqrt fit's prediction at 133,787,000.
 SQRT_FIT_PREDICTION_133M = 6038.78162
 
-# Lines 1722-1725: the fit's predictions "100k = 165.080028 (not quite 165.076),
+# "Approximating", the comment after the sqrt fit: its predictions "100k = 165.080028 (not quite 165.076),
 # 1m = 522.0, 10m = 1650.96, 100m = 5220.86, 1b = 16509.85, 10b = 52208.78,
 # 100b = 165098.70".
 SQRT_FIT_PREDICTIONS = {
@@ -213,7 +260,7 @@ SQRT_FIT_PREDICTIONS = {
     100_000_000_000: 165098.70,
 }
 
-# Lines 1726-1739: ``lm(Value ~ log(Cards) + sqrt(Cards))``. Note 91,897 residual
+# "Approximating": ``lm(Value ~ log(Cards) + sqrt(Cards))``. Note 91,897 residual
 # degrees of freedom = 4 x 22,975 - 3: the printed fit was run on a data frame
 # four times the data (see the notebook 03 for the explanation).
 LOGSQRT_FIT_INTERCEPT = -26.6931
@@ -227,8 +274,8 @@ LOGSQRT_FIT_DF = 91_897
 LOGSQRT_FIT_R2 = 0.978735
 LOGSQRT_FIT_RESIDUALS = (-80.34388, -1.34909, -0.15215, 1.34937, 26.80501)
 
-# Lines 1755-1768: the square-root fit again with the 133,787,000 value 6038.22
-# added (line 1755: ``Value=6038.22``).
+# "Approximating", last fit: the square-root fit again with the 133,787,000 value
+# 6038.22 added (``Value=6038.22``).
 SQRT_FIT2_INTERCEPT = -0.0146229
 SQRT_FIT2_INTERCEPT_SE = 2.54948e-05
 SQRT_FIT2_SLOPE = 0.522048
@@ -237,10 +284,14 @@ SQRT_FIT2_RESIDUAL_SE = 0.00245711
 SQRT_FIT2_DF = 22_974
 SQRT_FIT2_RESIDUALS = (-0.10346355, 0.00010533, 0.00071383, 0.00105519, 0.00453808)
 
-# Lines 1664-1666: the second sqrt fit's prediction at 133,787,000.
+# "Blocks + Skipping": the second sqrt fit's prediction at 133,787,000.
 SQRT_FIT2_PREDICTION_133M = 6038.32303
 
-# Lines 1664-1666: relative errors of the two fits at 133,787,000 ("0.009%" and
-# "0.0017%"); line 6: "An approximation yields <0.002% relative error".
+# "Blocks + Skipping": relative errors of the two fits at 133,787,000 ("0.009%" and
+# "0.0017%"); the introduction: "An approximation yields <0.002% relative error".
 SQRT_FIT_ERROR_133M_PERCENT = 0.009
 SQRT_FIT2_ERROR_133M_PERCENT = 0.0017
+INTRO_ERROR_BOUND_PERCENT = 0.002
+
+# "Approximating": the F statistics R prints under each fit.
+FIT_F_STATISTICS = {"log": 185369.0, "sqrt": 2.28726e12, "log+sqrt": 2.11482e6, "sqrt with 133M": 7.25955e12}

@@ -37,7 +37,9 @@ into fused multiply-adds, so the last bits may differ from the CPU's (about
 
 Source
 ------
-Document 000 (``shared/seeds/000_cd0610b35b05a9e7.txt``), "Faster?": "GPUs: small
+Gwern Branwen et al., "Problem 14 Dynamic Programming Solutions", gwern.net,
+October 2022 (https://gwern.net/problem-14), section
+"Faster?": "GPUs: small
 local arithmetic calculations done in parallel with minimal control-flow or
 long-range dependencies scream for a GPU implementation".
 """

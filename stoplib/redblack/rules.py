@@ -55,7 +55,8 @@ Card counts above ``MAX_CARDS = 2**53`` are refused outright: the kernels hold
 
 Source
 ------
-Document 000 (``shared/seeds/000_cd0610b35b05a9e7.txt``), gwern's write-up of
+Gwern Branwen et al., "Problem 14 Dynamic Programming Solutions", gwern.net,
+October 2022 (https://gwern.net/problem-14), gwern's write-up of
 Timothy Falcon's / Nigel Coldwell's interview problem 14; its printed numbers
 are in :mod:`stoplib.redblack.document`.
 """

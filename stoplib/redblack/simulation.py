@@ -55,7 +55,8 @@ is the exact twin of the histogram; the slow twin of the simulator itself is
 
 Source
 ------
-Document 000 (``shared/seeds/000_cd0610b35b05a9e7.txt``): its R simulation
+Document 000, Gwern Branwen et al., "Problem 14 Dynamic Programming Solutions", gwern.net, October
+2022 (https://gwern.net/problem-14): its R simulation
 (10,000,000 games, mean 2.6243913), its 49 sample games, its $2.86 mistake.
 Numbers in :mod:`stoplib.redblack.document`.
 """

@@ -52,7 +52,8 @@ fixed-1/2 mistake, the spreadsheet's holdings) are in
 
 Source
 ------
-Document 000 (``shared/seeds/000_cd0610b35b05a9e7.txt``), gwern's write-up of
+Gwern Branwen et al., "Problem 14 Dynamic Programming Solutions", gwern.net,
+October 2022 (https://gwern.net/problem-14), gwern's write-up of
 problem 14 with Han Zheng's spreadsheet, R, Haskell and C programs; the
 methods above are the document's programs, from its R recursion to its tiled
 C wavefront. Its printed numbers are in :mod:`stoplib.redblack.document`.

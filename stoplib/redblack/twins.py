@@ -29,7 +29,8 @@ methods of :func:`stoplib.redblack.value`. The recursion of the real game::
 
 Source
 ------
-Document 000 (``shared/seeds/000_cd0610b35b05a9e7.txt``): its R recursion
+Document 000, Gwern Branwen et al., "Problem 14 Dynamic Programming Solutions", gwern.net, October
+2022 (https://gwern.net/problem-14): its R recursion
 (top-down, memoised), nshepperd's Haskell program (exact rationals), its first
 R program (the fixed-1/2 mistake) and its R simulation.
 """

@@ -24,8 +24,9 @@ Their slow twins are in :mod:`stoplib.redblack.twins`.
 
 Source
 ------
-Document 000 (``shared/seeds/000_cd0610b35b05a9e7.txt``): footnote 1 (the
-omniscient player), line 811 (the $2.86 mistake) and lines 15-798 (the
+Document 000, Gwern Branwen et al., "Problem 14 Dynamic Programming Solutions", gwern.net, October
+2022 (https://gwern.net/problem-14): footnote 1 (the
+omniscient player), section "R" (the $2.86 mistake) and "Spreadsheet Answer" (the
 spreadsheet); the numbers are in :mod:`stoplib.redblack.document`.
 """
 from __future__ import annotations

@@ -1,109 +1,179 @@
-"""The red/black card game ("Problem 14"): the ipywidgets panels of notebooks 01-03.
+"""The red/black card game ("Problem 14"): the interactive panels of notebooks 01-03.
 
-Each function builds a panel and returns it; the notebook cell only calls it
-and displays it. The panels are thin wrappers over the public API (the solver
-of :mod:`stoplib.redblack.solver`, the simulator of
-:mod:`stoplib.redblack.simulation`, the fits of
-:mod:`stoplib.redblack.asymptotics`) and the figures of
-:mod:`stoplib.redblack.plots`; they come after the static results, so the
-headless run of a notebook stays deterministic.
+Each function builds a :class:`stoplib.workbook.panel.Panel` (controls, a one-line
+readout, a figure drawn on an explicit ``Figure``, a message line, a "Save figure"
+button, and a static picture for readers without a kernel) over the public API: the
+solver (:mod:`stoplib.redblack.solver`), the simulator
+(:mod:`stoplib.redblack.simulation`), the fits (:mod:`stoplib.redblack.asymptotics`)
+and the figures of :mod:`stoplib.redblack.plots`. A request out of range is refused
+with a message; nothing is clamped.
 
 :func:`position_panel` (notebook 01)
-    Any deck: ``V(r, b)``, the stopping boundary with the position marked, and
-    the policy map (the recursion
+    Any deck: ``V(r, b)``, the stopping boundary with the position marked, and the
+    policy map (the recursion
     ``V(r, b) = max(0, r/(r+b) (V(r-1, b) + 1) + b/(r+b) (V(r, b-1) - 1))``).
 :func:`simulation_panel` (notebook 02)
-    Any deck and number of games: the simulated winnings against the exact
-    value and distribution.
+    Any deck, number of games, seed, and the real game or the document's fixed-1/2
+    mistake: the simulated winnings against the exact value and distribution.
 :func:`refit_panel` (notebook 03)
-    Refit ``value ~ sqrt(n)`` on a chosen range of ``n`` and compare the slope
-    with the Brownian-bridge constant ``c``.
+    Refit ``V ~ √n`` (or ``log n``, or both) on a chosen range of ``n`` and compare
+    the slope with the Brownian-bridge constant ``c``.
 
 Source
 ------
-Document 000 (``shared/seeds/000_cd0610b35b05a9e7.txt``).
+Gwern Branwen et al., "Problem 14 Dynamic Programming Solutions", gwern.net, October
+2022 (https://gwern.net/problem-14).
 """
 from __future__ import annotations
 
-import ipywidgets as ipw
+import html
+import math
+import threading
+
 import numpy as np
 
+from ..util.validate import check_int
+from ..workbook import style
+from ..workbook.export import FORMATS, save_figure
+from ..workbook.panel import Panel, View, dropdown, int_box, int_slider, slug, toggle
 from .asymptotics import bridge_constant, fit_growth
-from .plots import plot_position_panel, plot_winnings_distribution
+from .plots import plot_fits, plot_position_panel, plot_winnings_distribution
 from .simulation import simulate, winnings_distribution
-from .solver import value
+from .solver import stopping_boundary, value
+from .variants import value_with_replacement
 
-__all__ = ["position_panel", "simulation_panel", "refit_panel"]
+__all__ = ["position_panel", "simulation_panel", "refit_panel", "GAMES", "FITS"]
+
+#: The widest range of cards each panel offers (the position panel's policy map has one
+#: cell per position; the simulation panel's exact distribution one per state).
+MAX_POSITION_CARDS = 3000
+MAX_SIMULATION_CARDS = 1000
 
 
-def position_panel() -> ipw.interactive:
-    """Sliders for the red and black cards left (0..300); each release redraws
-    :func:`stoplib.redblack.plots.plot_position_panel` for that deck.
+class _Panel(Panel):
+    """:class:`~stoplib.workbook.panel.Panel` with three fixes (to be folded into it):
+
+    * a redraw and a save never draw the same ``Figure`` at once (ipykernel 7 can run two
+      widget callbacks concurrently: a Save click during a slow redraw gave a half-drawn
+      PNG at the save's dpi, and a saved file of the wrong size);
+    * the picture is rendered before anything changes, and the readout is updated last, so
+      whoever sees a new readout (a reader, the browser test) also sees its picture;
+    * a saved figure is named after the values it shows, not after a refused request.
+    """
+
+    def __init__(self, *args, **kwargs):
+        self._draw_lock = threading.RLock()
+        self._shown_values: dict = {}
+        super().__init__(*args, **kwargs)
+
+    def refresh(self) -> bool:
+        with self._draw_lock:
+            values = self.values()
+            ok = super().refresh()
+            if ok:
+                self._shown_values = values
+            return ok
+
+    def show(self, view: View) -> None:
+        if not isinstance(view, View):
+            raise TypeError(f"render must return a View, got {type(view).__name__}")
+        with self._draw_lock:
+            png = style.png_bytes(view.figure, dpi=self.dpi) if view.figure is not None else None
+            self.view, self.figure = view, view.figure
+            self.message.value = ""
+            if png is not None:
+                self.image.value = png
+                self.image.layout.display = None
+            else:
+                self.image.layout.display = "none"
+            self.readout.value = view.readout
+
+    def save(self) -> list:
+        with self._draw_lock:
+            if self.figure is None:
+                self.message.value = "There is no figure to save."
+                return []
+            stem = f"{self.name}-{slug(self._shown_values or self.values())}"
+            self.saved = save_figure(self.figure, self.notebook, stem, formats=FORMATS)
+            names = ", ".join(p.name for p in self.saved)
+            self.message.value = f"Saved {html.escape(names)} in {html.escape(str(self.saved[0].parent))}"
+            return self.saved
+
+#: Numbers of games the simulation panel offers.
+GAMES = (1_000, 10_000, 100_000, 1_000_000)
+#: The fits the refit panel offers: label -> key of :class:`~stoplib.redblack.asymptotics.GrowthFits`.
+FITS = {"√n": "sqrt", "log n": "log", "log n + √n": "log+sqrt"}
+
+
+def position_panel(n_red: int = 26, n_black: int = 26, max_cards: int = 400) -> Panel:
+    """Red cards left on a slider and black cards left in a text box (``0..max_cards``);
+    the panel shows :func:`stoplib.redblack.plots.plot_position_panel` for that deck and
+    reads out ``V(r, b)`` and where the stop starts.
 
     Examples
     --------
-    >>> import matplotlib; matplotlib.use("Agg")
-    >>> import matplotlib.pyplot as plt
-    >>> import contextlib, io
-    >>> with contextlib.redirect_stdout(io.StringIO()):  # the first draw prints
-    ...     panel = position_panel()
-    >>> [w.description for w in panel.children[:2]]
-    ['red', 'black']
-    >>> plt.close("all")
+    >>> panel = position_panel()
+    >>> panel.readout.value
+    'V(26, 26) = 2.624476: draw (with 26 red cards left, stop from 32 black cards)'
+    >>> panel.controls["n_black"].value = 5000
+    >>> "must be in 0..400" in panel.message.value
+    True
     """
-    import matplotlib.pyplot as plt
-
-    def show_position(n_red=26, n_black=26):
-        plot_position_panel(n_red, n_black)
-        plt.show()
-
-    return ipw.interactive(
-        show_position,
-        n_red=ipw.IntSlider(value=26, min=0, max=300, description="red", continuous_update=False),
-        n_black=ipw.IntSlider(value=26, min=0, max=300, description="black", continuous_update=False),
-    )
-
-
-def simulation_panel() -> ipw.interactive:
-    """Sliders for a deck (0..200 cards of each colour) and a number of games;
-    the panel simulates (seed 0), draws the winnings against the exact
-    distribution and prints the simulated mean beside the exact value.
-
-    Examples
-    --------
-    >>> import matplotlib; matplotlib.use("Agg")
-    >>> import matplotlib.pyplot as plt
-    >>> import contextlib, io
-    >>> with contextlib.redirect_stdout(io.StringIO()):  # the first draw prints
-    ...     panel = simulation_panel()
-    >>> [w.description for w in panel.children[:3]]
-    ['red', 'black', 'games']
-    >>> plt.close("all")
-    """
-    import matplotlib.pyplot as plt
-
-    def explore(n_red=26, n_black=26, n_games=100_000):
-        s = simulate(n_red, n_black, n_games, seed=0)
+    def render(n_red, n_black):
         v = value(n_red, n_black)
-        fig, ax = plt.subplots(figsize=(7, 3.2))
-        w, p = winnings_distribution(n_red, n_black)
-        plot_winnings_distribution(s, ax=ax, exact=v, exact_distribution=(w, p))
-        plt.show()
-        print(f"exact {v:.6f}, simulated {s.mean:.6f} ± {s.std_err:.6f}, z = {s.z_score(v):+.2f}")
+        stop_from = int(stopping_boundary(n_red)[n_red]) if n_red > 0 else 0
+        verdict = "draw" if v > 0 else "stop"
+        readout = (f"V({n_red}, {n_black}) = {v:.6f}: {verdict} "
+                   f"(with {n_red} red cards left, stop from {stop_from} black cards)")
+        return View(plot_position_panel(n_red, n_black), readout)
 
-    return ipw.interactive(
-        explore,
-        n_red=ipw.IntSlider(value=26, min=0, max=200, description="red"),
-        n_black=ipw.IntSlider(value=26, min=0, max=200, description="black"),
-        n_games=ipw.SelectionSlider(options=[1_000, 10_000, 100_000, 1_000_000],
-                                    value=100_000, description="games"),
-    )
+    max_cards = check_int("max_cards", max_cards, 1, MAX_POSITION_CARDS)
+    return _Panel({"n_red": int_slider("red", n_red, 0, max_cards),
+                  "n_black": int_box("black", n_black, 0, max_cards)},
+                 render, notebook="01_redblack_dp", name="position", title="Any deck: value and policy")
 
 
-def refit_panel(values) -> ipw.interactive:
-    """Sliders for the range ``n_min..n_max`` of a fit of ``value ~ sqrt(n)`` to
-    ``values[n] = V(n, n)`` (:func:`stoplib.redblack.balanced_values`); the panel
-    prints the fitted line and its slope minus the bridge constant ``c``.
+def simulation_panel(n_red: int = 26, n_black: int = 26, n_games: int = 100_000, seed: int = 0,
+                     max_cards: int = 200) -> Panel:
+    """Sliders for a deck (``0..max_cards`` cards of each colour), a menu of numbers of
+    games, a seed box and a check box for the document's fixed-1/2 mistake; the panel
+    simulates, draws the winnings against the exact distribution and reads out the
+    simulated mean beside the exact value.
+
+    Examples
+    --------
+    >>> panel = simulation_panel(n_games=1_000)
+    >>> panel.readout.value.startswith("real game, 1,000 games, seed 0: exact 2.624476, simulated")
+    True
+    """
+    def render(n_red, n_black, n_games, seed, mistake):
+        s = simulate(n_red, n_black, n_games, seed=seed, replacement=mistake, show_progress=False)
+        exact = value_with_replacement(n_red, n_black) if mistake else value(n_red, n_black)
+        fig, ax = style.figure(figsize=(8.5, 3.6))
+        plot_winnings_distribution(ax, s, exact=exact,
+                                   exact_distribution=winnings_distribution(n_red, n_black, mistake))
+        game = "mistaken model (p = 1/2)" if mistake else "real game"
+        ax.set_title(f"{game}: {n_red} red / {n_black} black")
+        readout = (f"{game}, {n_games:,} games, seed {seed}: exact {exact:.6f}, simulated "
+                   f"{s.mean:.6f} ± {s.std_err:.6f} (z = {s.z_score(exact):+.2f})")
+        return View(fig, readout)
+
+    max_cards = check_int("max_cards", max_cards, 1, MAX_SIMULATION_CARDS)
+    return _Panel({"n_red": int_slider("red", n_red, 0, max_cards),
+                  "n_black": int_slider("black", n_black, 0, max_cards),
+                  "n_games": dropdown("games", [(f"{g:,}", g) for g in GAMES], n_games),
+                  "seed": int_box("seed", seed, 0, 2**31 - 1),
+                  "mistake": toggle("mistaken model (p = 1/2)", False)},
+                 render, notebook="02_redblack_monte_carlo", name="simulation",
+                 title="Simulate any deck")
+
+
+def refit_panel(values, n_min: int = 1, n_max: int | None = None) -> Panel:
+    """A slider for the first ``n`` and a text box for the last ``n`` of a fit to
+    ``values[n] = V(n, n)`` (:func:`stoplib.redblack.balanced_values`), and a menu of
+    fits (``√n``, ``log n``, both); the panel draws the data and the fits on that range
+    with the chosen fit's residuals, and reads out the fitted line (for ``√n``, its slope
+    minus the bridge constant ``c``).
 
     Parameters
     ----------
@@ -113,31 +183,52 @@ def refit_panel(values) -> ipw.interactive:
     Examples
     --------
     >>> from stoplib.redblack import balanced_values
-    >>> import contextlib, io
-    >>> with contextlib.redirect_stdout(io.StringIO()):  # the first draw prints
-    ...     panel = refit_panel(balanced_values(400))
-    >>> [w.description for w in panel.children[:2]]
-    ['n from', 'n to']
+    >>> panel = refit_panel(balanced_values(400))
+    >>> panel.readout.value.split(";")[0]
+    'fit on n = 1..400: V = −0.04133 + 0.523073 √n'
     """
-    values = np.asarray(values, dtype=float)
-    if values.ndim != 1 or values.size < 200:
-        raise ValueError(f"values must be V(n, n) for n = 0, 1, ... (at least 200 of them), "
+    try:
+        values = np.asarray(values)
+    except (ValueError, TypeError) as err:
+        raise TypeError(f"values must be an array of V(n, n), got {type(values).__name__} ({err})") from None
+    if values.dtype.kind not in "iuf":
+        raise TypeError(f"values must be an array of numbers, got dtype {values.dtype}")
+    values = values.astype(float)
+    if values.ndim != 1 or not 200 <= values.size <= 10**7:
+        raise ValueError(f"values must be V(n, n) for n = 0, 1, ... (at least 200 and at most 10,000,000 of them), "
                          f"got shape {values.shape}")
+    if not np.isfinite(values).all():
+        raise ValueError("values must be finite")
     n_all = np.arange(values.size)
     n_top = values.size - 1
+    n_max = min(n_top, 22_974) if n_max is None else n_max
     _, c = bridge_constant()
 
-    def refit(n_min=1, n_max=min(n_top, 22_974)):
-        if n_max <= n_min + 10:
-            print("choose n_max > n_min + 10")
-            return
-        f = fit_growth(n_all[n_min: n_max + 1], values[n_min: n_max + 1])
-        slope = f.sqrt.params["np.sqrt(n)"]
-        print(f"fit on {n_min}..{n_max}: value = {f.sqrt.params['Intercept']:+.6f} "
-              f"+ {slope:.7f} sqrt(n); slope - c = {slope - c:+.2e}")
+    def render(n_min, n_max, fit):
+        if n_max < n_min + 10:
+            raise ValueError(f"the last n ({n_max}) must be at least the first n ({n_min}) + 10")
+        fits = fit_growth(n_all[n_min: n_max + 1], values[n_min: n_max + 1])
+        res = fits.results[FITS[fit]]
+        p = res.params
+        fig, (left, right) = style.figure(1, 2, figsize=(10.5, 3.6))
+        plot_fits(left, fits)
+        n = fits.data.n.to_numpy()
+        step = max(1, n.size // 3000)
+        right.plot(n[::step], np.asarray(res.resid)[::step], ".", ms=2.5, color=style.COLORS["blue"])
+        right.axhline(0, color=style.COLORS["grey"], lw=0.8)
+        right.set_xscale("log")
+        right.set_xlabel("n")
+        right.set_ylabel("residual ($)")
+        right.set_title(f"{fit} fit: residual SE {math.sqrt(res.scale):.3g}")
+        terms = {"np.log(n)": "log n", "np.sqrt(n)": "√n"}
+        line = " ".join(f"{'+' if p[k] >= 0 else '−'} {abs(p[k]):.6g} {t}" for k, t in terms.items() if k in p)
+        readout = f"fit on n = {n_min:,}..{n_max:,}: V = {p['Intercept']:.4g} {line}".replace("-", "−")
+        if "np.sqrt(n)" in p and "np.log(n)" not in p:
+            readout += f"; slope − c = {p['np.sqrt(n)'] - c:+.2e}".replace("-", "−")
+        return View(fig, readout)
 
-    return ipw.interactive(
-        refit,
-        n_min=ipw.IntSlider(value=1, min=1, max=n_top // 2, description="n from"),
-        n_max=ipw.IntSlider(value=min(n_top, 22_974), min=100, max=n_top, description="n to"),
-    )
+    return _Panel({"n_min": int_slider("n from", n_min, 1, max(2, n_top // 2)),
+                  "n_max": int_box("n to", n_max, 11, n_top),
+                  "fit": dropdown("fit", list(FITS), "√n")},
+                 render, notebook="03_redblack_sqrt_vs_log", name="refit",
+                 title="Refit the growth law on a range of n")

@@ -32,6 +32,20 @@ The rooms
 ``plots.py``, ``widgets.py``
     The figures (drawn on a given Axes, in the workbook style) and the
     interactive panels (``stoplib.workbook.panel.Panel``) of notebook ``05_ten_thousand``.
+``_costs.py`` (private)
+    What a call would cost: every entry point whose cost grows with its
+    arguments (the value iterations, the simulators, the score distribution,
+    the exact fractions, the reachability search, the claims' loops) estimates
+    seconds and bytes from the rates ``benchmarks/bench_tenthousand.py``
+    measures and asks :func:`stoplib.util.budget.check`, which refuses it at
+    once above the limits (raise them on purpose with ``stoplib.util.budget.allow``).
+``_checks.py`` (private)
+    The argument checks the claims' tables share (a solution, a list of rules).
+
+Every public function checks its input (``TypeError`` for a wrong kind,
+``ValueError`` for a value out of range, nothing clipped); :class:`Policy`,
+:class:`Solution` and :class:`PigResult` check their tables, so that no numba
+kernel ever reads a table with an impossible action code.
 
 Everything named in ``__all__`` is the public API (``document``, ``claims``,
 ``plots`` and ``widgets`` are imported as modules:

@@ -24,20 +24,26 @@ The figures drawn from these tables are in :mod:`.plots`.
 """
 from __future__ import annotations
 
-import sys
-from functools import lru_cache
+import re
 
 import numpy as np
 import pandas as pd
 
+from ..util import budget
+from ..util.validate import check_int, check_instance, check_real, check_str
+from . import _costs
 from . import document as doc
-from .rules import (ACTION_NAMES, ROLL, STOP, _prob_matrix, _reachable_states, _rules, configurations, frequencies,
-                    score)
-from .solver import evaluate, solve, stop_at_policy, threshold, value_iteration
+from ._checks import chips_arg, solution_arg
+from .rules import (ACTION_NAMES, MAX_DICE, MAX_TURN_TOTAL, ROLL, STOP, _check_n_dice, _prob_matrix,
+                    _reachable_states, _rules, configurations, frequencies, score)
+from .solver import Solution, evaluate, solve, stop_at_policy, threshold, value_iteration
 
 __all__ = ["VERDICT_COLUMNS", "printed_match", "digit_slip", "verdicts", "table2", "table5_cells", "table5", "table6", "table7", "action_audit",
            "threshold_table", "dice_table", "stop_at_table", "longest_turn", "rolling_states_outside_table5",
            "max_state_difference"]
+
+
+_DECIMAL = re.compile(r"[-+]?\d+(\.\d+)?")
 
 
 def printed_match(value, printed):
@@ -48,6 +54,12 @@ def printed_match(value, printed):
     >>> printed_match(5.872018918, "5.872019"), printed_match(5.872018918, "5.8721")
     (True, False)
     """
+    if printed is not None:
+        check_str("printed", printed, 40)
+        if not _DECIMAL.fullmatch(printed):
+            raise ValueError(f"printed must be a decimal number as printed, such as '5.872019', got {printed!r}")
+    if value is not None:
+        value = check_real("value", value, allow_nan=True, allow_inf=True)
     if printed is None:
         return value is None
     if value is None:
@@ -121,8 +133,9 @@ def table5_cells(solution=None):
     not in the paper's table), our action, and the paper's entry.
 
     Returns a long DataFrame with columns tau, n, column, ours, paper, action, paper_action, matches.
+    ``solution``: a solution of the five-dice game (default: :func:`solve`).
     """
-    sol = solve() if solution is None else solution
+    sol = solution_arg(solution, five=True)
     rules = _rules(5)
     rows = []
     for col, (n, spec, paper_action) in enumerate(doc.TABLE5_COLUMNS):
@@ -147,7 +160,10 @@ def table5_cells(solution=None):
 
 
 def table5(solution=None):
-    """Table 5 in the paper's layout: our value and the paper's in each cell, '-' for stop/unreachable."""
+    """Table 5 in the paper's layout: our value and the paper's in each cell, '-' for stop/unreachable.
+
+    ``solution``: a solution of the five-dice game (default: :func:`solve`).
+    """
     cells = table5_cells(solution)
     wide = {}
     for name, grp in cells.groupby("column", sort=False):
@@ -165,8 +181,9 @@ def table6(solution=None):
     """Table 6 regenerated: V*(tau, i, 5) for tau = 0..55 (row 0: the initial state) beside the paper.
 
     ``matches`` compares at the printed precision; ``matches_3dp`` at three decimals.
+    ``solution``: a solution of the five-dice game (default: :func:`solve`).
     """
-    sol = solve() if solution is None else solution
+    sol = solution_arg(solution, five=True)
     rows = []
     for tau, printed in doc.TABLE6.items():
         ours = sol.value_at(0, None, 5) if tau == 0 else sol.value_at(tau, (1, 0, 0), 5)
@@ -206,7 +223,9 @@ def action_audit(solution=None, tol=1e-12):
     >>> int(a.loc["m11", "optimal_in"]), bool(a.loc["m11", "min_shortfall"] > 0)
     (0, True)
     """
-    sol = solve() if solution is None else solution
+    sol = solution_arg(solution)
+    tol = check_real("tol", tol, 0)
+    budget.check(_costs.solution_pass(sol, "action_audit", _costs.AUDIT_SECONDS_PER_STATE))
     rules = _rules(sol.n_dice)
     N = sol.n_dice
     stats = {}
@@ -236,6 +255,7 @@ def action_audit(solution=None, tol=1e-12):
 
 def threshold_table(max_dice=6):
     """The one-roll gain ratio sum_k f(n,k) s(k) / f(n,0) for n = 1..max_dice and the thresholds."""
+    max_dice = check_int("max_dice", max_dice, 1, MAX_DICE)
     th = threshold(max_dice)
     rows = []
     for n, ratio in th.ratios.items():
@@ -248,7 +268,11 @@ def threshold_table(max_dice=6):
 
 
 def dice_table(max_dice=6, cap_extra=40):
-    """The game with N = 1..max_dice dice: threshold, method, value, and the value-iteration check."""
+    """The game with N = 1..max_dice dice: threshold, method, value, and the value-iteration check
+    (value iteration truncated at ``cap_extra`` chips above each threshold)."""
+    max_dice = check_int("max_dice", max_dice, 1, MAX_DICE)
+    cap_extra = check_int("cap_extra", cap_extra, 0)
+    budget.check(_costs.dice_table(max_dice, cap_extra, [threshold(N).threshold for N in range(1, max_dice + 1)]))
     rows = []
     for N in range(1, max_dice + 1):
         th = threshold(N)
@@ -263,10 +287,22 @@ def dice_table(max_dice=6, cap_extra=40):
 
 
 def stop_at_table(chips=range(1, 31), n_dice=5):
-    """Exact expected score of "stop at X chips" (keep all scoring dice, never move) for each X."""
+    """Exact expected score of "stop at X chips" (keep all scoring dice, never move) for each X.
+
+    ``chips`` is an iterable of ints >= 1 (a range, a list); the rules are checked, and
+    their total cost estimated, before the first one is evaluated.
+
+    Examples
+    --------
+    >>> stop_at_table([1, 6])["stop at (points)"].tolist()
+    [50, 300]
+    """
+    n_dice = _check_n_dice(n_dice)
+    values = chips_arg(chips)
+    budget.check(_costs.stop_at_table(values, n_dice))
     opt = solve(n_dice)
     rows = []
-    for x in chips:
+    for x in values:
         v = evaluate(stop_at_policy(x, n_dice))
         rows.append({"stop at (chips)": x, "stop at (points)": 50 * x, "value": v,
                      "share of optimum": v / opt.value})
@@ -276,54 +312,62 @@ def stop_at_table(chips=range(1, 31), n_dice=5):
 def longest_turn(solution=None):
     """The most rolls, and the most decisions (rolls and moves), a turn can take under the policy.
 
+    A turn total only grows from one roll to the next (a move gives chips back, but
+    never below the total before the roll), so the longest continuation of each
+    roll is found backwards from the threshold, one turn total at a time.
+
     Examples
     --------
     >>> longest_turn()
     (16, 20)
     """
-    sol = solve() if solution is None else solution
+    sol = solution_arg(solution)
+    budget.check(_costs.solution_pass(sol, "longest_turn", _costs.LONGEST_SECONDS_PER_STATE))
     rules = _rules(sol.n_dice)
     p = _prob_matrix(sol.n_dice)
     N, T = sol.n_dice, sol.threshold
-    old = sys.getrecursionlimit()
-    sys.setrecursionlimit(max(old, 20_000))
+    K = len(rules.configs)
+    s = [int(x) for x in rules.s]
+    d = [int(x) for x in rules.d]
+    # after_roll[c][tau, n]: the most rolls (c = 0) or rolls and moves (c = 1) from rolling n dice at tau
+    after_roll = np.zeros((2, T + max(s) + 1, N + 1), dtype=np.int64)
 
-    @lru_cache(maxsize=None)
-    def after_roll(tau, n, count_moves):
-        best = 0
-        for k in range(1, len(rules.configs)):
-            if rules.d[k] <= n and p[n, k] > 0:
-                best = max(best, at(tau + int(rules.s[k]), k, int(n - rules.d[k]) or N, count_moves))
-        return 1 + best
+    def at(tau, k, n, c):
+        """Rolls (and moves) still to come in the state (tau, k, n) just reached by a roll."""
+        extra = 0
+        while tau < T:
+            a = int(sol.policy[tau, k, n])
+            if a == STOP:
+                return extra
+            if a == ROLL:
+                return extra + int(after_roll[c, tau, n])
+            j = int(rules.move_dest[k, a])
+            tau, n, k = tau - s[k] + s[j], n + d[k] - d[j], j
+            extra += c
+        return extra
 
-    @lru_cache(maxsize=None)
-    def at(tau, k, n, count_moves):
-        if tau >= T:
-            return 0
-        a = int(sol.policy[tau, k, n])
-        if a == STOP:
-            return 0
-        if a == ROLL:
-            return after_roll(tau, n, count_moves)
-        j = int(rules.move_dest[k, a])
-        nxt = at(tau - int(rules.s[k]) + int(rules.s[j]), j, n + int(rules.d[k]) - int(rules.d[j]), count_moves)
-        return nxt + (1 if count_moves else 0)
-
-    try:
-        return after_roll(0, N, False), after_roll(0, N, True)
-    finally:
-        sys.setrecursionlimit(old)
+    for tau in range(T - 1, -1, -1):
+        for n in range(1, N + 1):
+            for c in (0, 1):
+                best = 0
+                for k in range(1, K):
+                    if d[k] <= n and p[n, k] > 0:
+                        best = max(best, at(tau + s[k], k, (n - d[k]) or N, c))
+                after_roll[c, tau, n] = 1 + best
+    return int(after_roll[0, 0, N]), int(after_roll[1, 0, N])
 
 
 def rolling_states_outside_table5(solution=None):
     """Reachable states (from the start, under any play) with one or two dice left whose optimal
     action is not stop and that Table 5 does not list (its caption says there are none)."""
-    sol = solve() if solution is None else solution
+    sol = solution_arg(solution, five=True)
     rules = _rules(5)
+    tau_max = sol.threshold + int(rules.s.max())
+    budget.check(_costs.reachable(5, tau_max))
     listed = {(2, rules.index[c]) for n, spec, _ in doc.TABLE5_COLUMNS if n == 2 and isinstance(spec, tuple)
               for c in spec}
     rows = []
-    for tau, k, n in sorted(_reachable_states(5, sol.threshold + int(rules.s.max()))):
+    for tau, k, n in sorted(_reachable_states(5, tau_max)):
         if n > 2 or tau >= sol.threshold or (n, k) in listed:
             continue
         a = ACTION_NAMES[int(sol.policy[tau, k, n])]
@@ -343,22 +387,26 @@ def max_state_difference(a, b, tau_max=None):
     >>> bool(diff < 1e-12), count
     (True, 4950)
     """
+    check_instance("a", a, Solution)
+    check_instance("b", b, Solution)
     if a.n_dice != b.n_dice:
         raise ValueError(f"solutions are for {a.n_dice} and {b.n_dice} dice")
     rules = _rules(a.n_dice)
     N = a.n_dice
-    top = (a.threshold - 1) if tau_max is None else int(tau_max)
-    worst, count = 0.0, 0
-    for k in range(1, len(rules.configs)):
-        for n in range(1, N + 1):
-            if n < N and rules.d[k] > N - n:
-                continue
-            for tau in range(1, top + 1):
-                va = a.values[tau, k, n] if tau < a.values.shape[0] else tau
-                vb = b.values[tau, k, n] if tau < b.values.shape[0] else tau
-                worst = max(worst, abs(float(va) - float(vb)))
-                count += 1
-    return worst, count
+    top = (a.threshold - 1) if tau_max is None else check_int("tau_max", tau_max, 0, MAX_TURN_TOTAL)
+    pairs = [(k, n) for k in range(1, len(rules.configs)) for n in range(1, N + 1)
+             if n == N or rules.d[k] <= N - n]
+    # beyond both tables every state is worth its turn total in both: the difference there is 0,
+    # and those states are counted without being visited
+    inside = min(top, max(a.values.shape[0], b.values.shape[0]) - 1)
+    budget.check(_costs.compare(N, float(inside) * len(pairs)))
+    worst = 0.0
+    for k, n in pairs:
+        for tau in range(1, inside + 1):
+            va = a.values[tau, k, n] if tau < a.values.shape[0] else tau
+            vb = b.values[tau, k, n] if tau < b.values.shape[0] else tau
+            worst = max(worst, abs(float(va) - float(vb)))
+    return worst, top * len(pairs) if top > 0 else 0
 
 
 # ----------------------------------------------------------------------------- the verdict table
@@ -381,6 +429,8 @@ def digit_slip(ours, printed):
     >>> digit_slip("1.234", "1.234") is None
     True
     """
+    check_str("ours", ours, 40)
+    check_str("printed", printed, 40)
     if ours == printed or len(ours) != len(printed):
         return None
     for k in range(len(ours) - 1):          # (inserting before the last digit only changes it)
@@ -406,10 +456,6 @@ def _row(claim, document, ours, agrees, evidence, verdict=None, headline=False):
             "verdict": verdict or ("agrees" if agrees else "differs"), "evidence": evidence, "headline": headline}
 
 
-def _three(values):
-    return ", ".join(f"{v:.3f}" for v in values)
-
-
 def verdicts(solution=None, notebook="05_ten_thousand"):
     """Every number and claim of the paper that notebook 05 checks: agrees / differs / open, with evidence.
 
@@ -429,7 +475,14 @@ def verdicts(solution=None, notebook="05_ten_thousand"):
     from .pig_game import pig, pig_value_iteration
     from .twins import solve_exact
 
-    sol = solve() if solution is None else solution
+    sol = solution_arg(solution, five=True)
+    if sol.actions != "all":
+        raise ValueError(f"solution must be the game with every action allowed (the paper's), got actions "
+                         f"{sol.actions!r:.80}")
+    check_str("notebook", notebook, 120, allow_empty=False)
+    if not re.fullmatch(r"[A-Za-z0-9_.-]+", notebook):
+        raise ValueError(f"notebook must be a notebook name such as '05_ten_thousand' (letters, digits, _ . -), "
+                         f"got {notebook!r:.60}")
     rules = _rules(5)
     T = sol.threshold
     rows = []

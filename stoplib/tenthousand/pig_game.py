@@ -35,13 +35,19 @@ from fractions import Fraction
 import numpy as np
 from numba import njit, prange
 
+from ..util import budget
 from ..util.rng import kernel_seed
-from ..util.validate import check_int
+from ..util.validate import check_instance, check_int, check_real
+from . import _costs
+from .rules import _check_flag
 
 __all__ = ["FACES", "PigResult", "pig", "pig_threshold", "pig_growth_rate", "pig_min_scale",
            "pig_exact", "pig_value_iteration", "pig_stop_at_value", "PigSimulation", "pig_simulate"]
 
 FACES = (2, 3, 4, 5, 6)  # the faces that score; a 1 busts
+#: The largest turn total a Pig rule may stop at (the simulator counts in int64); far beyond it
+#: no turn ever gets there (a 1 comes every six rolls on average).
+_MAX_STOP_AT = 2**62
 
 
 @njit(cache=True)
@@ -138,6 +144,32 @@ class PigResult:
     growth_rate: float = field(repr=False, default=float("nan"))
     min_scale: float = field(repr=False, default=float("nan"))
 
+    def __post_init__(self):
+        # built by pig(); checked so that a hand-made one cannot reach plot_pig with nonsense
+        self.value = check_real("value", self.value, 0)
+        check_instance("value_exact", self.value_exact, Fraction)
+        if self.value_exact < 0:
+            raise ValueError(f"value_exact must be >= 0, got {self.value_exact}")
+        self.threshold = check_int("threshold", self.threshold, 0, 10**6)
+        if not isinstance(self.values, np.ndarray):
+            raise TypeError(f"values must be a numpy.ndarray, got {type(self.values).__name__}")
+        if self.values.dtype.kind not in "fiu" or self.values.ndim != 1:
+            raise TypeError(f"values must be a 1-D array of numbers, got dtype {self.values.dtype}, "
+                            f"{self.values.ndim} dimension(s)")
+        if len(self.values) < self.threshold + 1 or not np.isfinite(self.values).all():
+            raise ValueError(f"values must hold V(0..threshold) = {self.threshold + 1} finite numbers at least, "
+                             f"got {len(self.values)}" + ("" if np.isfinite(self.values).all() else " with nan/inf"))
+        if self.value != float(self.values[0]) or abs(float(self.value_exact) - self.value) > 1e-9 * max(1, self.value):
+            raise ValueError(f"value, value_exact and values[0] must be the same V(0), got {self.value!r}, "
+                             f"{float(self.value_exact)!r} and {float(self.values[0])!r}")
+        # nan: not computed (the default); lambda is the root in (1, 2) of lambda**2 + ... + lambda**6 = 6
+        self.growth_rate = check_real("growth_rate", self.growth_rate, allow_nan=True)
+        self.min_scale = check_real("min_scale", self.min_scale, allow_nan=True)
+        if not (math.isnan(self.growth_rate) or 1.0 < self.growth_rate < 2.0):
+            raise ValueError(f"growth_rate must be in (1, 2) (or nan: not computed), got {self.growth_rate}")
+        if not (math.isnan(self.min_scale) or self.min_scale > 0.0):
+            raise ValueError(f"min_scale must be > 0 (or nan: not computed), got {self.min_scale}")
+
 
 def pig_threshold():
     """The least ``tau`` with ``tau >= (5 tau + 20) / 6``: one more roll no longer pays.
@@ -183,7 +215,7 @@ def pig_min_scale(growth_rate=None):
     >>> round(pig_min_scale(), 3)
     8.162
     """
-    lam = pig_growth_rate() if growth_rate is None else float(growth_rate)
+    lam = pig_growth_rate() if growth_rate is None else check_real("growth_rate", growth_rate, 1.0)
     if not lam > 1.0:
         raise ValueError(f"growth_rate must be > 1, got {lam}")
     peak = 1.0 / math.log(lam)
@@ -229,7 +261,9 @@ def pig():
 def pig_value_iteration(cap=100, max_iter=100_000):
     """Independent check: ``W_{k+1} = L W_k`` from ``W_0 = 0`` with the stop forced above ``cap``.
 
-    Returns ``(values, iterations)``.
+    Returns ``(values, iterations)``. ``max_iter`` is at most 10**18 (12 sweeps converge
+    once ``cap >= 20``); a ``cap`` whose estimated time or memory passes the budget is
+    refused before it starts (:mod:`stoplib.util.budget`).
 
     Examples
     --------
@@ -237,8 +271,9 @@ def pig_value_iteration(cap=100, max_iter=100_000):
     >>> bool(abs(W[0] - pig().value) < 1e-12)
     True
     """
-    cap = check_int("cap", cap, 0)
-    max_iter = check_int("max_iter", max_iter, 1)
+    cap = check_int("cap", cap, 0, 10**15)
+    max_iter = check_int("max_iter", max_iter, 1, 10**18)
+    budget.check(_costs.pig_value_iteration(cap, max_iter))
     W = np.zeros(cap + 7)
     Wn = np.zeros_like(W)
     it = _pig_value_iteration(cap, max_iter, W, Wn)
@@ -248,12 +283,17 @@ def pig_value_iteration(cap=100, max_iter=100_000):
 def pig_stop_at_value(stop_at):
     """Exact expected score (Fraction) of the rule "roll until the total reaches ``stop_at``".
 
+    The denominators grow with ``stop_at`` (powers of 6), and so does the cost
+    (about ``stop_at**2.6``); a call over the budget is refused before it starts
+    (:mod:`stoplib.util.budget`).
+
     Examples
     --------
     >>> pig_stop_at_value(20) == pig().value_exact
     True
     """
     stop_at = check_int("stop_at", stop_at, 0)
+    budget.check(_costs.pig_stop_at_value(stop_at))
     V = {t: Fraction(t) for t in range(stop_at, stop_at + 7)}
     for t in range(stop_at - 1, -1, -1):
         V[t] = sum(V[t + k] for k in FACES) / 6
@@ -274,6 +314,8 @@ def pig_simulate(stop_at=20, n_turns=1_000_000, seed=0, n_chunks=64, parallel=Tr
     """Monte Carlo turns of Pig under "stop at ``stop_at``"; mean and standard error.
 
     Each chunk has its own seed, so ``parallel=False`` gives identical results.
+    ``stop_at`` is at most ``2**62``; ``parallel`` must be a bool; a call whose
+    estimated time passes the budget is refused before it starts (:mod:`stoplib.util.budget`).
 
     Examples
     --------
@@ -281,10 +323,12 @@ def pig_simulate(stop_at=20, n_turns=1_000_000, seed=0, n_chunks=64, parallel=Tr
     >>> abs(r.mean - pig().value) < 5 * r.std_err
     True
     """
-    stop_at = check_int("stop_at", stop_at, 0)
-    n_turns = check_int("n_turns", n_turns, 2)
-    n_chunks = min(check_int("n_chunks", n_chunks, 1), n_turns)
+    stop_at = check_int("stop_at", stop_at, 0, _MAX_STOP_AT)
+    n_turns = check_int("n_turns", n_turns, 2, 10**15)
+    n_chunks = min(check_int("n_chunks", n_chunks, 1), n_turns)   # (a chunk has at least one turn)
+    parallel = _check_flag("parallel", parallel)
     base = kernel_seed(seed)
+    budget.check(_costs.pig_simulate(stop_at, n_turns, n_chunks, parallel))
     seeds = (base + np.arange(n_chunks, dtype=np.int64)) % (2**31 - 1)
     sizes = np.full(n_chunks, n_turns // n_chunks, dtype=np.int64)
     sizes[: n_turns % n_chunks] += 1

@@ -14,19 +14,59 @@ game", Journal of Applied Probability 53(1), 2016, pp. 91-105.
 """
 from __future__ import annotations
 
+import math
+
 import numpy as np
+import pandas as pd
+from matplotlib.axes import Axes
 from matplotlib.ticker import FuncFormatter, LogLocator, MaxNLocator, NullFormatter
 
+from ..util.validate import check_instance, check_int, check_real
 from ..workbook.style import COLORS, CYCLE, styled
 from .claims import dice_table, stop_at_table
-from .pig_game import pig
-from .rules import score
-from .solver import Solution, score_distribution, solve, stop_at_policy
+from .pig_game import PigResult, pig
+from .rules import MAX_TURN_TOTAL, score
+from .solver import Policy, Solution, score_distribution, solve, stop_at_policy
 
 __all__ = ["plot_value_of_rolling", "plot_action_values", "plot_dice", "plot_thresholds", "plot_stop_at",
            "plot_score_distribution", "plot_pig"]
 
 _PLAIN = FuncFormatter(lambda y, _: f"{y:g}")
+
+
+def _check_ax(ax):
+    return check_instance("ax", ax, Axes)
+
+
+def _check_solution(solution, name="solution"):
+    return solve() if solution is None else check_instance(name, solution, Solution)
+
+
+def _check_frame(table, columns, positive=()):
+    """A table from :mod:`.claims`: a non-empty DataFrame with these numeric, finite columns."""
+    check_instance("table", table, pd.DataFrame)
+    missing = [c for c in columns if c not in table.columns]
+    if missing:
+        raise ValueError(f"table must have the columns {columns}; missing {missing}")
+    if len(table) == 0:
+        raise ValueError("table must have at least one row")
+    for c in columns:
+        values = table[c]
+        if values.dtype.kind not in "iuf":
+            raise TypeError(f"table column {c!r} must hold numbers, got dtype {values.dtype}")
+        if not np.isfinite(values.to_numpy(dtype=float)).all():
+            raise ValueError(f"table column {c!r} must hold finite numbers")
+        if c in positive and not (values > 0).all():
+            raise ValueError(f"table column {c!r} must hold positive numbers (it is drawn on a log scale)")
+    return table
+
+
+def _check_sequence(name, value, max_length=20):
+    if isinstance(value, (str, bytes, dict, set)) or not isinstance(value, (list, tuple, range, np.ndarray)):
+        raise TypeError(f"{name} must be a list or tuple, got {type(value).__name__}")
+    if len(value) == 0 or len(value) > max_length:
+        raise ValueError(f"{name} must hold 1..{max_length} entries, got {len(value)}")
+    return list(value)
 
 
 def _plain_log_y(ax):
@@ -52,10 +92,22 @@ def plot_value_of_rolling(ax, solution=None, paper=None, n_values=None):
     n_values : sequence of int, optional
         The numbers of dice to draw (default: all, most first).
     """
-    sol = solve() if solution is None else solution
+    _check_ax(ax)
+    sol = _check_solution(solution)
+    N = sol.n_dice
+    if n_values is not None:
+        n_values = [check_int(f"n_values[{i}]", n, 1, N) for i, n in enumerate(_check_sequence("n_values", n_values))]
+    if paper is not None:
+        check_instance("paper", paper, dict)
+        for n, points in paper.items():
+            check_int("paper: a number of dice", n, 1, N)
+            check_instance(f"paper[{n}]", points, dict)
+            for t, v in points.items():
+                check_int(f"paper[{n}]: a turn total", t, 0, MAX_TURN_TOTAL)
+                check_real(f"paper[{n}][{t}]", v, 0)
     T = sol.threshold
     tau = np.arange(1, T + 3)
-    for i, n in enumerate(n_values or range(sol.n_dice, 0, -1)):
+    for i, n in enumerate(n_values or range(N, 0, -1)):
         gain = [max(t, sol.value_at(int(t), None, n)) - t for t in tau]
         color = CYCLE[i % len(CYCLE)]
         ax.plot(tau, gain, color=color, label=f"{n} {'die' if n == 1 else 'dice'}")
@@ -92,7 +144,9 @@ def plot_action_values(ax, solution, tau, config, n):
     The best action is drawn in blue, the others in grey; the dashed line is the
     value of stopping now (``tau``).
     """
-    values = solution.action_values(tau, config, n)
+    _check_ax(ax)
+    check_instance("solution", solution, Solution)
+    values = solution.action_values(tau, config, n)   # checks the state
     best = solution.action_at(tau, config, n)
     names = list(values)
     vals = [values[a][0] for a in names]
@@ -116,7 +170,9 @@ def plot_action_values(ax, solution, tau, config, n):
 @styled
 def plot_dice(ax, table=None):
     """Draw the value of a turn (points, log scale) against the number of dice, optimal and stop-or-roll only."""
-    df = dice_table() if table is None else table
+    _check_ax(ax)
+    df = dice_table() if table is None else _check_frame(table, ["N", "value (points)", "stop/roll only"],
+                                                          positive=("value (points)", "stop/roll only"))
     ax.plot(df["N"], df["value (points)"], "o-", color=COLORS["blue"], label="optimal play (moves allowed)")
     ax.plot(df["N"], 50 * df["stop/roll only"], "s--", color=COLORS["orange"], mfc="none",
             label="stop or roll only")
@@ -133,7 +189,8 @@ def plot_dice(ax, table=None):
 @styled
 def plot_thresholds(ax, table=None):
     """Draw the threshold ``tau*(N)`` (chips, log scale) against the number of dice, each point labelled."""
-    df = dice_table() if table is None else table
+    _check_ax(ax)
+    df = dice_table() if table is None else _check_frame(table, ["N", "tau*"], positive=("tau*",))
     ax.plot(df["N"], df["tau*"], "o-", color=COLORS["green"])
     for N, t in zip(df["N"], df["tau*"]):
         ax.annotate(f"{int(t)}", (N, t), xytext=(-4, 6), textcoords="offset points", ha="right", fontsize=9)
@@ -160,9 +217,22 @@ def plot_stop_at(ax, table=None, optimum=None, stop_roll=None, mark=None, simula
     simulated : (float, float), optional
         Simulated mean and standard error (chips) of the marked rule, drawn as ± 2 standard errors.
     """
-    df = stop_at_table() if table is None else table
-    opt = solve().value if optimum is None else optimum
+    _check_ax(ax)
+    df = stop_at_table() if table is None else _check_frame(table, ["stop at (points)", "value"])
+    opt = solve().value if optimum is None else check_real("optimum", optimum, 0)
+    if stop_roll is not None:
+        stop_roll = check_real("stop_roll", stop_roll, 0)
     x, y = df["stop at (points)"].to_numpy(), 50 * df["value"].to_numpy()
+    if mark is not None:
+        mark = check_int("mark", mark)
+        if mark not in x:
+            raise ValueError(f"mark must be one of the table's rules (points): {x.tolist()[:12]}"
+                             f"{' ...' if len(x) > 12 else ''}; got {mark}")
+    if simulated is not None:
+        pair = _check_sequence("simulated", simulated, 2)
+        if len(pair) != 2:
+            raise ValueError(f"simulated must be (mean, standard error), got {len(pair)} number(s)")
+        simulated = (check_real("simulated mean", pair[0]), check_real("simulated standard error", pair[1], 0))
     ax.plot(x, y, "o-", ms=3, color=COLORS["blue"], label="stop at X, keep every scoring die")
     ax.axhline(50 * opt, color=COLORS["vermillion"], lw=1.2, label=f"optimal play: {50 * opt:.1f}")
     if stop_roll is not None:
@@ -188,8 +258,16 @@ def plot_score_distribution(ax, policies=None, max_points=None):
 
     ``max_points`` cuts the x axis (default: where every policy's remaining mass is below 0.5%).
     """
+    _check_ax(ax)
     if policies is None:
         policies = [solve(), stop_at_policy(6)]
+    policies = _check_sequence("policies", policies, 8)
+    for i, pol in enumerate(policies):
+        check_instance(f"policies[{i}]", pol, (Solution, Policy))
+    if max_points is not None:
+        max_points = check_real("max_points", max_points)
+        if not max_points > 0:
+            raise ValueError(f"max_points must be > 0, got {max_points:g}")
     width = 0.8 / len(policies)
     top = 0
     for i, pol in enumerate(policies):
@@ -213,7 +291,14 @@ def plot_score_distribution(ax, policies=None, max_points=None):
 @styled
 def plot_pig(ax, result=None, scales=None):
     """Draw Pig's ``V(tau)``, the stop payoff ``tau`` and solutions ``c lambda**tau`` of the equation without max."""
-    r = pig() if result is None else result
+    _check_ax(ax)
+    r = pig() if result is None else check_instance("result", result, PigResult)
+    if math.isnan(r.growth_rate) or math.isnan(r.min_scale):
+        raise ValueError("result must have its growth_rate and min_scale computed (as pig() does)")
+    if scales is not None:
+        scales = [check_real(f"scales[{i}]", c, 0, 1e6) for i, c in enumerate(_check_sequence("scales", scales, 6))]
+        if not all(c > 0 for c in scales):
+            raise ValueError(f"scales must be positive, got {scales}")
     tau = np.arange(0, r.threshold + 15)
     V = np.where(tau < r.threshold, np.interp(tau, np.arange(len(r.values)), r.values), tau)
     fine = np.linspace(0, tau.max(), 400)

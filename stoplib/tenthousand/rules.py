@@ -47,7 +47,8 @@ from functools import lru_cache
 
 import numpy as np
 
-from ..util.validate import check_int
+from ..util import budget
+from ..util.validate import check_bool, check_int
 from ._kernels import _roll_frequencies
 
 __all__ = ["MAX_DICE", "TRIPLE_KINDS", "PAPER_ACTIONS", "NEVER_OPTIMAL", "ACTION_NAMES", "STOP", "ROLL",
@@ -220,33 +221,75 @@ def _check_n_dice(n_dice, name="n_dice"):
     return check_int(name, n_dice, 1, MAX_DICE)
 
 
+#: The largest turn total (chips) a state may have: far above every threshold (201 chips for six
+#: dice), small enough that ``tau`` plus a score is exact in float64 and fits an int64.
+MAX_TURN_TOTAL = 10**15
+
+
+def _digits(value):
+    """A big int as a reader can take it in: ``'1000000000000000000'`` or ``'10000...(401 digits)'``."""
+    text = str(value)
+    return text if len(text) <= 20 else f"{text[:6]}...({len(text)} digits)"
+
+
+def _check_flag(name, value):
+    """``value`` as a bool: True/False or a NumPy bool; truthy strings and ints are refused.
+
+    (:func:`stoplib.util.validate.check_bool` looks for the type name ``bool_``; NumPy 2
+    names its bool scalar type ``bool``, so NumPy bools are let through here first.)
+    """
+    if isinstance(value, np.bool_):
+        return bool(value)
+    return check_bool(name, value)
+
+
+def _check_count(name, label, v):
+    if isinstance(v, bool) or type(v).__name__ == "bool_" or not isinstance(v, numbers.Integral):
+        raise TypeError(f"{name}: {label} must be an int, got {type(v).__name__} {v!r:.60}")
+    if v < 0:
+        raise ValueError(f"{name}: {label} must be >= 0, got {v}")
+    if v > MAX_DICE:
+        raise ValueError(f"{name}: {label} must be at most {MAX_DICE} (the most dice there are), got {_digits(v)}")
+    return int(v)
+
+
 def _normalise_config(config, n_dice, name="config"):
-    """Validate a configuration against the rules with ``n_dice`` dice; return its index."""
-    if not isinstance(config, (tuple, list)) or len(config) != 3:
-        raise TypeError(f"{name} must be a tuple (f, o, t), got {config!r}")
+    """Validate a configuration against the rules with ``n_dice`` dice; return its index.
+
+    ``config`` is a tuple or list ``(f, o, t)`` of ints (NumPy ints too): ``f`` fives,
+    ``o`` ones and ``t`` the kind of a triple of 2, 3, 4 or 6 (0 for none, a pair of
+    kinds for six dice). Bools, floats and other objects are refused with a
+    ``TypeError``, impossible configurations with a ``ValueError``.
+    """
+    if not isinstance(config, (tuple, list)):
+        raise TypeError(f"{name} must be a tuple (f, o, t), got {type(config).__name__} {config!r:.60}")
+    if len(config) != 3:
+        raise TypeError(f"{name} must be a tuple (f, o, t) of 3 entries, got {len(config)}: {config!r:.60}")
     f_, o_, t_ = config
-    for label, v in (("f (number of 5s)", f_), ("o (number of 1s)", o_)):
-        if isinstance(v, bool) or not isinstance(v, numbers.Integral):
-            raise TypeError(f"{name}: {label} must be an int, got {v!r}")
-        if v < 0:
-            raise ValueError(f"{name}: {label} must be >= 0, got {v}")
+    f_ = _check_count(name, "f (number of 5s)", f_)
+    o_ = _check_count(name, "o (number of 1s)", o_)
     if isinstance(t_, (tuple, list)):
-        trip = tuple(sorted(int(x) for x in t_))
-        bad = [x for x in t_ if isinstance(x, bool) or not isinstance(x, numbers.Integral)]
-        if bad or len(trip) > 2:
-            raise ValueError(f"{name}: t must be 0, a kind in {TRIPLE_KINDS} or a pair of kinds, got {t_!r}")
-    elif isinstance(t_, bool) or not isinstance(t_, numbers.Integral):
-        raise TypeError(f"{name}: t must be an int (0 or the kind of a triple), got {t_!r}")
+        if len(t_) > 2:
+            raise ValueError(f"{name}: t must be 0, a kind in {TRIPLE_KINDS} or a pair of kinds, got {t_!r:.60}")
+        kinds = [t_[0], t_[1]] if len(t_) == 2 else list(t_)
+    else:
+        kinds = [t_]
+    for x in kinds:
+        if isinstance(x, bool) or type(x).__name__ == "bool_" or not isinstance(x, numbers.Integral):
+            raise TypeError(f"{name}: t must be an int (0 or the kind of a triple) or a pair of kinds, "
+                            f"got {type(x).__name__} {x!r:.60}")
+    if isinstance(t_, (tuple, list)):
+        trip = tuple(sorted(int(x) for x in kinds))
     else:
         trip = () if t_ == 0 else (int(t_),)
     if any(k not in TRIPLE_KINDS for k in trip):
         raise ValueError(f"{name}: a triple must be of 2, 3, 4 or 6 (three 5s and three 1s are counted "
-                         f"in f and o), got t={t_!r}")
-    dice = int(f_) + int(o_) + 3 * len(trip)
+                         f"in f and o), got t={t_!r:.60}")
+    dice = f_ + o_ + 3 * len(trip)
     if dice > n_dice:
-        raise ValueError(f"{name}={tuple(config)!r} is impossible with {n_dice} dice "
+        raise ValueError(f"{name}={tuple(config)!r:.80} is impossible with {n_dice} dice "
                          f"(it needs {dice} scoring dice)")
-    key = _public(int(f_), int(o_), trip)
+    key = _public(f_, o_, trip)
     rules = _rules(n_dice)
     if key not in rules.index:  # pragma: no cover - every valid tuple is enumerated
         raise ValueError(f"{name}={tuple(config)!r} is not a configuration")
@@ -432,6 +475,8 @@ def _check_state(rules, tau, config, n):
     """Validate a state ``(tau, config, n)`` of the game ``rules``; return ``(tau, k, n)`` (``k = -1``: about to roll)."""
     N = rules.n_dice
     tau = check_int("tau", tau, 0)
+    if tau > MAX_TURN_TOTAL:
+        raise ValueError(f"tau must be <= {MAX_TURN_TOTAL:.0e} chips (far above every threshold), got {_digits(tau)}")
     n = check_int("n", n, 1, N)
     if config is None:
         return tau, -1, n
@@ -476,6 +521,10 @@ def move(tau, config, n, to, n_dice=5):
 def is_reachable(tau, config, n, n_dice=5):
     """Whether the state can occur in a turn (under some play), from a forward search.
 
+    The search visits every state up to ``tau`` plus the largest score (pure
+    Python); a ``tau`` whose search passes the budget is refused before it starts
+    (:mod:`stoplib.util.budget`).
+
     Examples
     --------
     >>> is_reachable(1, (1, 0, 0), 4), is_reachable(1, (1, 0, 0), 5)
@@ -484,11 +533,31 @@ def is_reachable(tau, config, n, n_dice=5):
     n_dice = _check_n_dice(n_dice)
     rules = _rules(n_dice)
     tau, k, n = _check_state(rules, tau, config, n)
-    # a state at tau may be reached by a move from a state up to max(s) chips higher
-    return (tau, k, n) in _reachable_states(n_dice, tau + int(rules.s.max()))
+    # a state at tau may be reached by a move from a state up to max(s) chips higher; the
+    # search bound is rounded up to a multiple of 64 so that nearby questions share one search
+    tau_max = 64 * ((tau + int(rules.s.max())) // 64 + 1)
+    budget.check(_reachable_estimate(n_dice, tau_max))
+    return (tau, k, n) in _reachable_states(n_dice, tau_max)
 
 
-@lru_cache(maxsize=None)
+#: The pure-Python reachability search of :func:`is_reachable`: seconds and bytes per
+#: state below its bound (``(tau_max + 1) * K * n_dice`` states; about a third are
+#: reachable). Measured with the other rates (``_costs.py``: same benchmark, machine and
+#: date); kept here because ``_costs`` imports this module, not the other way round.
+REACHABLE_SECONDS_PER_STATE = 6.0e-6
+REACHABLE_BYTES_PER_STATE = 120.0
+
+
+def _reachable_estimate(n_dice, tau_max):
+    """Estimate of the forward search behind :func:`is_reachable` (``tau_max`` < 2 * 10**15)."""
+    states = float(tau_max + 1) * len(_rules(n_dice).configs) * n_dice
+    return budget.Estimate(f"is_reachable (a search up to tau={tau_max:,}, n_dice={n_dice})",
+                           states * REACHABLE_SECONDS_PER_STATE, states * REACHABLE_BYTES_PER_STATE,
+                           f"{states:.3g} states below the bound at {REACHABLE_SECONDS_PER_STATE:.2g} s and "
+                           f"{REACHABLE_BYTES_PER_STATE:g} bytes each (pure Python)")
+
+
+@lru_cache(maxsize=8)
 def _reachable_states(n_dice, tau_max):
     """All (tau, k, n) with tau <= tau_max reachable from the initial state (any actions)."""
     rules = _rules(n_dice)

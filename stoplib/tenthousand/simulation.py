@@ -20,10 +20,16 @@ from dataclasses import dataclass
 import numpy as np
 from numba import njit, prange
 
+from ..util import budget
 from ..util.rng import kernel_seed
 from ..util.validate import check_int
+from . import _costs
 from ._kernels import _roll_config
+from .rules import _check_flag
 from .solver import _as_policy, _policy_arrays
+
+#: The most turns one call simulates (counts are int64; at a microsecond a turn this is 30 years).
+MAX_TURNS = 10**15
 
 __all__ = ["SimulationResult", "simulate"]
 
@@ -112,12 +118,15 @@ def simulate(policy, n_turns=1_000_000, seed=0, parallel=True, n_chunks=64):
     policy : Policy or Solution
         The rule to follow (``solve()`` plays optimally; see :func:`stop_at_policy`).
     n_turns : int
-        Number of turns (>= 2).
+        Number of turns, 2..10**15.
     seed : int or numpy.random.Generator
     parallel : bool
         Use all cores (numba ``prange`` over chunks).
     n_chunks : int
-        Number of independent chunks (>= 1).
+        Number of independent chunks (>= 1; more chunks than turns means one turn each).
+
+    A request whose estimated time or memory passes the budget is refused
+    before it starts (:mod:`stoplib.util.budget`).
 
     Examples
     --------
@@ -127,11 +136,13 @@ def simulate(policy, n_turns=1_000_000, seed=0, parallel=True, n_chunks=64):
     True
     """
     pol = _as_policy(policy)
-    n_turns = check_int("n_turns", n_turns, 2)
+    n_turns = check_int("n_turns", n_turns, 2, MAX_TURNS)
     n_chunks = check_int("n_chunks", n_chunks, 1)
-    rules, A, Ab = _policy_arrays(pol)
+    parallel = _check_flag("parallel", parallel)
     base = kernel_seed(seed)
-    n_chunks = min(n_chunks, n_turns)
+    n_chunks = min(n_chunks, n_turns)   # (a chunk has at least one turn)
+    budget.check(_costs.simulate(pol.n_dice, pol.cap, n_turns, n_chunks, parallel))
+    rules, A, Ab = _policy_arrays(pol)
     seeds = (base + np.arange(n_chunks, dtype=np.int64)) % (2**31 - 1)
     sizes = np.full(n_chunks, n_turns // n_chunks, dtype=np.int64)
     sizes[: n_turns % n_chunks] += 1

@@ -29,13 +29,20 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import lru_cache
 
 import numpy as np
 
-from ..util.validate import check_int
+from ..util import budget
+from ..util.validate import check_choice, check_int, check_real, check_str
+from . import _costs
 from ._kernels import _backward, _evaluate, _value_iteration
-from .rules import (ACTION_NAMES, ROLL, STOP, _check_n_dice, _check_state, _parse_actions,
-                    _prob_matrix, _rules, frequencies)
+from .rules import (ACTION_NAMES, MAX_TURN_TOTAL, ROLL, STOP, _check_flag, _check_n_dice, _check_state,
+                    _parse_actions, _prob_matrix, _rules, frequencies)
+
+#: The largest iteration limit of :func:`value_iteration` (the kernel counts in int64;
+#: convergence takes at most a few dozen sweeps).
+MAX_ITER = 10**18
 
 __all__ = ["ThresholdResult", "threshold", "Solution", "solve", "value_iteration",
            "Policy", "stop_at_policy", "evaluate", "score_distribution"]
@@ -125,6 +132,37 @@ class Solution:
     chain: bool = field(default=False, repr=False)
     iterations: int = field(default=0, repr=False)
 
+    def __post_init__(self):
+        # built by solve() and value_iteration(); checked here so that a hand-made one
+        # cannot carry a table the methods, the claims or the kernels would misread
+        self.value = check_real("value", self.value, 0)
+        self.threshold = check_int("threshold", self.threshold, 1, MAX_TURN_TOTAL)
+        self.n_dice = N = _check_n_dice(self.n_dice)
+        self.actions = check_str("actions", self.actions, 1000, allow_empty=False)
+        self.method = check_choice("method", self.method, ("algorithm 4.1", "value iteration"))
+        self.chain = _check_flag("chain", self.chain)
+        self.iterations = check_int("iterations", self.iterations, 0)
+        rules = _rules(N)
+        K = len(rules.configs)
+        rows = _check_array("values", self.values, "f", (None, K, N + 1)).shape[0]
+        if rows < self.threshold + int(rules.s.max()) + 1:
+            raise ValueError(f"values must have at least threshold + {int(rules.s.max()) + 1} = "
+                             f"{self.threshold + int(rules.s.max()) + 1} rows (every total a roll from below "
+                             f"the threshold reaches), got {rows}")
+        _check_array("base_values", self.base_values, "f", (rows, K, N + 1))
+        _check_array("pre_roll", self.pre_roll, "f", (rows, N + 1))
+        _check_array("policy", self.policy, "iu", (rows, K, N + 1))
+        _check_array("allowed", self.allowed, "b", (len(ACTION_NAMES),))
+        if not (self.allowed[STOP] and self.allowed[ROLL]):
+            raise ValueError("allowed must allow stop and roll (codes 0 and 1)")
+        _check_codes("policy", self.policy, N, rows, moves=True)
+        if self.policy[self.threshold:].any():
+            raise ValueError(f"policy must stop (code 0) in every state from the threshold {self.threshold} on")
+        start = float(self.pre_roll[0, N])
+        if abs(self.value - start) > 1e-9 * max(1.0, start):
+            raise ValueError(f"value must be the value of the turn's start, pre_roll[0, {N}] = {start!r}; "
+                             f"got {self.value!r}")
+
     def _lookup(self, tau, k, n):
         if tau >= self.values.shape[0]:
             return float(tau)
@@ -191,6 +229,61 @@ class Solution:
                       after_move=after, chain=self.chain)
 
 
+def _check_array(name, value, kinds, shape):
+    """``value`` as a NumPy array of dtype kind in ``kinds`` ("f", "iu", "b") and the given shape
+    (None: any length); float tables must be finite."""
+    if not isinstance(value, np.ndarray):
+        raise TypeError(f"{name} must be a numpy.ndarray, got {type(value).__name__}")
+    if value.dtype.kind not in kinds:
+        expected = {"f": "float", "iu": "integer", "b": "bool"}[kinds]
+        raise TypeError(f"{name} must be a {expected} array, got dtype {value.dtype}")
+    if value.ndim != len(shape) or any(want is not None and got != want for got, want in zip(value.shape, shape)):
+        want = " x ".join("any" if w is None else str(w) for w in shape)
+        raise ValueError(f"{name} must have shape {want}, got {' x '.join(map(str, value.shape)) or 'a scalar'}")
+    if kinds == "f" and not np.isfinite(value).all():
+        raise ValueError(f"{name} must hold finite numbers (it holds nan or inf)")
+    return value
+
+
+@lru_cache(maxsize=None)
+def _legal_codes(n_dice):
+    """``(valid, legal)``: ``valid[k, n]`` marks the states a turn can be in; ``legal[k, n, code]``
+    the action codes possible there (stop, roll, and the moves from ``k`` when dice were left)."""
+    rules = _rules(n_dice)
+    N, K = n_dice, len(rules.configs)
+    valid = np.zeros((K, N + 1), dtype=bool)
+    legal = np.zeros((K, N + 1, len(ACTION_NAMES)), dtype=bool)
+    for k in range(1, K):
+        for n in range(1, N + 1):
+            valid[k, n] = n == N or rules.d[k] <= N - n
+            legal[k, n, STOP] = legal[k, n, ROLL] = True
+            if n < N:
+                legal[k, n, :] |= rules.move_dest[k] >= 0
+    return valid, legal
+
+
+def _check_codes(name, table, n_dice, rows, moves):
+    """Every code of ``table[:rows]`` is an action possible in its state (``moves=False``: stop or roll only)."""
+    if rows == 0:
+        return
+    sub = table[:rows]
+    low, high = int(sub.min()), int(sub.max())
+    top = len(ACTION_NAMES) if moves else 2
+    if low < 0 or high >= top:
+        raise ValueError(f"{name} must hold action codes 0..{top - 1} (indices into ACTION_NAMES"
+                         f"{'' if moves else ': 0 stop, 1 roll'}), got {low if low < 0 else high}")
+    valid, legal = _legal_codes(n_dice)
+    K, width = valid.shape
+    ok = legal[np.arange(K)[None, :, None], np.arange(width)[None, None, :], sub]
+    bad = np.argwhere(valid[None] & ~ok)
+    if len(bad):
+        tau, k, n = (int(x) for x in bad[0])
+        code = int(sub[tau, k, n])
+        raise ValueError(f"{name}[{tau}, {k}, {n}] = {code} ({ACTION_NAMES[code]}) is not possible in the state "
+                         f"({tau}, {_rules(n_dice).configs[k]}, {n}) of the {n_dice}-dice game"
+                         + (" (no move once every die scored)" if n == n_dice else ""))
+
+
 def _far_pre_roll(sol, tau, n):
     # beyond the tables every state stops, so V_r is a finite sum of known values
     rules = _rules(sol.n_dice)
@@ -245,8 +338,7 @@ def solve(n_dice=5, actions="all", method="auto"):
     """
     n_dice = _check_n_dice(n_dice)
     allowed, label = _parse_actions(actions, n_dice)
-    if method not in ("auto", "algorithm 4.1", "value iteration"):
-        raise ValueError(f"method must be 'auto', 'algorithm 4.1' or 'value iteration', got {method!r}")
+    method = check_choice("method", method, ("auto", "algorithm 4.1", "value iteration"))
     rules = _rules(n_dice)
     th = threshold(n_dice)
     if method == "algorithm 4.1" and not th.argument_applies:
@@ -284,7 +376,10 @@ def value_iteration(n_dice=5, actions="all", cap=120, chain=None, max_iter=100_0
         stop/roll value (False: the paper's restricted games). None: True for
         ``actions="all"``, else False.
     max_iter : int
-        Iteration limit.
+        Iteration limit, 1..10**18 (convergence takes at most 29 sweeps for up to six dice).
+
+    The cost grows with ``cap``: a request whose estimated time or memory passes the
+    budget is refused before it starts (:mod:`stoplib.util.budget`).
 
     Examples
     --------
@@ -293,10 +388,10 @@ def value_iteration(n_dice=5, actions="all", cap=120, chain=None, max_iter=100_0
     """
     n_dice = _check_n_dice(n_dice)
     allowed, label = _parse_actions(actions, n_dice)
-    cap = check_int("cap", cap, 1)
-    max_iter = check_int("max_iter", max_iter, 1)
-    if chain is None:
-        chain = label == "all"
+    cap = check_int("cap", cap, 1, MAX_TURN_TOTAL)
+    max_iter = check_int("max_iter", max_iter, 1, MAX_ITER)
+    chain = (label == "all") if chain is None else _check_flag("chain", chain)
+    budget.check(_costs.value_iteration(n_dice, cap, max_iter))
     rules = _rules(n_dice)
     N = n_dice
     K = len(rules.configs)
@@ -313,25 +408,28 @@ def value_iteration(n_dice=5, actions="all", cap=120, chain=None, max_iter=100_0
     B = np.maximum(Vr[:, None, :], np.arange(size, dtype=float)[:, None, None]) * np.ones((1, K, 1))
     A = np.where(Vr[:, None, :] > np.arange(size)[:, None, None], 1, 0) * np.ones((1, K, 1), dtype=np.int64)
     A = A.astype(np.int64)
-    for tau in range(1, cap + 1):
-        for n in range(1, N):
-            for k in range(1, K):
-                if rules.d[k] > N - n or W[tau, k, n] <= B[tau, k, n]:
-                    continue
-                for e in range(rules.move_ptr[k], rules.move_ptr[k + 1]):
-                    code = rules.move_code[e]
-                    j = rules.move_to[e]
-                    tz = tau - rules.s[k] + rules.s[j]
-                    if not allowed[code] or tz < 1:
-                        continue
-                    nz = n + rules.d[k] - rules.d[j]
-                    val = W[tz, j, nz] if chain else B[tz, j, nz]
-                    if val == W[tau, k, n]:
-                        A[tau, k, n] = code
-                        break
+    # a move is chosen where it beats stop/roll: the states with dice left and W > B
+    can_move = np.zeros((K, N + 1), dtype=bool)
+    for n in range(1, N):
+        can_move[1:, n] = rules.d[1:] <= N - n
+    for tau, k, n in np.argwhere((W[1:cap + 1] > B[1:cap + 1]) & can_move[None]):
+        tau += 1
+        for e in range(rules.move_ptr[k], rules.move_ptr[k + 1]):
+            code = rules.move_code[e]
+            j = rules.move_to[e]
+            tz = tau - rules.s[k] + rules.s[j]
+            if not allowed[code] or tz < 1:
+                continue
+            nz = n + rules.d[k] - rules.d[j]
+            val = W[tz, j, nz] if chain else B[tz, j, nz]
+            if val == W[tau, k, n]:
+                A[tau, k, n] = code
+                break
     A[cap + 1:] = 0
-    stops = [t for t in range(1, cap + 1) if np.all(A[t:cap + 1, 1:, 1:] == 0)]
-    T = stops[0] if stops else cap + 1
+    # the least t from which the policy stops in every state up to the cap (cap + 1 if none)
+    stops_all = np.all(A[1:cap + 1, 1:, 1:] == 0, axis=(1, 2))
+    rolls = np.nonzero(~stops_all)[0]
+    T = 1 if len(rolls) == 0 else int(rolls[-1]) + 2
     return Solution(float(Vr[0, N]), int(T), n_dice, label, "value iteration", W, B, A, Vr, allowed,
                     chain=bool(chain), iterations=int(it))
 
@@ -345,6 +443,22 @@ class Policy:
     ``chain=False`` (the paper's restricted games) means that right after a
     move the player stops or rolls as ``after_move[tau, k, n]`` says (0 stop,
     1 roll) instead of consulting ``actions`` again.
+
+    The tables are checked when the policy is built and again when it is used:
+    ``actions`` is an integer array of shape ``(>= cap, K, n_dice + 1)`` (``K``
+    configurations, see :func:`configurations`) whose codes are possible in their
+    states (stop 0, roll 1, or a move from that configuration with dice left), and
+    ``after_move`` (needed when ``chain=False``) holds 0 or 1.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> Policy("roll once", 2, np.ones((1, 6, 3), dtype=np.int64), 1).cap
+    1
+    >>> Policy("bad", 2, np.full((1, 6, 3), 99), 1)
+    Traceback (most recent call last):
+    ...
+    ValueError: actions must hold action codes 0..27 (indices into ACTION_NAMES), got 99
     """
 
     name: str
@@ -354,11 +468,37 @@ class Policy:
     after_move: np.ndarray = field(default=None, repr=False)
     chain: bool = True
 
+    def __post_init__(self):
+        self._validate()
+
+    def _validate(self):
+        check_str("name", self.name, 200)
+        self.n_dice = N = _check_n_dice(self.n_dice)
+        self.cap = check_int("cap", self.cap, 1, MAX_TURN_TOTAL)
+        self.chain = _check_flag("chain", self.chain)
+        K = len(_rules(N).configs)
+        rows = _check_array("actions", self.actions, "iu", (None, K, N + 1)).shape[0]
+        if rows < self.cap:
+            raise ValueError(f"actions must have at least cap = {self.cap} rows (one per turn total below the "
+                             f"cap), got {rows}")
+        _check_codes("actions", self.actions, N, self.cap, moves=True)
+        if self.after_move is not None:
+            _check_array("after_move", self.after_move, "iu", (None, K, N + 1))
+            if self.after_move.shape[0] < self.cap:
+                raise ValueError(f"after_move must have at least cap = {self.cap} rows, "
+                                 f"got {self.after_move.shape[0]}")
+            _check_codes("after_move", self.after_move, N, self.cap, moves=False)
+        elif not self.chain:
+            raise ValueError("a policy with chain=False needs after_move (0 stop / 1 roll right after a move)")
+        return self
+
 
 def stop_at_policy(chips, n_dice=5):
     """The rule "keep every scoring die, roll until the turn total reaches ``chips``, then stop".
 
     ``chips`` is in chips of 50 points (stop at 300 points is ``chips=6``).
+    The table has ``chips`` rows: a request whose table would pass the memory
+    budget is refused (see :mod:`stoplib.util.budget`).
 
     Examples
     --------
@@ -366,30 +506,27 @@ def stop_at_policy(chips, n_dice=5):
     >>> pol.cap, pol.name
     (6, 'stop at 6 chips')
     """
-    chips = check_int("chips", chips, 1)
+    chips = check_int("chips", chips, 1, MAX_TURN_TOTAL)
     n_dice = _check_n_dice(n_dice)
+    budget.check(_costs.policy_table(n_dice, chips))
     rules = _rules(n_dice)
     A = np.ones((chips, len(rules.configs), n_dice + 1), dtype=np.int64)
     return Policy(f"stop at {chips} chips", n_dice, A, chips)
 
 
-def _as_policy(policy):
+def _as_policy(policy, name="policy"):
     if isinstance(policy, Solution):
         return policy.as_policy()
     if isinstance(policy, Policy):
-        return policy
-    raise TypeError(f"policy must be a Solution or a Policy, got {type(policy).__name__}")
+        return policy._validate()
+    raise TypeError(f"{name} must be a Solution or a Policy, got {type(policy).__name__}")
 
 
 def _policy_arrays(pol):
     """(rules, A, Ab) padded with stops to cover every total a roll can reach."""
     rules = _rules(pol.n_dice)
     K = len(rules.configs)
-    size = max(pol.cap, 1) + int(rules.s.max()) + 1
-    if pol.actions.shape[0] < pol.cap or pol.actions.shape[1:] != (K, pol.n_dice + 1):
-        raise ValueError(f"policy table must have shape (>= {pol.cap}, {K}, {pol.n_dice + 1})")
-    if not pol.chain and pol.after_move is None:
-        raise ValueError("a policy with chain=False needs after_move")
+    size = pol.cap + int(rules.s.max()) + 1
     A = np.zeros((size, K, pol.n_dice + 1), dtype=np.int64)
     A[:pol.cap] = pol.actions[:pol.cap]
     Ab = np.zeros_like(A)
@@ -401,6 +538,9 @@ def _policy_arrays(pol):
 def evaluate(policy):
     """Exact expected score (chips) of a turn played by ``policy`` (a :class:`Policy` or :class:`Solution`).
 
+    The cost grows with the policy's ``cap``; a call over the budget is refused
+    before it starts (:mod:`stoplib.util.budget`).
+
     Examples
     --------
     >>> round(evaluate(stop_at_policy(1)), 4)    # stop after the first scoring roll
@@ -409,6 +549,7 @@ def evaluate(policy):
     True
     """
     pol = _as_policy(policy)
+    budget.check(_costs.evaluate(pol.n_dice, pol.cap))
     rules, A, Ab = _policy_arrays(pol)
     N = pol.n_dice
     K = len(rules.configs)
@@ -424,7 +565,9 @@ def score_distribution(policy):
     """Exact distribution of the chips banked in one turn under ``policy``.
 
     Probability mass is pushed forward from the initial state: rolls raise the
-    turn total, so the pre-roll states are processed in increasing ``tau``.
+    turn total, so the pre-roll states are processed in increasing ``tau``. The
+    pass is pure Python and grows with the policy's ``cap``; a call over the
+    budget is refused before it starts (:mod:`stoplib.util.budget`).
 
     Returns
     -------
@@ -438,6 +581,7 @@ def score_distribution(policy):
     (1.0, 0.07716)
     """
     pol = _as_policy(policy)
+    budget.check(_costs.score_distribution(pol.n_dice, pol.cap))
     rules, A, Ab = _policy_arrays(pol)
     N = pol.n_dice
     K = len(rules.configs)

@@ -20,11 +20,12 @@ from __future__ import annotations
 import html
 from functools import lru_cache
 
+from ..util.rng import kernel_seed
 from ..workbook.panel import Panel, View, dropdown, int_box, int_slider, toggle
 from ..workbook.style import figure
 from .claims import stop_at_table
 from .plots import plot_action_values, plot_stop_at, plot_value_of_rolling
-from .rules import MAX_DICE, configurations, score
+from .rules import MAX_DICE, _check_flag, _check_state, _normalise_config, _rules, configurations, score
 from .simulation import simulate
 from .solver import evaluate, solve, stop_at_policy
 
@@ -48,8 +49,12 @@ def describe(config) -> str:
     --------
     >>> describe((2, 1, 0)), describe((1, 0, 4)), describe((0, 0, (2, 3)))
     ('two 5s and a 1', 'a 5 and three 4s', 'three 2s and three 3s')
+    >>> describe((0, 0, 0))
+    'no scoring dice'
     """
-    f, o, t = config
+    f, o, t = _rules(MAX_DICE).configs[_normalise_config(config, MAX_DICE)]
+    if (f, o, t) == (0, 0, 0):
+        return "no scoring dice"
     parts = []
     if f:
         parts.append(f"{_WORDS[f]} 5" + ("s" if f > 1 else ""))
@@ -94,7 +99,10 @@ def advisor_widget(n_dice=5, tau=4, config=(2, 1, 0), n=2):
     dice = int_slider("dice N", n_dice, 1, MAX_DICE)
     total = int_box("turn total τ (chips)", tau, 1, MAX_TAU, width="17em")
     left = int_slider("dice left n", n, 1, MAX_DICE)
-    kept = dropdown("set aside", _options(n_dice), tuple(config))
+    # the starting state must be one the game can be in (a later choice that is not gets a message)
+    _normalise_config(config, n_dice)
+    k = _check_state(_rules(n_dice), tau, config, n)[1]
+    kept = dropdown("set aside", _options(n_dice), _rules(n_dice).configs[k])
     kept.layout.width = "26em"
 
     def new_dice(change):
@@ -149,11 +157,16 @@ def policy_explorer_widget(stop_at=300, n_turns=100_000, seed=1):
     'stop at 300 points: 238.40 points exactly'
     """
     x = int_slider("stop at X (points)", stop_at, 50, 3000, step=50, width="30em")
+    if stop_at % 50:
+        raise ValueError(f"stop at X (points) must be a multiple of 50 (one chip), got {stop_at}")
     turns = int_box("simulated turns", n_turns, 1_000, MAX_TURNS, width="16em")
+    kernel_seed(seed)   # (checks the seed now, not at the first redraw)
     optimum = _solution(5).value
     stop_roll = _solution(5, True).value
 
     def render(x, turns):
+        if x % 50:
+            raise ValueError(f"stop at X (points) must be a multiple of 50 (one chip), got {x}")
         chips = x // 50
         exact = evaluate(stop_at_policy(chips))
         mc = simulate(stop_at_policy(chips), turns, seed=seed)
@@ -179,7 +192,7 @@ def dice_widget(n_dice=5, stop_roll_only=False):
     'N = 4: τ* = 18 chips, V*(ι) = 3.492661 chips (174.63 points), moves allowed'
     """
     dice = int_slider("dice N", n_dice, 1, MAX_DICE)
-    plain = toggle("stop or roll only", stop_roll_only)
+    plain = toggle("stop or roll only", _check_flag("stop_roll_only", stop_roll_only))
 
     def render(dice, plain):
         sol = _solution(dice, plain)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import numbers
+import numpy as np
 
 __all__ = ["check_int", "check_real", "check_bool", "check_choice", "check_str", "check_instance",
            "check_callable", "check_path", "MissingFileError"]
@@ -122,6 +123,8 @@ def check_bool(name: str, value) -> bool:
     --------
     >>> check_bool("parallel", True)
     True
+    >>> check_bool("parallel", np.True_)
+    True
     >>> check_bool("parallel", "no")
     Traceback (most recent call last):
     ...
@@ -129,7 +132,7 @@ def check_bool(name: str, value) -> bool:
     """
     if isinstance(value, bool):
         return value
-    if type(value).__name__ == "bool_":
+    if isinstance(value, np.bool_):
         return bool(value)
     raise TypeError(f"{name} must be True or False, got {type(value).__name__} {_show(value)}")
 

@@ -97,3 +97,47 @@ def test_without_a_kernel_the_panel_is_a_picture_and_a_hint():
     bundle = panel._repr_mimebundle_()
     assert bundle["text/plain"] == HINT and bundle["image/png"][:4] == b"\x89PNG"
     assert style.small_text(panel.snapshot()) == []
+
+
+def test_redraw_draw_and_save_take_turns_under_the_shared_lock():
+    """The panel uses the workbook's one DRAW_LOCK and Panel's own snapshot (no copies of either)."""
+    import threading
+
+    from stoplib.workbook.panel import DRAW_LOCK
+
+    assert not {"snapshot", "save", "refresh"} & set(vars(widgets._HandPanel))
+    panel = widgets.counter_panel(dealer=10, player=(2, 3), seed=1)
+    assert not hasattr(panel, "_lock")
+    held, release, drawn = threading.Event(), threading.Event(), []
+
+    def hold():
+        with DRAW_LOCK:
+            held.set()
+            release.wait(10)
+
+    holder = threading.Thread(target=hold)
+    holder.start()
+    assert held.wait(10)
+    dealer = threading.Thread(target=lambda: drawn.append(panel.draw()))
+    dealer.start()
+    dealer.join(0.5)
+    assert drawn == [] and dealer.is_alive()      # the draw waits for the lock
+    release.set()
+    dealer.join(30)
+    holder.join(10)
+    assert len(drawn) == 1 and 1 <= drawn[0] <= 10
+    snap = panel.snapshot()                        # Panel's snapshot: the picture keeps its size
+    assert snap.get_size_inches()[1] >= panel.figure.get_size_inches()[1]
+
+
+def test_the_panel_refuses_bad_starting_values_with_clear_errors():
+    with pytest.raises(ValueError, match="cannot arise"):
+        widgets.counter_panel(player=(10, 10, 5, 9))
+    with pytest.raises(TypeError, match="dealer"):
+        widgets.counter_panel(dealer="10")
+    with pytest.raises(TypeError, match="n_decks"):
+        widgets.counter_panel(n_decks=1.0)
+    with pytest.raises(ValueError, match="'x'"):
+        widgets.counter_panel(deck="10040x0002")
+    with pytest.raises(ValueError, match="width"):
+        widgets.hand_view("1004000002", 5, (7, 8), width=0.5)

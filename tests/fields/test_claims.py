@@ -83,3 +83,22 @@ def test_verdict_table_shape_and_determinism():
         fl.verdicts(None, *args[1:], {"fast": 0.01, "exact": 1.0})
     with pytest.raises(ValueError, match="missing"):
         fl.verdicts(*args, {"fast": 0.01})
+
+
+def test_claims_refuse_bad_arguments():
+    args = (fl.check_recurrence(3), fl.check_monotonicity(6), fl.check_gap_formula([(4, 2)]))
+    for seconds in ({"fast": float("nan"), "exact": 1.0}, {"fast": -1.0, "exact": 1.0}):
+        with pytest.raises(ValueError, match="seconds"):
+            fl.verdicts(*args, seconds)
+    with pytest.raises(TypeError, match="seconds"):
+        fl.verdicts(*args, {"fast": "0.1", "exact": 1.0})
+    with pytest.raises(TypeError, match="notebook"):
+        fl.verdicts(*args, {"fast": 0.1, "exact": 1.0}, notebook=5)
+    with pytest.raises(ValueError, match="max_counterexamples"):
+        fl.check_monotonicity(6, max_counterexamples=-1)
+    for sizes, err in [("42", TypeError), ([(4, 2, 1)], ValueError), ([(4,)], ValueError), ([(2, 4)], ValueError),
+                       ([(4.0, 2)], TypeError), ([], ValueError), ([[4, None]], TypeError)]:
+        with pytest.raises(err, match="sizes"):
+            fl.check_gap_formula(sizes)
+    with pytest.raises(ValueError, match="method"):
+        fl.work_count(5, 2, "slow")

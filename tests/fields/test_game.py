@@ -52,3 +52,32 @@ def test_game_rejects_illegal_moves_and_sizes():
         g.place(7)
     with pytest.raises(ValueError):
         fl.FieldsGame(3, 4)
+
+
+def test_rolls_are_drawn_without_listing_the_values():
+    """A huge one-field game plays at once (and is won); rolls equal the listed-values draw."""
+    import numpy as np
+    g = fl.FieldsGame(10**12, 1, seed=3)
+    r = g.roll()
+    assert 0 <= r < 10**12 and g.legal_fields() == [0]
+    assert g.placement_probabilities() == {0: 1.0} and g.win_probability() == 1.0
+    g.place(0)
+    assert g.outcome == "won"
+    for seed in range(5):                                   # same draws as indexing the list of undrawn values
+        g, rng = fl.FieldsGame(15, 6, seed=seed), np.random.default_rng(seed)
+        while g.outcome is None:
+            values = g.undrawn()
+            expected = values[int(rng.integers(len(values)))]
+            assert g.roll() == expected
+            if g.outcome is None:
+                g.place(g.legal_fields()[0])
+
+
+def test_game_refuses_sizes_it_cannot_evaluate():
+    from stoplib.util.budget import BudgetError
+    with pytest.raises(BudgetError, match="FieldsGame"):
+        fl.FieldsGame(10**9, 5)
+    with pytest.raises(ValueError, match="2\\*\\*62"):
+        fl.FieldsGame(2**62 + 1, 1)
+    with pytest.raises(TypeError):
+        fl.FieldsGame(10, 3, seed="1")

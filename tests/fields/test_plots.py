@@ -56,3 +56,34 @@ def test_default_axes_are_pyplot_free():
     before = plt.get_fignums()
     ax = plots.plot_win_vs_values((2,), 20)
     assert plt.get_fignums() == before and ax.figure is not None
+
+
+def test_bad_axes_tables_and_boards_are_refused():
+    import numpy as np
+    with pytest.raises(TypeError, match="ax must be a Axes"):
+        plots.plot_win_heatmap(10, 3, ax=np.zeros((2, 2)))
+    with pytest.raises(TypeError, match="ax must be a Axes"):
+        plots.plot_board(10, 3, [None] * 3, ax="axes")
+    with pytest.raises(ValueError, match="shape"):
+        plots.plot_win_heatmap(10, 3, table=np.zeros((11, 3)))
+    with pytest.raises(ValueError, match=r"\[0, 1\]"):
+        plots.plot_win_heatmap(10, 3, table=np.full((11, 4), 2.0))
+    with pytest.raises(ValueError, match=r"\[0, 1\]"):
+        plots.plot_win_vs_values((2,), 10, table=np.full((11, 3), np.nan))
+    with pytest.raises(TypeError, match="table"):
+        plots.plot_win_vs_values((2,), 10, table=10**400)
+    with pytest.raises(TypeError, match="log_y"):
+        plots.plot_win_vs_values((2,), 10, log_y="yes")
+    with pytest.raises(ValueError, match="cannot go"):
+        plots.plot_board(10, 3, [None, 4, None], 5, {0: 0.5})
+    with pytest.raises(ValueError, match="probabilities"):
+        plots.plot_board(10, 3, [None, 4, None], 5, {2: 1.5})
+    with pytest.raises(ValueError, match="best"):
+        plots.plot_board(10, 3, [None, 4, None], 5, {2: 0.5}, best=0)
+    with pytest.raises(ValueError, match="already drawn"):
+        plots.plot_board(10, 3, [None, 4, None], 4)
+    res = [fl.simulate(20, 4, 100, "optimal", seed=0)]
+    with pytest.raises(ValueError, match="optimal"):
+        plots.plot_win_rates(res, {(20, 4): {"optimal": 0.0}})
+    with pytest.raises(TypeError, match="SimulationResult"):
+        plots.plot_win_rates([1, 2], {(20, 4): {"optimal": 0.5}})

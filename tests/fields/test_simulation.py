@@ -42,9 +42,12 @@ def test_each_simulated_game_has_its_own_stream():
     """Game g's rolls depend only on (seed, g): a longer run extends a shorter one."""
     w = _kernels._table_for(5, 45).w
     short, long = np.zeros(300, np.int8), np.zeros(900, np.int8)
-    simulation._simulate(50, 5, 300, 0, w, 12345, short)
-    simulation._simulate(50, 5, 900, 0, w, 12345, long)
+    simulation._simulate(50, 5, 0, 300, 0, w, 12345, short)
+    simulation._simulate(50, 5, 0, 900, 0, w, 12345, long)
     assert (short == long[:300]).all() and 0 < long.sum() < 900
+    rest = np.zeros(600, np.int8)                      # games 300..899 played on their own
+    simulation._simulate(50, 5, 300, 600, 0, w, 12345, rest)
+    assert (rest == long[300:]).all()
 
 
 def test_bad_simulation_arguments():

@@ -111,3 +111,48 @@ def test_concurrent_callbacks_are_serialised():
         t.join()
     assert not errors
     assert panel.view.readout.startswith(f"Win({panel.controls['V_max'].value}, F)")
+
+
+def test_panels_share_the_workbook_lock():
+    """One lock for every panel of the workbook (no local copy): a move and a redraw never interleave."""
+    from stoplib.workbook import panel as workbook_panel
+    assert widgets.DRAW_LOCK is workbook_panel.DRAW_LOCK
+    game = widgets.fields_widget(10, 3, seed=1)
+    assert type(game) is Panel and type(widgets.win_sweep_widget(50, (2,))) is Panel
+    done = []
+
+    def click():
+        _button(game, "Roll a number").click()
+        done.append(True)
+
+    with widgets.DRAW_LOCK:                    # a redraw in progress on another thread
+        t = threading.Thread(target=click)
+        t.start()
+        t.join(0.5)
+        assert not done, "a move ran while another draw held the lock"
+    t.join()
+    assert done and game.app.game.current is not None
+
+
+def test_constructors_refuse_bad_starting_values():
+    with pytest.raises(ValueError, match="F must be <= V"):
+        widgets.fields_widget(10, 11)
+    with pytest.raises(ValueError, match="policy|Play a move"):
+        widgets.fields_widget(10, 3, policy="greedy")
+    with pytest.raises(TypeError):
+        widgets.fields_widget(10.0, 3)
+    with pytest.raises(ValueError, match=r"F_values\[0\] must be in 1..50"):
+        widgets.win_sweep_widget(50, (60,))
+    with pytest.raises(TypeError, match="F_values"):
+        widgets.win_sweep_widget(50, "2, 3")
+    with pytest.raises(TypeError, match="log"):
+        widgets.win_sweep_widget(50, (2,), log_y="no")
+    with pytest.raises(ValueError, match="largest V|V_max"):
+        widgets.win_sweep_widget(5001, (2,))
+    with pytest.raises(TypeError, match="text must be a str"):
+        widgets.parse_fields(None)
+
+
+def test_numpy_bools_are_flags():
+    import numpy as np
+    assert widgets.win_sweep_widget(50, (2,), log_y=np.bool_(False)).controls["log_y"].value is False

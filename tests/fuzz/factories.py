@@ -49,13 +49,15 @@ def readme_root():
     """A project root with a README holding the markers, verdict tables and thumbnails."""
     from pathlib import Path
 
+    from PIL import Image
+
     from stoplib.workbook import readme
     root = Path(tmp_dir())
     (root / "data").mkdir()
     (root / "figures").mkdir()
     for notebook, (_, thumb) in readme.CHAPTERS.items():
         verdict_table(notebook).to_csv(root / "data" / f"{notebook}_verdicts.csv", index=False)
-        (root / "figures" / thumb).write_bytes(b"\x89PNG\r\n\x1a\n")
+        Image.new("RGB", (40, 30), (230, 159, 0)).save(root / "figures" / thumb)
     (root / "README.md").write_text(f"# x\n\n{readme.START}\n{readme.END}\n")
     return root
 
@@ -100,6 +102,135 @@ def render_function():
 
 def one_element_list(x=1):
     return [x]
+
+
+# --- cardcounter ---
+# Values the cardcounter specs build in the worker. The expensive ones are cached for the
+# worker's life (a warm engine makes the studies' calls memo look-ups).
+import functools  # noqa: E402
+
+
+@functools.lru_cache(maxsize=None)
+def cc_chart_engine():
+    """A single-deck engine holding the strategy chart's states against a 10."""
+    from stoplib.cardcounter import Engine, fresh_deck, strategy
+    engine = Engine(fresh_deck(1))
+    strategy.strategy_table(1, engine, dealers=[10])
+    return engine
+
+
+@functools.lru_cache(maxsize=None)
+def cc_study_engine():
+    """A single-deck engine that already solved the card-removal study (its calls are look-ups)."""
+    from stoplib.cardcounter import Engine, fresh_deck, strategy
+    from stoplib.util import budget
+    engine = Engine(fresh_deck(1))
+    with budget.allow(seconds=3600):
+        strategy.removal_effects(1, engine)
+    return engine
+
+
+@functools.lru_cache(maxsize=None)
+def _cc_table():
+    from stoplib.cardcounter import strategy
+    return strategy.strategy_table(1, dealers=[2])
+
+
+def cc_strategy_table():
+    return _cc_table().copy()
+
+
+def cc_chart():
+    from stoplib.cardcounter import strategy
+    return strategy.chart_grid(_cc_table())
+
+
+def cc_basic_chart():
+    from stoplib.cardcounter import strategy
+    return strategy.basic_strategy_grid(cc_chart().index)
+
+
+def cc_effects():
+    """A table shaped like ``strategy.removal_effects`` (made up, cheap)."""
+    import pandas as pd
+    rows = [{"removed": "none", "value": 0, "win_probability": 0.43, "change": 0.0}]
+    rows += [{"removed": "A" if v == 1 else str(v), "value": v, "win_probability": 0.43 + 0.001 * (v - 5),
+              "change": 0.1 * (v - 5)} for v in range(1, 11)]
+    return pd.DataFrame(rows)
+
+
+def cc_sizes():
+    """A table shaped like ``strategy.state_counts`` (made up, cheap)."""
+    import pandas as pd
+    return pd.DataFrame([{"n_decks": n, "dealer": 10, "first": a, "second": 6, "n_player_states": 10 * a * n,
+                          "n_dealer_states": 100 * a * n, "memo_mb": 0.01, "seconds": 0.001}
+                         for n in (1, 2) for a in range(1, 6)])
+
+
+def cc_outcomes():
+    from stoplib.cardcounter import fresh_deck, strategy
+    return strategy.dealer_outcomes(fresh_deck(1), dealers=[6, 10])
+
+
+def cc_small_chart():
+    """A two-row chart (cheap to draw)."""
+    from stoplib.cardcounter import strategy
+    return strategy.basic_strategy_grid(["hard 16", "soft 18"]).replace({"H": "H/S"}).iloc[:, :5].copy()
+
+
+def cc_small_basic_chart():
+    from stoplib.cardcounter import strategy
+    return strategy.basic_strategy_grid(["hard 16", "soft 18"]).iloc[:, :5].copy()
+
+
+# --- tenthousand ---
+def tt_solution_fields(n_dice=2):
+    """The fields of a small solved Ten Thousand game, as constructor keywords of ``Solution``."""
+    import dataclasses
+
+    from stoplib.tenthousand import solve
+    sol = solve(n_dice)
+    return {f.name: getattr(sol, f.name) for f in dataclasses.fields(sol)}
+
+
+def tt_solution_field(name, n_dice=2):
+    """One field of a small solved game (``Solution`` is fuzzed one field at a time)."""
+    return tt_solution_fields(n_dice)[name]
+
+
+def tt_policy_actions(chips=2, n_dice=2):
+    """The action table of "stop at ``chips``" with ``n_dice`` dice (a valid ``Policy.actions``)."""
+    from stoplib.tenthousand import stop_at_policy
+    return stop_at_policy(chips, n_dice).actions
+
+
+def tt_pig_field(name):
+    """One field of ``pig()``'s result (``PigResult`` is fuzzed one field at a time)."""
+    from stoplib.tenthousand import pig
+    return getattr(pig(), name)
+
+
+def tt_dice_table(max_dice=2):
+    from stoplib.tenthousand.claims import dice_table
+    return dice_table(max_dice, 10)
+
+
+def tt_stop_at_table():
+    from stoplib.tenthousand.claims import stop_at_table
+    return stop_at_table([1, 2, 4, 6], 5)
+
+
+def tt_policies():
+    from stoplib.tenthousand import stop_at_policy
+    return [stop_at_policy(3, 2)]
+
+
+# --- fields ---
+def fields_results():
+    """Monte Carlo results of the (10, 3) game for two policies (plot_win_rates' input)."""
+    from stoplib import fields
+    return [fields.simulate(10, 3, 200, policy, seed=1) for policy in ("optimal", "proportional")]
+# --- end fields ---
 
 
 # --- redblack ---
@@ -170,3 +301,45 @@ def rb_checkpoint(kind="good"):
     path.write_bytes(bytes(data))
     return path
 
+
+
+def rb_verdict_table():
+    """Notebook 01's verdict table (``stoplib.redblack.claims.verdicts``)."""
+    from stoplib.redblack.claims import verdicts
+    return verdicts("01_redblack_dp")
+
+
+def rb_frontier_folder(kind="good"):
+    """A copy of the committed ``data/redblack_frontier*.csv`` in a fresh folder, spoilt in
+    one way: ``empty`` files, ``garbage`` bytes, wrong ``columns``, ``strings`` for values,
+    a ``negative`` n, a ``nan`` value, a value that ``disagree``s with the committed
+    constants, or ``file`` (the folder is a file)."""
+    import shutil
+    from pathlib import Path
+
+    import stoplib
+
+    src = Path(stoplib.__file__).resolve().parents[1] / "data"
+    folder = Path(tmp_dir())
+    for name in ("redblack_frontier.csv", "redblack_frontier_grid.csv", "redblack_frontier_2m_block_reading.csv"):
+        shutil.copy(src / name, folder / name)
+    grid = folder / "redblack_frontier_grid.csv"
+    lines = grid.read_text().splitlines()
+    if kind == "empty":
+        grid.write_text("")
+    elif kind == "garbage":
+        grid.write_bytes(b"\x00\xff\xfe" * 50)
+    elif kind == "columns":
+        grid.write_text("a,b\n1,2\n")
+    elif kind == "strings":
+        grid.write_text("\n".join(lines[:2] + ["3000,abc"] + lines[2:]) + "\n")
+    elif kind == "negative":
+        grid.write_text("\n".join([lines[0], "-5,1.0"] + lines[1:]) + "\n")
+    elif kind == "nan":
+        grid.write_text("\n".join([lines[0], "150,nan"] + lines[1:]) + "\n")
+    elif kind == "disagree":
+        n, v = lines[1].split(",")
+        grid.write_text("\n".join([lines[0], f"{n},{float(v) + 1.0}"] + lines[2:]) + "\n")
+    elif kind == "file":
+        return grid
+    return folder

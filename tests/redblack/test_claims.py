@@ -9,6 +9,7 @@ from stoplib import redblack as rb
 from stoplib.redblack import asymptotics as asy
 from stoplib.redblack import claims
 from stoplib.redblack import document as doc
+from stoplib.redblack import frontier as fr
 
 
 # ---------------------------------------------------------------------------
@@ -168,3 +169,122 @@ def test_bad_counts(func, args, exc):
 def test_bad_reading():
     with pytest.raises(ValueError, match="reading"):
         claims.spreadsheet_comparison("rows")
+
+
+# ---------------------------------------------------------------------------
+# Exact counts the notebooks quote for the document's deck (moved here from the
+# notebooks, which check only what holds for any parameter)
+# ---------------------------------------------------------------------------
+def test_c_program_emulation_reproduces_one_of_the_four_odd_digits():
+    printed = np.array(doc.BALANCED_0_TO_26_C)
+    emulated = np.round(claims.c_program_values(26), 6)
+    assert [i for i in range(27) if abs(emulated[i] - printed[i]) > 1e-9] == [20, 24, 26]
+
+
+def test_mistaken_model_never_stops_early_and_ends_at_zero_half_the_time():
+    limits = rb.policy_limits(26, 26, replacement=True)
+    assert limits[0] == 0 and np.all(limits[1:] == 27)
+    w, p = rb.winnings_distribution(26, 26, replacement=True)
+    assert p[w == 0].sum() == pytest.approx(0.5, abs=1e-12) and p[w < 0].sum() == 0.0
+
+
+def test_value_table_26_share_of_stop_positions():
+    vt = rb.value_table(26, 26)
+    assert round(float(np.mean(vt[1:, 1:] == 0)), 2) == 0.37
+
+
+# ---------------------------------------------------------------------------
+# The verdict tables
+# ---------------------------------------------------------------------------
+def check_table(table, notebook):
+    assert list(table.columns) == list(claims.VERDICT_COLUMNS)
+    assert (table.notebook == notebook).all()
+    assert table.verdict.isin(claims.VERDICTS).all()
+    assert int(table.headline.sum()) == 1
+    for column in ("claim", "document", "ours", "evidence"):
+        assert table[column].map(lambda s: isinstance(s, str) and s.strip() != "" and "$" not in s).all()
+    return dict(table.verdict.value_counts())
+
+
+def test_verdicts_01():
+    table = claims.verdicts("01_redblack_dp", frontier=fr.load_frontier())
+    counts = check_table(table, "01_redblack_dp")
+    assert counts == {"agrees": 12, "differs": 1, "open": 4}
+    alone = claims.verdicts("01_redblack_dp")      # without the committed sweeps: that row is open
+    assert dict(alone.verdict.value_counts()) == {"agrees": 11, "differs": 1, "open": 5}
+    head = table[table.headline].iloc[0]
+    assert head.verdict == "agrees" and "2.624475549" in head.ours
+    assert table[table.verdict == "differs"].claim.str.contains("C bottom-up").all()
+
+
+@pytest.fixture(scope="module")
+def simulations():
+    return dict(simulation=rb.simulate(26, 26, 100_000, seed=2022),
+                mistake=rb.simulate(26, 26, 100_000, seed=286, replacement=True),
+                paths=rb.sample_paths(26, 26, 49, seed=49))
+
+
+def test_verdicts_02(simulations):
+    table = claims.verdicts("02_redblack_monte_carlo", **simulations)
+    counts = check_table(table, "02_redblack_monte_carlo")
+    assert counts == {"agrees": 7, "differs": 1}
+    head = table[table.headline].iloc[0]
+    # the R simulation judged with the exact standard deviation, not a guess
+    assert "1.9738" in head.evidence and "-0.13" in head.evidence
+
+
+def test_verdicts_refuse_bad_requests(simulations):
+    with pytest.raises(ValueError, match="notebook"):
+        claims.verdicts("99_nothing")
+    with pytest.raises(TypeError, match="missing"):
+        claims.verdicts("02_redblack_monte_carlo", simulation=simulations["simulation"])
+    with pytest.raises(TypeError, match="unexpected"):
+        claims.verdicts("01_redblack_dp", values=[1.0])
+
+
+@pytest.mark.slow
+def test_verdicts_03():
+    values = rb.balanced_values(doc.FIT_N_MAX)
+    n = np.arange(values.size)
+    ext = asy.extrapolate(n, values, [doc.CARDS_133M], n_min=1000)
+    best = ext.loc[["b n^-1/4", "b n^-1/4 + d n^-1/2", "a + b n^-1/4 + d n^-1/2"]].iloc[:, 0]
+    front = fr.load_frontier()
+    table = claims.verdicts("03_redblack_sqrt_vs_log", values=values, extrapolation=best, frontier=front)
+    counts = check_table(table, "03_redblack_sqrt_vs_log")
+    assert counts == {"agrees": 16, "differs": 8, "open": 1}
+    head = table[table.headline].iloc[0]
+    assert head.verdict == "differs" and "0.5220377" in head.ours
+    by_claim = table.set_index("claim").verdict
+    assert by_claim["V(133,787,000) computed in 9 days"] == "agrees"
+    assert by_claim["Introduction: 133.7 million cards have value 6,038.32"] == "differs"
+    two_m = table.set_index("claim").loc["l = 2m is worth 818.1 (about 2 min 10 s)"]
+    assert two_m.verdict == "differs" and "818.0996" in two_m.ours and "738.2692" in two_m.ours
+    ours_133m = table.set_index("claim").loc["V(133,787,000) computed in 9 days", "ours"]
+    assert ours_133m.startswith("6,038.21") and "±" in ours_133m
+    with pytest.raises(ValueError, match="22,974"):
+        claims.verdicts("03_redblack_sqrt_vs_log", values=values[:100], extrapolation=best, frontier=front)
+
+
+def test_verdict_styler_colours_the_verdicts():
+    table = claims.verdicts("01_redblack_dp")
+    html = claims.verdict_styler(table).to_html()
+    assert html.count("background-color") >= 3 and "notebook" not in html.split("<tbody>")[0]
+
+
+# ---------------------------------------------------------------------------
+# Running times
+# ---------------------------------------------------------------------------
+def test_document_timings_set_ours_beside_theirs():
+    t = claims.document_timings(0.5, 0.25, machine="2-core test machine")
+    assert list(t.columns) == ["program", "document seconds", "document machine", "our method",
+                               "our seconds", "our machine"]
+    assert set(t["document seconds"]) >= {6.0, 17.0, 4.6, 5.8, 6.1, 2.9, 0.85, 1.3, 0.5, 0.54}
+    assert (t.loc[t["our method"] == "tiled", "our seconds"] == 0.25).all()
+    assert (t["our machine"] == "2-core test machine").all()
+    with pytest.raises(ValueError, match="positive"):
+        claims.document_timings(0.0, 1.0)
+
+
+def test_machine_description_names_the_cores():
+    cores, _, model = claims.machine_description().partition("-core ")
+    assert cores.isdigit() and model

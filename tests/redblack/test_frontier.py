@@ -190,3 +190,42 @@ def test_plot_frontier_correction():
         rp.plot_frontier_correction(ax, model="nonsense")
     with pytest.raises(TypeError, match="Axes"):
         rp.plot_frontier_correction(None)
+
+
+# --------------------------------------------------------------------------
+# Reading the committed files (notebook 03 uses whatever rows they hold)
+# --------------------------------------------------------------------------
+def test_load_frontier_reads_the_committed_files(tmp_path):
+    f = fr.load_frontier()
+    assert [int(n) for n in f.sweeps.n] == sorted(r[0] for r in _rows_n("redblack_frontier.csv"))
+    n, v = f.points()
+    pts = dict(fr.GRID) | {r[0]: r[1] for r in fr.FRONTIER}
+    if f.n_max == max(r[0] for r in fr.FRONTIER):      # constants regenerated after the last sweep
+        assert np.array_equal(n, sorted(pts)) and np.allclose(v, [pts[k] for k in n], rtol=0, atol=1e-12)
+    assert f.n_max == n[-1] and f.block_sizes(250) == [875, 889, 1050, 1125]
+    # a sweep appended later is used at once, without regenerating the constants
+    for name in ("redblack_frontier.csv", "redblack_frontier_grid.csv"):
+        (tmp_path / name).write_text((DATA / name).read_text())
+    with open(tmp_path / "redblack_frontier.csv", "a") as fh:
+        fh.write('4000000,1044.0,tiled,1.0,"test"\n')
+    g = fr.load_frontier(tmp_path)
+    assert g.n_max == 4_000_000 and g.points()[0][-1] == 4_000_000 and g.block_reading.empty
+    with pytest.raises(FileNotFoundError):
+        fr.load_frontier(tmp_path / "nowhere")
+
+
+def _rows_n(name):
+    return [(int(r["n"]),) for r in _rows(name)]
+
+
+def test_plot_frontier_correction_takes_the_sweeps_read():
+    from stoplib.workbook.style import figure, small_text
+
+    f = fr.load_frontier()
+    n, v = f.points()
+    fig, ax = figure(figsize=(10, 5.2))
+    rp.plot_frontier_correction(ax, n, v, sweeps=f.sweeps[["n", "value"]].to_numpy())
+    labels = [t.get_text() for t in ax.get_legend().get_texts()]
+    assert any(f"up to n = {f.n_max:,}" in s for s in labels)
+    assert not any("-" in s.split("=")[-1] for s in labels if "next term" in s)   # real minus signs
+    assert small_text(fig) == []

@@ -288,3 +288,121 @@ def test_progress_bar_of_huge_sweeps_counts_millions_of_cells():
     small = _CellBar(1234.5, 0.0, "sweep", show=False)
     assert small.scale == 1.0 and small.bar.total == 1235
     small.close()
+
+
+# --------------------------------------------------------------------------
+# The committed frontier files, the claims, the figures and the panels
+# --------------------------------------------------------------------------
+@pytest.fixture
+def frontier_copy(tmp_path):
+    import shutil
+    from pathlib import Path
+
+    src = Path(rb.__file__).resolve().parents[2] / "data"
+    for name in ("redblack_frontier.csv", "redblack_frontier_grid.csv", "redblack_frontier_2m_block_reading.csv"):
+        shutil.copy(src / name, tmp_path / name)
+    return tmp_path
+
+
+@pytest.mark.parametrize("spoil, match", [
+    (lambda t: "", "not a frontier CSV"),
+    (lambda t: "a,b\n1,2\n", "must have the columns"),
+    (lambda t: t.replace("\n106,", "\n106x,", 1), "distinct ints"),
+    (lambda t: t.replace("\n100,5.191092000553", "\n100,abc", 1), "finite numbers"),
+    (lambda t: t.replace("\n100,5.191092000553", "\n100,nan", 1), "finite numbers"),
+    (lambda t: t.replace("\n100,5.191092000553", "\n-100,5.191092000553", 1), "distinct ints"),
+    (lambda t: t.replace("\n100,5.191092000553", "\n100,5.291092000553", 1), "differs from the committed"),
+    (lambda t: t + "100,5.191092000553\n", "distinct ints"),
+])
+def test_load_frontier_checks_the_files(frontier_copy, spoil, match):
+    from stoplib.redblack.frontier import load_frontier
+
+    assert load_frontier(frontier_copy).n_max >= 1_000_000
+    grid = frontier_copy / "redblack_frontier_grid.csv"
+    grid.write_text(spoil(grid.read_text()))
+    with pytest.raises(ValueError, match=match):
+        load_frontier(frontier_copy)
+
+
+def test_load_frontier_missing_and_odd_folders(frontier_copy, tmp_path):
+    from stoplib.redblack.frontier import load_frontier
+
+    with pytest.raises(MissingFileError):
+        load_frontier(tmp_path / "nowhere")
+    with pytest.raises(ValueError, match="must be a folder"):
+        load_frontier(frontier_copy / "redblack_frontier.csv")
+    (frontier_copy / "redblack_frontier.csv").unlink()
+    with pytest.raises(MissingFileError, match="no committed frontier results"):
+        load_frontier(frontier_copy)
+    with pytest.raises(ValueError):
+        load_frontier("x" * 5000)
+
+
+@pytest.mark.parametrize("bad, exc", [(6038.22, TypeError), ("6,038.22", ValueError), ("inf", ValueError),
+                                      ("١٢٣", ValueError), ("1e5", ValueError), ("", ValueError)])
+def test_rounded_interval_reads_printed_numbers_only(bad, exc):
+    from stoplib.redblack.claims import rounded_interval
+
+    assert rounded_interval("-3.5") == (-3.55, -3.45)
+    with pytest.raises(exc, match="printed"):
+        rounded_interval(bad)
+
+
+def test_claims_budgets_and_checks():
+    from stoplib.redblack import claims
+
+    with budget.allow(seconds=5):
+        with pytest.raises(BudgetError, match=r"c_program_values\(2000\) would take about 27 s"):
+            claims.c_program_values(2000)
+        with pytest.raises(BudgetError, match="float32_balanced_values"):
+            claims.float32_balanced_values(200_000)
+    with pytest.raises(ValueError, match="same length"):
+        claims.float32_drift_exponent(np.array([1000, 2000]), np.ones(3))
+    with pytest.raises(TypeError, match="machine"):
+        claims.document_timings(0.5, 0.3, machine=3)
+    with pytest.raises(ValueError, match="tiled_seconds"):
+        claims.document_timings(0.5, float("inf"))
+    with pytest.raises(TypeError, match="simulation must be a SimulationResult"):
+        claims.verdicts("02_redblack_monte_carlo", simulation="x", mistake="y", paths="z")
+    with pytest.raises(ValueError, match="columns"):
+        claims.verdict_styler(claims.verdicts("01_redblack_dp").drop(columns=["evidence"]))
+
+
+def test_figures_refuse_what_they_cannot_draw():
+    from stoplib.redblack import plots
+    from stoplib.workbook.style import figure
+
+    _, ax = figure()
+    with pytest.raises(TypeError, match="ax must be a Axes"):
+        plots.plot_policy("ax", np.eye(3, dtype=bool))
+    with pytest.raises(ValueError, match="True/False"):
+        plots.plot_policy(ax, np.full((2, 2), 3))
+    with pytest.raises(TypeError, match="numbers"):
+        plots.plot_value_heatmap(ax, np.array([["a"]]))
+    with pytest.raises(ValueError, match="whole numbers"):
+        plots.plot_stopping_boundary(ax, np.array([0, 2.5]))
+    with pytest.raises(ValueError, match="mark"):
+        plots.plot_stopping_boundary(ax, np.array([0, 2]), mark=(-1, 3))
+    with pytest.raises(ValueError, match="at most 3000"):
+        plots.plot_position_panel(5000, 5)
+    with pytest.raises(ValueError, match="low < high"):
+        plots.plot_sample_paths(rb.sample_paths(3, 3, 2), ylim=(5, -5))
+    with pytest.raises(ValueError, match="1 to 8"):
+        plots.plot_winnings_distribution(ax, [])
+    with pytest.raises(TypeError, match="timings"):
+        plots.plot_method_timings(ax, {"method": ["a"]})
+    with pytest.raises(ValueError, match="timings"):
+        plots.plot_method_timings(ax, {"method": ["a"], "seconds": [-1.0]})
+
+
+def test_panels_refuse_ranges_they_cannot_offer():
+    from stoplib.redblack import widgets
+
+    with pytest.raises(ValueError, match="max_cards"):
+        widgets.position_panel(max_cards=10**6)
+    with pytest.raises(ValueError, match="max_cards"):
+        widgets.simulation_panel(n_games=1_000, max_cards=10**6)
+    with pytest.raises(TypeError, match="numbers"):
+        widgets.refit_panel(np.array(["1"] * 400))
+    with pytest.raises(ValueError, match="finite"):
+        widgets.refit_panel(np.full(400, np.nan))

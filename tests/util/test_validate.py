@@ -17,3 +17,11 @@ def test_check_int_range_message():
     assert check_int("n", np.int64(4), 0) == 4
     with pytest.raises(ValueError, match="one of"):
         check_choice("m", "x", ("a", "b"))
+
+
+def test_numpy_bools_are_accepted_as_bools():
+    import numpy as np
+
+    from stoplib.util.validate import check_bool
+    assert check_bool("flag", np.True_) is True
+    assert check_bool("flag", np.bool_(False)) is False
