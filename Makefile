@@ -39,6 +39,7 @@ browser:
 
 workbook: install
 	$(PY) -m stoplib.workbook.runner run --mode full
+	$(PY) -m stoplib.workbook.readme
 
 quick-workbook: install
 	STOPLIB_QUICK=1 $(PY) -m stoplib.workbook.runner run --mode quick

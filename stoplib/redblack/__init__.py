@@ -14,7 +14,7 @@ The rooms
 ``rules.py``        the game, the state ``(r, b)``, input checks and the limits
                     (:func:`~.rules.check_counts`, :func:`work_estimate`)
 ``solver.py``       the fast solver: :func:`value` (methods "row", "diagonal",
-                    "tiled", "topdown", "exact"), :func:`balanced_values`,
+                    "tiled", "dask", "cuda", "topdown", "exact"), :func:`balanced_values`,
                     :func:`value_table`, :func:`policy_table`,
                     :func:`stopping_boundary`, :func:`live_cells`, :func:`time_method`
 ``_kernels.py``     its numba kernels (private)
@@ -33,6 +33,13 @@ The rooms
 ``claims.py``       the document's claims checked: :func:`spreadsheet_comparison`,
                     its C program in single precision (:func:`c_program_values`,
                     :func:`float32_balanced_values`), printed precision
+``checkpoint.py``   resumable sweeps: the frontier written atomically to a file
+                    (:class:`CheckpointError`, :func:`checkpoint_info`)
+``distributed.py``  the tiled wavefront as a Dask graph (:func:`dask_sweep`)
+``gpu.py``          the wavefront on a CUDA GPU (:func:`cuda_sweep`, :func:`gpu_available`)
+``frontier.py``     the committed values to 10,000,000, the correction to
+                    ``c sqrt(n)`` and V(133,787,000) (:func:`correction_fit`,
+                    :func:`extrapolate_133m`, :func:`frontier_table`, :func:`claim_2m`)
 ``plots.py``        every ``plot_*`` of notebooks 01-03
 ``widgets.py``      the notebooks' ipywidgets panels
 
@@ -60,6 +67,11 @@ from .simulation import (SamplePaths, SimulationResult, policy_limits, sample_pa
 from .asymptotics import BridgeSolution, bridge_boundary, bridge_constant, bridge_solution, bridge_value
 from .claims import (SpreadsheetComparison, c_program_values, float32_balanced_values,
                      spreadsheet_comparison)
+from .checkpoint import CheckpointError, checkpoint_info
+from .solver import SweepResult
+from .distributed import dask_sweep
+from .gpu import cuda_sweep, gpu_available
+from .frontier import claim_2m, correction_fit, extrapolate_133m, frontier_table
 
 __all__ = [
     # the solver
@@ -78,4 +90,7 @@ __all__ = [
     # the document's claims
     "spreadsheet_comparison", "SpreadsheetComparison", "c_program_values",
     "float32_balanced_values",
+    # the frontier (issue 13): resumable, distributed and GPU sweeps, and their results
+    "CheckpointError", "checkpoint_info", "SweepResult", "dask_sweep", "cuda_sweep",
+    "gpu_available", "frontier_table", "correction_fit", "extrapolate_133m", "claim_2m",
 ]

@@ -150,7 +150,7 @@ def _diagonal_sweep(n_red, n_black, prev, cur, fast):
 
 # ------------------------------ tiled wavefront -----------------------------
 @njit(cache=True)
-def _tile(r0, b0, h, w, rowbuf, colbuf, diag_out, bnd, prev, cur, fast):
+def _tile(r0, b0, h, w, rowbuf, colbuf, diag_out, bnd, prev, cur, fast, roff=0, boff=0):
     """Sweep one tile: rows ``r0 .. r0+h-1``, columns ``b0 .. b0+w-1`` (r0, b0 >= 1).
 
     In: ``rowbuf[b] = V(r0 - 1, b)`` for the tile's columns and
@@ -159,6 +159,13 @@ def _tile(r0, b0, h, w, rowbuf, colbuf, diag_out, bnd, prev, cur, fast):
     of the tile with ``r == b`` (if ``diag_out`` is long enough), and
     ``bnd[r]`` = the first ``b`` with ``V(r, b) == 0`` for the rows whose first
     zero lies in this tile (if ``bnd`` is long enough).
+
+    The buffers may hold a window of the square: row-indexed arrays
+    (``colbuf``, ``diag_out``, ``bnd``) are read at ``r - roff`` and
+    ``rowbuf`` at ``b - boff`` (the whole-square driver passes 0, 0; a
+    big tile of the Dask graph passes its own origin). The arithmetic
+    depends only on ``r``, ``b`` and the values read, so a tile gives the
+    same bits whichever window holds its edges.
 
     Local anti-diagonal ``d = i + j`` (``i = r - r0``, ``j = b - b0``) is stored
     in ``cur[i + 1]``; ``cur[0]`` holds the cell above the tile in column
@@ -169,8 +176,8 @@ def _tile(r0, b0, h, w, rowbuf, colbuf, diag_out, bnd, prev, cur, fast):
     nd = len(diag_out)
     nb = len(bnd)
     # extended diagonal d = -1: i = -1 (row above, column b0) and i = 0 (left, row r0)
-    prev[0] = rowbuf[b0]
-    prev[1] = colbuf[r0]
+    prev[0] = rowbuf[b0 - boff]
+    prev[1] = colbuf[r0 - roff]
     lo = 0  # rows i < lo of the current diagonal are known zero (stop region)
     for d in range(h + w - 1):
         i_lo = max(0, d - w + 1)
@@ -197,18 +204,18 @@ def _tile(r0, b0, h, w, rowbuf, colbuf, diag_out, bnd, prev, cur, fast):
             i = s // 2
             if i_lo <= i <= i_hi:
                 rr = r0 + i
-                if rr < nd:
-                    diag_out[rr] = cur[i + 1] if i >= a else 0.0
+                if 0 <= rr - roff < nd:
+                    diag_out[rr - roff] = cur[i + 1] if i >= a else 0.0
         # write the tile's edges: bottom row (i = h - 1) and right column (j = w - 1)
         if i_hi == h - 1:
-            rowbuf[b0 + d - (h - 1)] = cur[h] if h - 1 >= a else 0.0
+            rowbuf[b0 - boff + d - (h - 1)] = cur[h] if h - 1 >= a else 0.0
         if i_lo == d - w + 1 and d - w + 1 >= 0:
-            colbuf[r0 + i_lo] = cur[i_lo + 1] if i_lo >= a else 0.0
+            colbuf[r0 - roff + i_lo] = cur[i_lo + 1] if i_lo >= a else 0.0
         # extended elements for the next diagonal d + 1
         if d + 1 < w:
-            cur[0] = rowbuf[b0 + d + 1]
+            cur[0] = rowbuf[b0 - boff + d + 1]
         if d + 1 < h:
-            cur[d + 2] = colbuf[r0 + d + 1]
+            cur[d + 2] = colbuf[r0 - roff + d + 1]
         # advance lo over this diagonal's zero prefix (rows fully in the stop region)
         if lo < i_lo:
             lo = i_lo
@@ -217,8 +224,8 @@ def _tile(r0, b0, h, w, rowbuf, colbuf, diag_out, bnd, prev, cur, fast):
         # at the tile's left edge, the value left of the tile tells.
         m = a
         while m <= i_hi and cur[m + 1] == 0.0:
-            if r0 + m < nb and (m < d or prev[m + 1] > 0.0):
-                bnd[r0 + m] = b0 + d - m
+            if 0 <= r0 - roff + m < nb and (m < d or prev[m + 1] > 0.0):
+                bnd[r0 - roff + m] = b0 + d - m
             m += 1
         if m > lo:
             lo = m
@@ -249,7 +256,7 @@ def _tile_range(n_red, n_black, tile, dt, colbuf, i_lo):
 
 
 @njit(cache=True)
-def _tile_body(n_red, n_black, tile, dt, ti, rowbuf, colbuf, diag_out, bnd, fast):
+def _tile_body(n_red, n_black, tile, dt, ti, rowbuf, colbuf, diag_out, bnd, fast, roff=0, boff=0):
     tj = dt - ti
     r0 = 1 + ti * tile
     b0 = 1 + tj * tile
@@ -257,7 +264,7 @@ def _tile_body(n_red, n_black, tile, dt, ti, rowbuf, colbuf, diag_out, bnd, fast
     w = min(tile, n_black - b0 + 1)
     prev = np.zeros(tile + 2 + 2 * PAD)
     cur = np.zeros(tile + 2 + 2 * PAD)
-    _tile(r0, b0, h, w, rowbuf, colbuf, diag_out, bnd, prev, cur, fast)
+    _tile(r0, b0, h, w, rowbuf, colbuf, diag_out, bnd, prev, cur, fast, roff, boff)
 
 
 @njit(cache=True)
@@ -296,3 +303,42 @@ def _tiled_serial(n_red, n_black, tile, rowbuf, colbuf, diag_out, bnd, fast,
         for ti in range(i_lo, last + 1):
             _tile_body(n_red, n_black, tile, dt, ti, rowbuf, colbuf, diag_out, bnd, fast)
     return i_lo
+
+
+# ------------------------- one big tile (the Dask path) ----------------------
+@njit(cache=True, nogil=True)
+def _block(n_red, n_black, tile, ti0, ti1, tj0, tj1, top, left, diag, fast):
+    """Sweep the big tile made of the small tiles ``ti0 <= I < ti1``,
+    ``tj0 <= J < tj1`` of the whole square's tile grid, serially, tile
+    anti-diagonal by tile anti-diagonal (the Dask path,
+    :mod:`stoplib.redblack.distributed`; ``nogil`` so that worker threads run
+    big tiles side by side).
+
+    ``top[b - b0]`` holds ``V(r0 - 1, b)`` for the big tile's columns
+    (``b0 = 1 + tj0 * tile``) and ``left[r - r0]`` holds ``V(r, b0 - 1)`` for
+    its rows (``r0 = 1 + ti0 * tile``); on return they hold its bottom row
+    and right column. ``diag[r - r0] = V(r, r)`` for its cells on the main
+    diagonal. The small tiles and the work inside each are those of
+    :func:`_tiled_serial`, so the bits are the same. Returns the number of
+    small tiles swept (dead ones, wholly in the stop region, are skipped).
+    """
+    r0 = 1 + ti0 * tile
+    bnd = np.zeros(0, dtype=np.int64)
+    swept = 0
+    i_lo = ti0
+    for dt in range(ti0 + tj0, ti1 + tj1 - 1):
+        first = max(ti0, dt - tj1 + 1)
+        last = min(ti1 - 1, dt - tj0)
+        if i_lo < first:
+            i_lo = first
+        while i_lo <= last:  # dead prefix, as in _tile_range
+            r_last = min(n_red, (i_lo + 1) * tile)
+            if dt - i_lo > 0 and left[r_last - r0] == 0.0:
+                i_lo += 1
+            else:
+                break
+        for ti in range(i_lo, last + 1):
+            _tile_body(n_red, n_black, tile, dt, ti, top, left, diag, bnd, fast,
+                       r0, 1 + tj0 * tile)
+            swept += 1
+    return swept

@@ -567,3 +567,68 @@ def plot_boundary_comparison(n_red: int, axes=None):
     ax2.set_ylabel("stop level - alpha sqrt(cards left)")
     ax2.legend(fontsize=8)
     return np.array([ax, ax2])
+
+
+
+# -- the frontier (issue 13; appended: stoplib.redblack.frontier holds the numbers) --
+__all__ += ["plot_frontier_correction"]
+
+
+def plot_frontier_correction(ax, n=None, values=None, fits=None, extrapolation=None,
+                             model: str | None = None, n_min: int = 100):
+    """``c sqrt(n) - V(n, n)`` on log axes to the frontier, the fitted correction and its
+    next term ``-b n^{-1/4}``, and ``V(133,787,000)`` extrapolated with its error bar
+    beside the document's $6,038.22 (its printed interval, the part above the axis) and
+    $6,038.32 (negative here: named in the legend). ``n, values`` default to the committed
+    frontier points, ``fits`` / ``extrapolation`` to :func:`~.frontier.correction_fit` /
+    :func:`~.frontier.extrapolate_133m` of them, ``model`` to the extrapolation's.
+
+    Examples
+    --------
+    >>> from stoplib.workbook.style import figure
+    >>> fig, ax = figure()
+    >>> plot_frontier_correction(ax).get_yscale()
+    'log'
+    """
+    from ..workbook.style import COLORS, context
+    from . import document as doc
+    from .claims import rounded_interval
+    from .frontier import FRONTIER, correction_fit, extrapolate_133m, frontier_points
+
+    _check_ax(ax)
+    n_min = check_int("n_min", n_min, 1)
+    if n is None and values is None:
+        n, values = frontier_points(n_min)
+    n, values = np.asarray(n, dtype=np.int64), np.asarray(values, dtype=float)
+    fits = correction_fit(n, values) if fits is None else fits
+    ex = extrapolate_133m(n, values) if extrapolation is None else extrapolation
+    model = ex.model if model is None else model
+    if model not in fits.fits:
+        raise ValueError(f"model must be one of {list(fits.fits)}, got {model!r}")
+    c, target, gap = fits.c, float(ex.target), fits.c * math.sqrt(ex.target)
+    big = np.array([row[:2] for row in FRONTIER], dtype=float).reshape(-1, 2)
+    grid = np.geomspace(max(n_min, fits.n_min), 1.5e8, 300)
+    b, se = fits.next_term(model)
+    lo, hi = rounded_interval(f"{doc.VALUE_133M_BODY:.2f}")
+    with context():
+        keep = n >= n_min
+        ax.plot(n[keep], c * np.sqrt(n[keep]) - values[keep], ".", color=COLORS["black"], ms=3,
+                label="computed")
+        ax.plot(big[:, 0], c * np.sqrt(big[:, 0]) - big[:, 1], "o", color=COLORS["blue"], ms=6,
+                label=f"the sweeps to {int(big[:, 0].max()):,}")
+        ax.plot(grid, -fits.fits[model].correction(grid), color=COLORS["orange"], lw=1.5,
+                label=f"fit: {model}")
+        if np.isfinite(b):
+            ax.plot(grid, -b * grid ** -0.25, "--", color=COLORS["green"], lw=1.2,
+                    label=f"next term: b n^-1/4, b = {b:.4f} +- {se:.4f}")
+        ax.errorbar([target], [gap - ex.estimate], yerr=[[ex.error], [ex.error]], fmt="D",
+                    color=COLORS["vermillion"], ms=6, capsize=4,
+                    label=f"V({int(target):,}) = {ex.estimate:,.4f} +- {ex.error:.4f}")
+        ax.plot([target * 1.2] * 2, [1e-5, gap - lo], color=COLORS["grey"], lw=3,
+                label=f"document ${doc.VALUE_133M_BODY:,.2f}: {gap - hi:+.3f} .. {gap - lo:+.3f}")
+        ax.plot([], [], " ", label=f"document ${doc.VALUE_133M_INTRO:,.2f}: "
+                                   f"{gap - doc.VALUE_133M_INTRO:+.3f}, off the axis")
+        ax.set(xscale="log", yscale="log", ylim=(1e-4, None),
+               xlabel="n (red cards = black cards)", ylabel="c sqrt(n) - V(n, n)  ($)")
+        ax.legend(fontsize=8, loc="lower left")
+    return ax

@@ -77,6 +77,13 @@ RATES = {  # cell updates per second after compilation: medians of benchmarks/be
     "diagonal": 9.7e9,
     "tiled": 1.5e10,
     "table": 3.0e8,
+    # the tiled kernel as a Dask graph on a LocalCluster of this machine
+    # (benchmarks/bench_redblack_frontier.py); on a real cluster, about workers x this
+    "dask": 1.2e10,
+    # NOT MEASURED: no GPU was lent to the session that wrote the CUDA path. A
+    # nominal figure (an H100's fp64 throughput / ~20 flops per cell, halved), used
+    # only to refuse absurd requests; replace it by a measurement.
+    "cuda": 1.0e11,
 }
 
 
@@ -134,10 +141,10 @@ def work_estimate(n_red: int, n_black: int, method: str = "tiled") -> WorkEstima
     """
     cells = float(n_red + 1) * float(n_black + 1)
     mem = 8.0 * (n_red + n_black + 2) / 1e9
-    if method in ("row", "diagonal", "tiled"):
+    if method in ("row", "diagonal", "tiled", "dask", "cuda"):
         # these skip the stop region: cells with b < boundary(r) ~ r + 1.2 sqrt(r)
         cells = sum_live_cells_estimate(n_red, n_black)
-        if method == "tiled":
+        if method in ("tiled", "dask", "cuda"):
             mem = 8.0 * (2 * (n_red + n_black + 2)) / 1e9
     elif method in ("topdown", "exact"):
         mem = cells * (200e-9 if method == "topdown" else 400e-9)
@@ -159,9 +166,10 @@ def sum_live_cells_estimate(n_red: int, n_black: int) -> float:
     return float(np.trapezoid(width, r)) + n_red + n_black + 1.0
 
 
-def check_work(n_red: int, n_black: int, method: str, what: str) -> None:
+def check_work(n_red: int, n_black: int, method: str, what: str, limit_time: bool = True) -> None:
     """Refuse a computation over ``MAX_SECONDS`` or ``MAX_TABLE_GB``, saying what
-    it would need; ``what`` names the request in the message.
+    it would need; ``what`` names the request in the message. ``limit_time=False``
+    (a sweep with a checkpoint, which can be stopped and resumed) checks memory only.
 
     Examples
     --------
@@ -173,11 +181,12 @@ def check_work(n_red: int, n_black: int, method: str, what: str) -> None:
     ValueError: value(10**8, 10**8) would need about ... days ...
     """
     est = work_estimate(n_red, n_black, method)
-    if est.seconds > MAX_SECONDS:
+    if limit_time and est.seconds > MAX_SECONDS:
         raise ValueError(
             f"{what} would need {est.describe()}; the limit is "
-            f"stoplib.redblack.rules.MAX_SECONDS = {MAX_SECONDS:g} s. Use smaller counts "
-            f"(or raise MAX_SECONDS if you really mean it).")
+            f"stoplib.redblack.rules.MAX_SECONDS = {MAX_SECONDS:g} s. Use smaller counts, "
+            f"give a checkpoint= file (a run that can be stopped and resumed has no time "
+            f"limit), or raise MAX_SECONDS if you really mean it.")
     if est.memory_gb > MAX_TABLE_GB:
         raise ValueError(
             f"{what} would need {est.memory_gb:.3g} GB of memory ({est.describe()}); "

@@ -23,8 +23,18 @@ Methods (``value(n_red, n_black, method=...)``)
                 the edges of tiles are kept. The same sweep records ``V(i, i)``
                 (:func:`balanced_values`) and each row's first zero
                 (:func:`stopping_boundary`) as it passes them.
+``"dask"``      the tiled wavefront as a Dask task graph, one task per big
+                tile, passing only edges (:mod:`stoplib.redblack.distributed`);
+                the same bits as "tiled".
+``"cuda"``      a systolic wavefront of tiles on a CUDA GPU
+                (:mod:`stoplib.redblack.gpu`).
 ``"exact"``     the same recursion in ``fractions.Fraction``
                 (:func:`stoplib.redblack.twins.value_exact`).
+
+The sweeping methods ("tiled", "dask", "cuda") take ``checkpoint=PATH``: the
+frontier of the sweep is written to ``PATH`` at an interval, at the end and on
+Ctrl-C/SIGTERM, and the same call resumes from it with the same bits
+(:mod:`stoplib.redblack.checkpoint`).
 
 The numba kernels are in :mod:`stoplib.redblack._kernels`; this module
 validates the input (:func:`stoplib.redblack.rules.check_counts`), refuses
@@ -49,6 +59,8 @@ C wavefront. Its printed numbers are in :mod:`stoplib.redblack.document`.
 from __future__ import annotations
 
 import math
+import os
+import time
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -56,36 +68,53 @@ import numpy as np
 
 from ..util.validate import check_choice, check_int
 from ._kernels import _diagonal_sweep, _row_sweep, _table, _tiled_parallel, _tiled_serial
+from ._sweep import DEFAULT_TILE, PROGRESS_CELLS, SweepResult, _CellCount
+from .checkpoint import DEFAULT_INTERVAL, Checkpointer, CheckpointError
 from .rules import check_counts, check_work
 from .twins import value_exact, value_topdown
 
 __all__ = [
-    "METHODS", "DEFAULT_TILE", "PROGRESS_CELLS", "value", "balanced_values", "value_table",
-    "policy_table", "stopping_boundary", "live_cells", "time_method", "MethodTiming",
+    "METHODS", "SWEEP_METHODS", "GPU_MIN_CELLS", "DEFAULT_TILE", "PROGRESS_CELLS", "SweepResult",
+    "value", "balanced_values", "value_table", "policy_table", "stopping_boundary", "live_cells",
+    "time_method", "MethodTiming",
 ]
 
-METHODS = ("auto", "topdown", "row", "diagonal", "tiled", "exact")
-
-#: Tile side of the tiled kernel: large enough that the per-diagonal overhead is
-#: small, small enough that a tile anti-diagonal at n = 100,000 has ~25 tiles
-#: for two threads (``benchmarks/bench_redblack.py --tune``).
-DEFAULT_TILE = 2048
-#: Sweeps with more cell updates than this show a progress bar.
-PROGRESS_CELLS = 2e10
+METHODS = ("auto", "topdown", "row", "diagonal", "tiled", "dask", "cuda", "exact")
+#: The methods that sweep by tiles and can write and resume a checkpoint.
+SWEEP_METHODS = ("tiled", "dask", "cuda")
+#: ``method="auto"`` uses the GPU, when there is one, from this many cells of the table up
+#: (below it the CPU kernels finish before a GPU would have warmed up).
+GPU_MIN_CELLS = 1e10
 
 
 # ---------------------------------------------------------------------------
 # The driver of the tiled wavefront
 # ---------------------------------------------------------------------------
+def _sweep_params(n_red, n_black, tile, fast, n_diag, boundary) -> dict:
+    """What a tiled sweep computes (a checkpoint must match all of it)."""
+    return {"sweep": "tiled", "n_red": int(n_red), "n_black": int(n_black), "tile": int(tile),
+            "fast": bool(fast), "n_diag": int(n_diag), "boundary": bool(boundary)}
+
+
 def _tiled(n_red: int, n_black: int, tile: int = DEFAULT_TILE, parallel: bool = True,
            fast: bool = True, n_diag: int = 0, boundary: bool = False,
-           show_progress: bool | None = None, desc: str = "tiled sweep"):
+           show_progress: bool | None = None, desc: str = "tiled sweep",
+           checkpoint=None, checkpoint_every: float = DEFAULT_INTERVAL):
     """Run the tiled wavefront.
 
     Returns ``(V(n_red, n_black), diag, bnd)``: ``diag[i] = V(i, i)`` for
     ``i < n_diag``; with ``boundary=True``, ``bnd[r]`` is the first ``b <= n_black``
     with ``V(r, b) = 0`` (-1 where the row has no zero up to ``n_black``).
-    Large sweeps run in chunks of tile anti-diagonals under a progress bar.
+
+    Large sweeps, and every sweep with a ``checkpoint`` file, run in chunks of
+    tile anti-diagonals (about a second each) under a progress bar in cells.
+    With ``checkpoint``, the frontier (``rowbuf``, ``colbuf``, ``diag``,
+    ``bnd``, the next tile anti-diagonal ``dt`` and the first live tile row
+    ``i_lo``) is written every ``checkpoint_every`` seconds, at the end and on
+    SIGINT/SIGTERM (:class:`stoplib.redblack.checkpoint.Checkpointer`), and a
+    call with the same arguments resumes from it. The chunking and the resume
+    point do not change any bit of the result: each tile is computed from the
+    same inputs by the same code.
     """
     rowbuf = np.zeros(n_black + 1)                     # V(0, b) = 0
     colbuf = np.arange(n_red + 1, dtype=np.float64)    # V(r, 0) = r
@@ -101,39 +130,126 @@ def _tiled(n_red: int, n_black: int, tile: int = DEFAULT_TILE, parallel: bool = 
     n_dt = (n_red + tile - 1) // tile + (n_black + tile - 1) // tile - 1
     if show_progress is None:
         show_progress = float(n_red) * float(n_black) > PROGRESS_CELLS
-    if not show_progress:
+    if not show_progress and checkpoint is None:
         kernel(n_red, n_black, tile, rowbuf, colbuf, diag_out, bnd, fast, 0, n_dt, 0)
-    else:
-        from ..workbook.progressbar import progress
+        return float(colbuf[n_red]), diag_out, bnd
 
-        step = max(1, n_dt // 200)
-        bar = progress(total=n_dt, desc=desc, unit="tile diagonal")
-        i_lo = 0
-        try:
-            for start in range(0, n_dt, step):
-                stop = min(n_dt, start + step)
+    from ..workbook.progressbar import progress
+
+    ck = Checkpointer(checkpoint, _sweep_params(n_red, n_black, tile, fast, n_diag, boundary),
+                      checkpoint_every)
+    dt, i_lo, seconds = 0, 0, 0.0
+    state = ck.load()
+    if state is not None:
+        rowbuf, colbuf, diag_out, bnd = (state.arrays[k] for k in ("rowbuf", "colbuf", "diag", "bnd"))
+        dt, i_lo = int(state.progress["dt"]), int(state.progress["i_lo"])
+        seconds = float(state.progress["seconds"])
+        if not (0 <= dt <= n_dt and len(rowbuf) == n_black + 1 and len(colbuf) == n_red + 1
+                and len(diag_out) == n_diag and len(bnd) == (n_red + 1 if boundary else 0)):
+            raise CheckpointError(f"checkpoint {checkpoint} does not fit this sweep "
+                                  f"(dt = {dt} of {n_dt}, array lengths differ)")
+        if state.progress.get("complete"):
+            return float(colbuf[n_red]), diag_out, bnd
+    cells = _CellCount(n_red, n_black, tile)
+    done = cells(dt)
+
+    def frontier(complete=False):
+        prog = {"dt": dt, "n_dt": n_dt, "i_lo": i_lo, "complete": complete,
+                "seconds": seconds + (time.monotonic() - t_start), "cells": done}
+        return prog, {"rowbuf": rowbuf, "colbuf": colbuf, "diag": diag_out, "bnd": bnd}
+
+    bar = progress(total=cells.total, initial=done, desc=desc, unit="cell", unit_scale=True,
+                   disable=None if show_progress else True)
+    step, target = 1, 1.0  # tile anti-diagonals per chunk; seconds per chunk
+    t_start = time.monotonic()
+    try:
+        with ck:
+            while dt < n_dt:
+                stop = min(n_dt, dt + step)
+                t0 = time.perf_counter()
                 i_lo = kernel(n_red, n_black, tile, rowbuf, colbuf, diag_out, bnd, fast,
-                              start, stop, i_lo)
-                bar.update(stop - start)
-        finally:
-            bar.close()
+                              dt, stop, i_lo)
+                took = time.perf_counter() - t0
+                dt = stop
+                now = cells(dt)
+                bar.update(now - done)
+                done = now
+                step = max(1, int(step * min(4.0, target / max(took, 1e-4))))
+                if dt < n_dt and ck.due():
+                    ck.save(*frontier())
+                    if ck.stop_signal is not None:
+                        bar.close()
+                        ck.finish_interrupted()
+            ck.save(*frontier(complete=True))
+            if ck.stop_signal is not None:
+                bar.close()
+                ck.finish_interrupted()
+    finally:
+        bar.close()
     return float(colbuf[n_red]), diag_out, bnd
 
 
 # ---------------------------------------------------------------------------
 # Public API
 # ---------------------------------------------------------------------------
-def value(n_red: int, n_black: int, method: str = "auto"):
+def _check_checkpoint_args(checkpoint, checkpoint_every):
+    if checkpoint is not None and not isinstance(checkpoint, (str, os.PathLike)):
+        raise TypeError(f"checkpoint must be a path (str or os.PathLike) or None, "
+                        f"got {type(checkpoint).__name__}")
+    if isinstance(checkpoint_every, bool) or not isinstance(checkpoint_every, (int, float)):
+        raise TypeError(f"checkpoint_every must be a number of seconds, got "
+                        f"{type(checkpoint_every).__name__}")
+    if not (checkpoint_every >= 0.0 and math.isfinite(checkpoint_every)):
+        raise ValueError(f"checkpoint_every must be a finite number of seconds >= 0, "
+                         f"got {checkpoint_every}")
+
+
+def _gpu_ready() -> bool:
+    """A real CUDA device is present (numba's simulator does not count)."""
+    from .gpu import gpu_available
+
+    return gpu_available()
+
+
+def _pick_method(method: str, cells: float, checkpoint) -> str:
+    if method != "auto":
+        return method
+    if cells >= GPU_MIN_CELLS and _gpu_ready():
+        return "cuda"
+    if checkpoint is not None:
+        return "tiled"
+    return "row" if cells <= 250_000 else "tiled"
+
+
+def value(n_red: int, n_black: int, method: str = "auto", *, checkpoint=None,
+          checkpoint_every: float = DEFAULT_INTERVAL, scheduler=None):
     """Expected payoff ``V(n_red, n_black)`` of optimal play.
 
     Parameters
     ----------
     n_red, n_black : int
         Red (+$1) and black (-$1) cards in the deck, ``>= 0``.
-    method : {"auto", "topdown", "row", "diagonal", "tiled", "exact"}
-        How to compute it (see the module docstring). ``"auto"`` uses
-        ``"row"`` for small decks and the parallel ``"tiled"`` kernel
-        otherwise. ``"exact"`` returns a :class:`fractions.Fraction`.
+    method : {"auto", "topdown", "row", "diagonal", "tiled", "dask", "cuda", "exact"}
+        How to compute it (see the module docstring). ``"auto"`` uses the
+        GPU (``"cuda"``) for decks of at least ``GPU_MIN_CELLS`` cells when a
+        CUDA device is present (never numba's simulator), else ``"row"`` for
+        small decks and the parallel ``"tiled"`` kernel otherwise.
+        ``"dask"`` runs the tiled wavefront as a Dask task graph
+        (:mod:`stoplib.redblack.distributed`), ``"cuda"`` on the GPU
+        (:mod:`stoplib.redblack.gpu`). ``"exact"`` returns a
+        :class:`fractions.Fraction`.
+    checkpoint : str, os.PathLike or None
+        A file for the sweep's frontier (methods "tiled", "dask", "cuda";
+        "auto" then means "cuda" or "tiled"): written every
+        ``checkpoint_every`` seconds, at the end and on Ctrl-C/SIGTERM; the
+        same call again resumes from it, or returns at once if it holds a
+        finished sweep (:mod:`stoplib.redblack.checkpoint`). With a
+        checkpoint the time limit ``rules.MAX_SECONDS`` does not apply.
+    checkpoint_every : float
+        Seconds between two writes of the checkpoint.
+    scheduler : None, str or distributed.Client
+        For ``method="dask"``: None starts a ``LocalCluster``; a scheduler
+        address (``"tcp://host:8786"``) or a ``Client`` uses that cluster.
 
     Returns
     -------
@@ -142,11 +258,15 @@ def value(n_red: int, n_black: int, method: str = "auto"):
     Raises
     ------
     TypeError
-        If a count is not an int (bools and floats included).
+        If a count is not an int (bools and floats included), or
+        ``checkpoint`` is not a path.
     ValueError
-        If a count is negative, ``method`` is unknown, or the computation
-        would be absurdly long or large for this machine (the message says
-        what it would need).
+        If a count is negative, ``method`` is unknown, the computation would
+        be absurdly long or large for this machine (the message says what it
+        would need), a checkpoint is asked of a method that has none, or
+        ``method="cuda"`` finds no CUDA device.
+    stoplib.redblack.CheckpointError
+        If the checkpoint file is corrupt, truncated or from another computation.
 
     Examples
     --------
@@ -157,13 +277,18 @@ def value(n_red: int, n_black: int, method: str = "auto"):
     """
     n_red, n_black = check_counts(n_red, n_black)
     check_choice("method", method, METHODS)
-    if method == "auto":
-        method = "row" if (n_red + 1) * (n_black + 1) <= 250_000 else "tiled"
+    _check_checkpoint_args(checkpoint, checkpoint_every)
+    method = _pick_method(method, float(n_red + 1) * float(n_black + 1), checkpoint)
+    if checkpoint is not None and method not in SWEEP_METHODS:
+        raise ValueError(f"checkpoint needs a method in {SWEEP_METHODS}, got method={method!r}")
+    if scheduler is not None and method != "dask":
+        raise ValueError(f"scheduler is for method='dask', got method={method!r}")
     if method == "exact":
         return value_exact(n_red, n_black)
     if method == "topdown":
         return value_topdown(n_red, n_black)
-    check_work(n_red, n_black, method, f"value({n_red}, {n_black}, method={method!r})")
+    check_work(n_red, n_black, method, f"value({n_red}, {n_black}, method={method!r})",
+               limit_time=checkpoint is None)
     if method == "row":
         inv = 1.0 / np.arange(n_red + n_black + 1, dtype=np.float64).clip(1.0)
         return float(_row_sweep(n_red, n_black, np.empty(n_black + 1), inv))
@@ -171,10 +296,22 @@ def value(n_red: int, n_black: int, method: str = "auto"):
         prev = np.empty(n_red + 1)
         cur = np.empty(n_red + 1)
         return float(_diagonal_sweep(n_red, n_black, prev, cur, True))
-    return _tiled(n_red, n_black)[0]
+    if method == "dask":
+        from .distributed import dask_sweep
+
+        return dask_sweep(n_red, n_black, scheduler=scheduler, checkpoint=checkpoint,
+                          checkpoint_every=checkpoint_every).value
+    if method == "cuda":
+        from .gpu import cuda_sweep
+
+        return cuda_sweep(n_red, n_black, checkpoint=checkpoint,
+                          checkpoint_every=checkpoint_every).value
+    return _tiled(n_red, n_black, checkpoint=checkpoint, checkpoint_every=checkpoint_every)[0]
 
 
-def balanced_values(n_max: int, tile: int = DEFAULT_TILE) -> np.ndarray:
+def balanced_values(n_max: int, tile: int = DEFAULT_TILE, *, method: str = "auto",
+                    checkpoint=None, checkpoint_every: float = DEFAULT_INTERVAL,
+                    scheduler=None) -> np.ndarray:
     """``V(i, i)`` for every ``i = 0 .. n_max`` from one sweep.
 
     One tiled wavefront over the square ``[0..n_max]^2`` records the cells on
@@ -182,21 +319,31 @@ def balanced_values(n_max: int, tile: int = DEFAULT_TILE) -> np.ndarray:
     keeps one row edge and one column edge (``V`` along the last row of the
     tiles above and the last column of the tiles to the left) plus two short
     diagonals per tile in flight, never the square. Sweeps of more than
-    ``PROGRESS_CELLS`` cells (n_max above about 140,000) show a tqdm progress
-    bar (silenced by ``STOPLIB_PROGRESS=0``). About 1 s for n_max = 100,000
-    and under a minute for 1,000,000 on this 2-core machine.
+    ``PROGRESS_CELLS`` cells (n_max above about 140,000), and every sweep with
+    a checkpoint, show a tqdm progress bar with cells done, cells per second
+    and the ETA (silenced by ``STOPLIB_PROGRESS=0``). About 1 s for
+    n_max = 100,000 and under a minute for 1,000,000 on this 2-core machine.
 
     Parameters
     ----------
     n_max : int
         Largest number of cards of each colour.
     tile : int
-        Tile side (cells); the default was tuned on this 2-core machine
-        (benchmarks/bench_redblack.py --tune).
+        Tile side (cells) of the "tiled" and "dask" sweeps; the default was
+        tuned on this 2-core machine (benchmarks/bench_redblack.py --tune).
+    method : {"auto", "tiled", "dask", "cuda"}
+        ``"auto"``: "cuda" for ``n_max`` of at least ``sqrt(GPU_MIN_CELLS)``
+        when a CUDA device is present, else "tiled". See :func:`value`.
+    checkpoint, checkpoint_every, scheduler
+        As in :func:`value`: a file that makes the sweep resumable (the same
+        call again resumes from it; the time limit ``rules.MAX_SECONDS`` does
+        not apply), the seconds between writes, the Dask cluster.
 
     Returns
     -------
     numpy.ndarray of float64, shape (n_max + 1,)
+        The same bits whatever the method ("tiled", "dask", resumed or not;
+        "cuda" agrees to about 1e-13 relative).
 
     Examples
     --------
@@ -205,8 +352,27 @@ def balanced_values(n_max: int, tile: int = DEFAULT_TILE) -> np.ndarray:
     """
     n_max = check_int("n_max", n_max, 0)
     tile = check_int("tile", tile, 8, 1 << 16)
-    check_work(n_max, n_max, "tiled", f"balanced_values({n_max})")
-    diag = _tiled(n_max, n_max, tile=tile, n_diag=n_max + 1, desc="balanced_values")[1]
+    check_choice("method", method, ("auto",) + SWEEP_METHODS)
+    _check_checkpoint_args(checkpoint, checkpoint_every)
+    method = _pick_method(method, float(n_max + 1) ** 2, checkpoint)
+    if method == "row":
+        method = "tiled"
+    if scheduler is not None and method != "dask":
+        raise ValueError(f"scheduler is for method='dask', got method={method!r}")
+    check_work(n_max, n_max, method, f"balanced_values({n_max})", limit_time=checkpoint is None)
+    if method == "dask":
+        from .distributed import dask_sweep
+
+        diag = dask_sweep(n_max, n_max, tile=tile, n_diag=n_max + 1, scheduler=scheduler,
+                          checkpoint=checkpoint, checkpoint_every=checkpoint_every).diag
+    elif method == "cuda":
+        from .gpu import cuda_sweep
+
+        diag = cuda_sweep(n_max, n_max, n_diag=n_max + 1, checkpoint=checkpoint,
+                          checkpoint_every=checkpoint_every).diag
+    else:
+        diag = _tiled(n_max, n_max, tile=tile, n_diag=n_max + 1, desc="balanced_values",
+                      checkpoint=checkpoint, checkpoint_every=checkpoint_every)[1]
     diag[0] = 0.0
     return diag
 

@@ -19,7 +19,8 @@ Raise them on purpose for one block of code with :func:`allow`::
         v = stoplib.redblack.value(3_000_000, 3_000_000)
 
 or for a whole session with the environment variables. Estimates come from the
-2-core AMD EPYC development machine; a faster machine finishes sooner.
+2-core Intel Xeon development machine (Sapphire Rapids, AVX-512); a faster machine
+finishes sooner.
 
 Examples
 --------

@@ -48,7 +48,7 @@ def project_root() -> Path:
     for folder in (here, *here.parents):
         if (folder / "pyproject.toml").is_file() and (folder / "stoplib").is_dir():
             return folder
-    return Path(__file__).resolve().parent.parent
+    return Path(__file__).resolve().parents[2]
 
 
 def output_root() -> Path:

@@ -27,7 +27,7 @@ import re
 
 from ..util.validate import check_bool, check_int, check_real, check_str
 
-__all__ = ["DOLLAR", "money", "plain", "md", "number", "percent"]
+__all__ = ["DOLLAR", "money", "escape", "plain", "md", "number", "percent"]
 
 #: A dollar sign that no Markdown renderer turns into mathematics.
 DOLLAR = '<span class="tex2jax_ignore">&#36;</span>'
@@ -61,6 +61,18 @@ def money(amount, digits: int = 2, sign: bool = False, thousands: bool = True) -
     negative = float(amount) < 0 and float(magnitude.replace(",", "")) != 0
     prefix = "−" if negative else ("+" if sign and float(amount) > 0 else "")
     return f"{prefix}{DOLLAR}{magnitude}"
+
+
+def escape(text: str) -> str:
+    """Plain text made safe for Markdown or HTML: ``<``, ``&`` escaped, every ``$`` a :data:`DOLLAR`.
+
+    Examples
+    --------
+    >>> plain(escape("a <b> costs $3 & $4"))
+    'a <b> costs $3 & $4'
+    """
+    check_str("text", text, 10**6)
+    return html.escape(text, quote=False).replace("$", DOLLAR)
 
 
 def plain(text: str) -> str:

@@ -22,11 +22,11 @@ from pathlib import Path
 
 import pandas as pd
 
-from ..util.validate import MissingFileError, check_bool, check_path, check_str
+from ..util.validate import MissingFileError, check_bool, check_choice, check_int, check_path, check_str
 from .config import project_root
 
 __all__ = ["VERDICT_COLUMNS", "VERDICTS", "START", "END", "CHAPTERS", "load_verdicts",
-           "check_verdicts", "render_block", "update_readme"]
+           "check_verdicts", "chapters", "thumbnail", "render_block", "update_readme"]
 
 VERDICT_COLUMNS = ["notebook", "claim", "document", "ours", "verdict", "evidence", "headline"]
 VERDICTS = ("agrees", "differs", "open")
@@ -39,9 +39,9 @@ CHAPTERS = {
     "02_redblack_monte_carlo": ("Red and black cards by simulation", "02_redblack_monte_carlo-winnings-distribution.png"),
     "03_redblack_sqrt_vs_log": ("Square root or logarithm?", "03_redblack_sqrt_vs_log-ratio-to-sqrt.png"),
     "04_increasing_fields": ("The increasing-fields game", "04_increasing_fields-win-heatmap.png"),
-    "05_ten_thousand": ("Ten Thousand and Pig", "05_ten_thousand-value-function.png"),
-    "06_card_counter": ("CardCounter: blackjack with a known deck", "06_card_counter-strategy-chart.png"),
-    "07_holdem_stacking": ("Optimal stackings for Texas Hold'em", "07_holdem_stacking-success-by-players.png"),
+    "05_ten_thousand": ("Ten Thousand and Pig", "05_ten_thousand-value-of-rolling.png"),
+    "06_card_counter": ("CardCounter: blackjack with a known deck", "06_card_counter-removal-effects.png"),
+    "07_holdem_stacking": ("Optimal stackings for Texas Hold'em", "07_holdem_stacking-scores-by-players.png"),
 }
 
 
@@ -83,6 +83,53 @@ def load_verdicts(root: Path | None = None) -> pd.DataFrame:
         frame["headline"] = frame["headline"].map({"True": True, "False": False})
         frames.append(check_verdicts(frame, notebook))
     return pd.concat(frames, ignore_index=True)
+
+
+def chapters(root: Path | None = None) -> pd.DataFrame:
+    """One row per chapter: its title, thumbnail, headline result and verdict counts.
+
+    Columns: ``notebook, title, thumbnail, claim, document, ours, verdict, agrees, differs,
+    open``; the headline columns come from the row of ``data/<notebook>_verdicts.csv`` marked
+    as the headline, the counts from all its rows. ``notebooks/00_index.ipynb`` shows this table.
+    """
+    verdicts = load_verdicts(root)
+    rows = []
+    for notebook, (title, thumb) in CHAPTERS.items():
+        mine = verdicts[verdicts["notebook"] == notebook]
+        head = mine[mine["headline"]].iloc[0]
+        counts = mine["verdict"].value_counts()
+        rows.append({"notebook": notebook, "title": title, "thumbnail": thumb, "claim": head.claim,
+                     "document": head.document, "ours": head.ours, "verdict": head.verdict,
+                     **{v: int(counts.get(v, 0)) for v in VERDICTS}})
+    return pd.DataFrame(rows)
+
+
+def thumbnail(notebook: str, width: int = 360, root: Path | None = None) -> bytes:
+    """The chapter's thumbnail figure as PNG bytes, scaled down to ``width`` pixels.
+
+    Small enough to embed in a notebook (a data URI shows on any page, wherever the
+    notebook is opened from).
+    """
+    from io import BytesIO
+
+    from PIL import Image
+
+    check_choice("notebook", notebook, tuple(CHAPTERS))
+    width = check_int("width", width, 16, 4000)
+    root = project_root() if root is None else check_path("root", root, must_exist=True, kind="dir")
+    path = root / "figures" / CHAPTERS[notebook][1]
+    if not path.is_file():
+        raise MissingFileError(2, f"thumbnail of {notebook} is missing (run the notebook)", str(path))
+    try:
+        with Image.open(path) as image:
+            image.load()
+            height = max(1, round(image.height * width / image.width))
+            small = image.convert("RGB").resize((width, height), Image.LANCZOS)
+    except (OSError, ValueError) as error:
+        raise ValueError(f"{path} is not a readable PNG image: {error}") from None
+    buffer = BytesIO()
+    small.save(buffer, format="PNG", optimize=True)
+    return buffer.getvalue()
 
 
 def _cell(text: str) -> str:

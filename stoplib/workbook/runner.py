@@ -76,7 +76,7 @@ class NotebookError(RuntimeError):
 
 
 def notebook_paths(root: Path | None = None) -> list[Path]:
-    """All ``notebooks/NN_*.ipynb`` files, in order.
+    """All ``notebooks/NN_*.ipynb`` files, in order, the index ``00_*`` last (it reads what the chapters wrote).
 
     Examples
     --------
@@ -85,7 +85,8 @@ def notebook_paths(root: Path | None = None) -> list[Path]:
     """
     root = project_root() if root is None else check_path("root", root, must_exist=True, kind="dir")
     folder = root / "notebooks"
-    return sorted(p for p in folder.glob("[0-9][0-9]_*.ipynb") if ".ipynb_checkpoints" not in p.parts)
+    found = (p for p in folder.glob("[0-9][0-9]_*.ipynb") if ".ipynb_checkpoints" not in p.parts)
+    return sorted(found, key=lambda p: (p.name.startswith("00_"), p.name))
 
 
 def cell_limit(quick: bool) -> int:

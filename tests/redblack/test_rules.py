@@ -45,3 +45,20 @@ def test_limits_are_read_at_call_time(monkeypatch):
     monkeypatch.setattr(rules, "MAX_EXACT_CELLS", 10)
     with pytest.raises(ValueError, match="MAX_EXACT_CELLS"):
         rb.value(5, 5, method="exact")
+
+
+def test_checkpointed_sweeps_have_no_time_limit():
+    # a run that can be stopped and resumed may take as long as it likes; memory still counts
+    with pytest.raises(ValueError, match="checkpoint="):
+        rules.check_work(10**8, 10**8, "tiled", "value(10**8, 10**8)")
+    assert rules.check_work(10**7, 10**7, "tiled", "balanced_values(10**7)", limit_time=False) is None
+    with pytest.raises(ValueError, match="MAX_TABLE_GB"):
+        rules.check_work(10**9, 10**9, "tiled", "balanced_values(10**9)", limit_time=False)
+
+
+@pytest.mark.parametrize("method", ["dask", "cuda"])
+def test_work_estimate_of_the_new_sweeps(method):
+    est = rb.work_estimate(10**6, 10**6, method)
+    assert est.cells == rb.work_estimate(10**6, 10**6, "tiled").cells
+    assert est.memory_gb == rb.work_estimate(10**6, 10**6, "tiled").memory_gb
+    assert est.seconds > 0

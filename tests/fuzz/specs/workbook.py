@@ -33,6 +33,7 @@ SPECS = [
     Spec("stoplib.workbook.prose.number", kwargs=dict(value=1234.5, digits=1, thousands=True)),
     Spec("stoplib.workbook.prose.percent", kwargs=dict(fraction=0.184, digits=1)),
     Spec("stoplib.workbook.prose.plain", kwargs=dict(text="<b>$</b>1")),
+    Spec("stoplib.workbook.prose.escape", kwargs=dict(text="a <b> costs $3")),
     Spec("stoplib.workbook.prose.md", kwargs=dict(text="**bold**")),
     # panels
     Spec("stoplib.workbook.panel.slug", kwargs=dict(values={"n": 3})),
@@ -70,6 +71,9 @@ SPECS = [
     Spec("stoplib.workbook.readme.check_verdicts", kwargs=dict(table=Make("factories.verdict_table"), notebook=None)),
     Spec("stoplib.workbook.readme.load_verdicts", kwargs=dict(root=Make("factories.readme_root"))),
     Spec("stoplib.workbook.readme.render_block", kwargs=dict(root=Make("factories.readme_root"))),
+    Spec("stoplib.workbook.readme.chapters", kwargs=dict(root=Make("factories.readme_root"))),
+    Spec("stoplib.workbook.readme.thumbnail", kwargs=dict(notebook="04_increasing_fields", width=20,
+                                                          root=Make("factories.readme_root"))),
     Spec("stoplib.workbook.readme.update_readme", kwargs=dict(root=Make("factories.readme_root"), check=True)),
 ]
 

@@ -1,0 +1,139 @@
+"""Benchmark of the frontier methods of the red/black DP (issue 13): the Dask graph against the
+in-process tiled kernel, the cost of checkpoints, and the CUDA kernel when there is a GPU.
+
+    python benchmarks/bench_redblack_frontier.py                  # n = 100,000 and 1,000,000
+    python benchmarks/bench_redblack_frontier.py --n 100000 --repeats 5
+    python benchmarks/bench_redblack_frontier.py --gpu-only --n 1000000 10000000
+
+Every timing is ``balanced_values(n, method=...)`` after a warm-up (compilation, and the
+Dask cluster's start for "dask": the LocalCluster is started once and passed as
+``scheduler``; its start-up is timed separately). Methods alternate within each repeat
+(tiled, dask, tiled+checkpoint, ...) so that a machine shared with other work slows them
+alike; medians are printed with the machine's name and load.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("STOPLIB_PROGRESS", "0")
+
+from stoplib import redblack as rb  # noqa: E402
+from stoplib.redblack import gpu  # noqa: E402
+
+
+def machine() -> str:
+    import numba
+
+    model = platform.processor() or "unknown CPU"
+    try:
+        info = Path("/proc/cpuinfo").read_text()
+        model = next(line.split(":", 1)[1].strip() for line in info.splitlines()
+                     if line.startswith("model name"))
+    except (OSError, StopIteration):
+        pass
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    return f"{os.cpu_count()}-core {model}, numba {numba.__version__}, load average {load:.1f}"
+
+
+def gpu_name() -> str:
+    from numba import cuda
+
+    dev = cuda.get_current_device()
+    name = dev.name.decode() if isinstance(dev.name, bytes) else str(dev.name)
+    return f"{name} (compute capability {dev.compute_capability[0]}.{dev.compute_capability[1]})"
+
+
+def timed(fn):
+    t0 = time.perf_counter()
+    out = fn()
+    return time.perf_counter() - t0, out
+
+
+def cpu_and_dask(ns, repeats: int, workers: int) -> None:
+    from dask.distributed import Client, LocalCluster
+
+    t0 = time.perf_counter()
+    cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=False,
+                           dashboard_address=None)
+    client = Client(cluster)
+    start = time.perf_counter() - t0
+    print(f"LocalCluster of {workers} single-threaded workers started in {start:.2f} s")
+    rb.balanced_values(3000, method="dask", scheduler=client)   # warm-up: compile _block
+    rb.balanced_values(3000)
+    tmp = Path(tempfile.mkdtemp())
+    try:
+        for n in ns:
+            cells = rb.work_estimate(n, n, "tiled").cells
+            times = {"tiled": [], "dask": [], "tiled + checkpoint": []}
+            ref = None
+            for rep in range(repeats):
+                s, d = timed(lambda: rb.balanced_values(n))
+                times["tiled"].append(s)
+                ref = d if ref is None else ref
+                s, d = timed(lambda: rb.balanced_values(n, method="dask", scheduler=client))
+                times["dask"].append(s)
+                assert d.tobytes() == ref.tobytes(), "dask differs from tiled"
+                ck = tmp / f"bench_{n}_{rep}.ckpt"
+                s, d = timed(lambda: rb.balanced_values(n, checkpoint=ck, checkpoint_every=30.0))
+                times["tiled + checkpoint"].append(s)
+                assert d.tobytes() == ref.tobytes(), "checkpointed run differs"
+                ck.unlink()
+            base = statistics.median(times["tiled"])
+            from stoplib.redblack.distributed import default_block
+            from stoplib.redblack.solver import DEFAULT_TILE
+
+            block = default_block(n, n, DEFAULT_TILE, workers)
+            print(f"\nn = {n:,} ({cells:.3g} live cells), {repeats} repeats; {machine()}")
+            for k, v in times.items():
+                med = statistics.median(v)
+                extra = f", block {block:,}" if k == "dask" else ""
+                print(f"  {k:20s} median {med:8.2f} s  ({cells / med:.3g} cells/s)  "
+                      f"x{med / base:5.2f} of tiled{extra}  runs: "
+                      + " ".join(f"{x:.2f}" for x in v))
+            print(f"  V({n:,}) = {ref[n]:.12f}")
+    finally:
+        client.close()
+        cluster.close()
+
+
+def cuda_only(ns, repeats: int) -> None:
+    if not gpu.gpu_available():
+        print("no CUDA device (numba.cuda.is_available() is False): no GPU timing taken")
+        return
+    print(f"GPU: {gpu_name()}; host: {machine()}")
+    rb.balanced_values(3000, method="cuda")  # compile
+    for n in ns:
+        times, val = [], None
+        for _ in range(repeats):
+            s, d = timed(lambda: rb.balanced_values(n, method="cuda"))
+            times.append(s)
+            val = d[n]
+        cells = rb.work_estimate(n, n, "tiled").cells
+        med = statistics.median(times)
+        print(f"  n = {n:,}: cuda median {med:.2f} s ({cells / med:.3g} live cells/s), "
+              f"V = {val:.12f}; runs " + " ".join(f"{x:.2f}" for x in times))
+
+
+def main(argv=None) -> None:
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("--n", type=int, nargs="+", default=[100_000, 1_000_000])
+    p.add_argument("--repeats", type=int, default=3)
+    p.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    p.add_argument("--gpu-only", action="store_true")
+    a = p.parse_args(argv)
+    if not a.gpu_only:
+        cpu_and_dask(a.n, a.repeats, a.workers)
+    cuda_only(a.n, a.repeats)
+
+
+if __name__ == "__main__":
+    main()

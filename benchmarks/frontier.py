@@ -1,0 +1,239 @@
+"""The red/black game at the frontier (issue 13): V(n, n) for n = 1, 2, 5 and 10 million.
+
+Each n is one resumable sweep, ``balanced_values(n, checkpoint=...)``, whose
+checkpoint lives in ``--ckpt-dir``; when a sweep finishes, its row (n, value to
+12 decimals, method, seconds, machine) is written to ``data/redblack_frontier.csv``
+and, for the largest n, a log-spaced grid of ``V(i, i)`` from its diagonal to
+``data/redblack_frontier_grid.csv`` (the points ``stoplib.redblack.frontier`` fits).
+``seconds`` is the wall-clock time the sweep ran, summed over the sessions that
+resumed it (the checkpoint keeps the count), so on a shared machine it is an
+upper bound of the compute time.
+
+Run it in the background at low priority, and run it again, the same way, if it
+stops (a kill, a reboot): it resumes every sweep from its checkpoint::
+
+    TQDM_MININTERVAL=60 PYTHONPATH=$PWD nohup nice -n 19 python benchmarks/frontier.py \\
+        --ckpt-dir /work/frontier_run >> /work/frontier_run/frontier.log 2>&1 &
+
+Then ``python benchmarks/frontier.py --write-constants`` rewrites the constant
+tables of ``stoplib/redblack/frontier.py`` from the CSV files (a test checks
+that they agree).
+"""
+from __future__ import annotations
+
+import argparse
+import csv
+import datetime
+import os
+import platform
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from stoplib import redblack as rb  # noqa: E402
+from stoplib.redblack.checkpoint import checkpoint_info  # noqa: E402
+
+CSV = ROOT / "data" / "redblack_frontier.csv"
+GRID_CSV = ROOT / "data" / "redblack_frontier_grid.csv"
+FIELDS = ("n", "value", "method", "seconds", "machine")
+DEFAULT_N = (1_000_000, 2_000_000, 10_000_000, 5_000_000)  # 10m first: it also gives V(5m)
+
+
+def machine(shared: bool) -> str:
+    """E.g. '2-core Intel(R) Xeon(R) Processor (AVX-512), numba 0.68.1, shared with other work'."""
+    import numba
+
+    model, avx512 = platform.processor() or "unknown CPU", False
+    try:
+        info = Path("/proc/cpuinfo").read_text()
+        model = next(line.split(":", 1)[1].strip() for line in info.splitlines()
+                     if line.startswith("model name"))
+        avx512 = " avx512f" in info
+    except (OSError, StopIteration):
+        pass
+    text = f"{os.cpu_count()}-core {model}{' (AVX-512)' if avx512 else ''}, numba {numba.__version__}"
+    return text + (", shared with other work" if shared else "")
+
+
+def read_rows(path: Path) -> dict:
+    if not path.exists():
+        return {}
+    with open(path, newline="") as fh:
+        return {int(r["n"]): r for r in csv.DictReader(fh)}
+
+
+def write_rows(path: Path, rows: dict) -> None:
+    tmp = path.with_suffix(".tmp")
+    with open(tmp, "w", newline="") as fh:
+        w = csv.DictWriter(fh, fieldnames=FIELDS, lineterminator="\n")
+        w.writeheader()
+        for n in sorted(rows):
+            w.writerow({k: rows[n][k] for k in FIELDS})
+    os.replace(tmp, path)
+
+
+def grid_points(n_max: int, per_decade: int = 40, n_min: int = 100) -> np.ndarray:
+    """Log-spaced integers from n_min to n_max (both included)."""
+    k = int(np.ceil(per_decade * np.log10(n_max / n_min)))
+    return np.unique(np.round(np.logspace(np.log10(n_min), np.log10(n_max), k + 1)).astype(np.int64))
+
+
+def special_points(diag: np.ndarray) -> list:
+    """n = 2^21, and every n whose V(n, n) prints as the document's "818.1" with %g
+    (six significant digits: [818.0995, 818.1005)) with one neighbour each side: the
+    readings of its "l = 2m ($818.1)" (stoplib.redblack.frontier.claim_2m)."""
+    n_max = len(diag) - 1
+    out = [2 ** 21] if 2 ** 21 <= n_max else []
+    hit = np.flatnonzero((diag >= 818.0995) & (diag < 818.1005))
+    if len(hit):
+        out += list(range(max(1, int(hit[0]) - 1), min(n_max, int(hit[-1]) + 1) + 1))
+    return out
+
+
+def write_grid(diag: np.ndarray, path: Path) -> None:
+    n_max = len(diag) - 1
+    points = sorted(set(grid_points(n_max).tolist()) | set(special_points(diag)))
+    with open(path, "w", newline="") as fh:
+        w = csv.writer(fh, lineterminator="\n")
+        w.writerow(["n", "value"])
+        for n in points:
+            w.writerow([int(n), f"{diag[n]:.12f}"])
+
+
+def run(ns, ckpt_dir: Path, every: float, shared: bool, method: str, force: bool,
+        csv_path: Path = CSV, grid_path: Path = GRID_CSV) -> None:
+    ckpt_dir.mkdir(parents=True, exist_ok=True)
+    rb.balanced_values(300, method=method)  # compile (or load the kernels from numba's cache)
+    rows = read_rows(csv_path)
+    for n in ns:
+        if n in rows and not force:
+            print(f"{n:,}: already in {csv_path.name} ({rows[n]['value']}), skipped", flush=True)
+            continue
+        path = ckpt_dir / f"redblack_balanced_{n}_{method}.ckpt"
+        stamp = datetime.datetime.now().isoformat(timespec="seconds")
+        print(f"{stamp} {n:,}: sweep with checkpoint {path}", flush=True)
+        diag = rb.balanced_values(n, method=method, checkpoint=path, checkpoint_every=every)
+        info = checkpoint_info(path)["progress"]
+        rows = read_rows(csv_path)
+        rows[n] = {"n": n, "value": f"{diag[n]:.12f}", "method": method,
+                   "seconds": f"{info['seconds']:.1f}", "machine": machine(shared)}
+        write_rows(csv_path, rows)
+        np.save(ckpt_dir / f"balanced_values_{n}.npy", diag)
+        if n == max(ns):
+            write_grid(diag, grid_path)
+        print(f"{datetime.datetime.now().isoformat(timespec='seconds')} {n:,}: "
+              f"V = {diag[n]:.12f} in {info['seconds']:.1f} s", flush=True)
+
+
+READING_CSV = ROOT / "data" / "redblack_frontier_2m_block_reading.csv"
+
+
+def block_reading(ckpt_dir: Path, every: float, extra: int = 2000, n: int = 2_000_000,
+                  out: Path = READING_CSV) -> None:
+    """Document 000's "l = 2m ($818.1)" read as its block-and-skip C program run with a
+    BLOCK_SIZE that does not divide NUM_CARDS = 2,000,000 (the program says it must):
+    it then sweeps R = BLOCK_SIZE * ceil(NUM_CARDS / BLOCK_SIZE) rows of -$1 cards and prints
+    W = V(2,000,000 red, R black) + (R - 2,000,000), its value-plus-cash at that corner.
+    One sweep of [0..2m] x [0..2m + extra] gives V(2m, b) for every b (the last row,
+    ``rowbuf``, kept in the finished checkpoint); the rows written are x = R - 2m, V, W."""
+    from stoplib.redblack.checkpoint import read_checkpoint
+    from stoplib.redblack.solver import _sweep_params, _tiled, DEFAULT_TILE
+
+    path = ckpt_dir / f"redblack_{n}_by_{n}+{extra}_tiled.ckpt"
+    print(f"{datetime.datetime.now().isoformat(timespec='seconds')} 2m reading: sweep "
+          f"[0..{n}] x [0..{n + extra}], checkpoint {path}", flush=True)
+    _tiled(n, n + extra, checkpoint=path, checkpoint_every=every, show_progress=True,
+           desc="2m block reading")
+    f = read_checkpoint(path, _sweep_params(n, n + extra, DEFAULT_TILE, True, 0, False))
+    row = f.arrays["rowbuf"]
+    with open(out, "w", newline="") as fh:
+        w = csv.writer(fh, lineterminator="\n")
+        w.writerow(["x", "n_black", "value", "value_plus_cash"])
+        for x in range(extra + 1):
+            w.writerow([x, n + x, f"{row[n + x]:.12f}", f"{row[n + x] + x:.12f}"])
+    print(f"{datetime.datetime.now().isoformat(timespec='seconds')} 2m reading: "
+          f"{f.progress['seconds']:.0f} s, written {out}", flush=True)
+
+
+MODULE = ROOT / "stoplib" / "redblack" / "frontier.py"
+BEGIN, END = "# BEGIN GENERATED by benchmarks/frontier.py --write-constants\n", "# END GENERATED\n"
+
+
+def constants() -> str:
+    """The constant tables of stoplib/redblack/frontier.py, from the CSV files."""
+    rows = read_rows(CSV)
+    out = ["#: The frontier sweeps: (n, V(n, n), method, seconds, machine) = data/redblack_frontier.csv.",
+           "FRONTIER = ("]
+    for n in sorted(rows):
+        r = rows[n]
+        out.append(f"    ({int(n):_}, {r['value']}, {r['method']!r}, {r['seconds']},")
+        out.append(f"     {r['machine']!r}),")
+    out.append(")")
+    with open(GRID_CSV, newline="") as fh:
+        grid = [(int(r["n"]), r["value"]) for r in csv.DictReader(fh)]
+    out.append(f"#: V(n, n) at {len(grid)} log-spaced n from the sweep to n = {grid[-1][0]:,} "
+               f"= data/redblack_frontier_grid.csv.")
+    out.append("GRID = (")
+    for i in range(0, len(grid), 3):
+        out.append("    " + " ".join(f"({n}, {v})," for n, v in grid[i:i + 3]))
+    out.append(")")
+    if READING_CSV.exists():
+        with open(READING_CSV, newline="") as fh:
+            reading = [(int(r["x"]), r["value"]) for r in csv.DictReader(fh)]
+        keep = [(x, v) for x, v in reading if x % 50 == 0 or abs(float(v) + x - 818.1) < 0.5]
+        out.append("#: V(2,000,000, 2,000,000 + x) for the document's 'l = 2m ($818.1)' read as a")
+        out.append("#: block size that does not divide 2m (x = 0, 50, 100, ... and every x within $0.50")
+        out.append("#: of it): data/redblack_frontier_2m_block_reading.csv.")
+        out.append("BLOCK_READING_2M = (")
+        for i in range(0, len(keep), 3):
+            out.append("    " + " ".join(f"({x}, {v})," for x, v in keep[i:i + 3]))
+        out.append(")")
+    else:
+        out.append("#: (not computed yet: benchmarks/frontier.py --block-reading)")
+        out.append("BLOCK_READING_2M = ()")
+    return "\n".join(out) + "\n"
+
+
+def write_constants() -> None:
+    """Rewrite the generated block of stoplib/redblack/frontier.py from the CSV files."""
+    text = MODULE.read_text()
+    a, b = text.index(BEGIN) + len(BEGIN), text.index(END)
+    MODULE.write_text(text[:a] + constants() + text[b:])
+    print(f"rewrote the constants of {MODULE.relative_to(ROOT)}")
+
+
+def main(argv=None) -> None:
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("--n", type=int, nargs="+", default=list(DEFAULT_N))
+    p.add_argument("--ckpt-dir", type=Path, default=Path("/work/frontier_run"))
+    p.add_argument("--every", type=float, default=300.0, help="seconds between checkpoints")
+    p.add_argument("--method", default="tiled", choices=("tiled", "dask", "cuda"))
+    p.add_argument("--quiet-machine", action="store_true",
+                   help="the machine ran nothing else (else 'shared with other work' is recorded)")
+    p.add_argument("--csv", type=Path, default=CSV)
+    p.add_argument("--grid-csv", type=Path, default=GRID_CSV)
+    p.add_argument("--force", action="store_true", help="recompute n already in the CSV")
+    p.add_argument("--block-reading", action="store_true",
+                   help="the sweep for the document's 'l = 2m ($818.1)' read with a block size "
+                        "that does not divide 2m (see block_reading)")
+    p.add_argument("--write-constants", action="store_true",
+                   help="rewrite the constant tables of stoplib/redblack/frontier.py and exit")
+    a = p.parse_args(argv)
+    if a.write_constants:
+        write_constants()
+        return
+    t0 = time.time()
+    if a.block_reading:
+        block_reading(a.ckpt_dir, a.every)
+        return
+    run(a.n, a.ckpt_dir, a.every, not a.quiet_machine, a.method, a.force, a.csv, a.grid_csv)
+    print(f"done in {time.time() - t0:.0f} s of wall time", flush=True)
+
+
+if __name__ == "__main__":
+    main()

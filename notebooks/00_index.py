@@ -1,0 +1,144 @@
+# ---
+# jupyter:
+#   jupytext:
+#     formats: ipynb,py:percent
+#     text_representation:
+#       extension: .py
+#       format_name: percent
+#       format_version: '1.3'
+#       jupytext_version: 1.19.6
+#   kernelspec:
+#     display_name: Python 3
+#     language: python
+#     name: python3
+# ---
+
+# %% [markdown]
+# # stoplib: optimal play in card and dice games
+#
+# This is a research workbook. Each chapter takes one published analysis of a game of
+# chance (a blog post, a paper, a contest write-up, a puzzle page), rebuilds every
+# computation in it from scratch, sets each number the document prints beside ours, says
+# plainly where they agree and where they do not, and then goes a step further than the
+# document did. The games are small enough to solve exactly and rich enough to be
+# interesting: when to stop turning cards, where to place a die roll, when to stop rolling,
+# when to hit at blackjack with a known deck, how to stack a deck so that one player always
+# wins at hold'em.
+#
+# ## How to read it
+#
+# - **Read** a chapter from the top: it starts with an overview of the document and the
+#   questions the chapter answers, and ends with a *verdict table* covering every number
+#   and claim of the document (agrees, differs with evidence, or open) and links to its
+#   neighbours.
+# - **Rerun** it: *Run → Run All Cells*. Set `STOPLIB_QUICK=1` in the environment before
+#   starting JupyterLab for a run of seconds on smaller sizes; the default, full mode,
+#   uses the document's sizes (minutes).
+# - **Explore**: each chapter has panels of sliders, boxes and buttons. Values out of a
+#   control's range are refused with a message, never clipped. **Save figure** writes the
+#   panel's picture as PNG, SVG and PDF to `figures/`, named after its parameters.
+# - **Reuse**: the notebooks call the `stoplib` package (one subpackage per game); every
+#   table they compute is in `data/` as CSV and every figure in `figures/`.
+#
+# The overview below reads the verdict tables the chapters wrote (`data/*_verdicts.csv`,
+# committed with the notebooks), and the last cell recomputes one number from each chapter
+# on your machine.
+
+# %%
+import base64
+import time
+
+import pandas as pd
+from IPython.display import HTML, display
+
+import stoplib as sl
+from stoplib import cardcounter as cc, fields as fl, holdem as hd, redblack as rb, tenthousand as tt
+from stoplib.cardcounter import document as cc_doc
+from stoplib.fields import document as fl_doc
+from stoplib.holdem import document as hd_doc
+from stoplib.redblack import document as rb_doc
+from stoplib.tenthousand import document as tt_doc
+from stoplib.workbook import readme
+
+md, number = sl.prose.md, sl.prose.number
+chapters = readme.chapters()
+
+# %% [markdown]
+# ## The chapters
+#
+# One picture, the headline result and the verdict count of each chapter; click a title to
+# open it.
+
+# %%
+def chapter_card(row) -> str:
+    """One chapter as an HTML table row: thumbnail, title, headline and verdict counts."""
+    link = f"{row.notebook}.ipynb"
+    counts = f"{row.agrees} agree · {row.differs} differ · {row.open} open"
+    picture = base64.b64encode(readme.thumbnail(row.notebook)).decode()
+    return (f'<tr><td style="width:250px"><a href="{link}"><img src="data:image/png;base64,{picture}" '
+            f'width="240" style="max-height:200px;object-fit:contain" alt="{row.title}"></a></td>'
+            f'<td style="text-align:left"><a href="{link}"><b>{row.notebook[:2]} {row.title}</b></a>'
+            f'<br><i>{row.claim}</i><br>the document: {sl.prose.escape(row.document)}'
+            f'<br>we find: {sl.prose.escape(row.ours)} (<b>{row.verdict}</b>)'
+            f'<br><small>{counts}</small></td></tr>')
+
+
+display(HTML("<table>" + "".join(chapter_card(row) for row in chapters.itertuples()) + "</table>"))
+
+# %%
+totals = chapters[["agrees", "differs", "open"]].sum()
+md(f"Across the {len(chapters)} chapters the verdict tables hold {int(totals.sum())} numbers and "
+   f"claims of the source documents: {int(totals['agrees'])} agree with ours, "
+   f"{int(totals['differs'])} differ (each with its evidence: typos, a misread figure, a "
+   f"different convention, an error) and {int(totals['open'])} are open.")
+
+# %% [markdown]
+# ## Check a number from each chapter now
+#
+# Each line calls the package the way the chapter does and sets the result beside the
+# number the document prints (the time includes loading the compiled kernels from numba's
+# cache; a first run on a fresh machine compiles them, which takes longer).
+
+# %%
+def timed(compute):
+    """``(value, seconds)`` of ``compute()``."""
+    start = time.perf_counter()
+    value = compute()
+    return value, time.perf_counter() - start
+
+
+checks = [
+    ("01", "V(26, 26), the 52-card game", rb_doc.VALUE_26_26, lambda: rb.value(26, 26), 9),
+    ("04", f"Win({fl_doc.TIMING_V}, {fl_doc.TIMING_F})",
+     f"computed in {fl_doc.TIMING_SECONDS:g} s", lambda: fl.win_probability(fl_doc.TIMING_V, fl_doc.TIMING_F), 12),
+    ("05", "V*(ι), the value of a turn of Ten Thousand", tt_doc.VALUE, lambda: tt.solve().value, 6),
+    ("06", "Example 5, the player's win probability", cc_doc.EX5_ANSWER,
+     lambda: cc.win_probability(cc_doc.EX5_DECK, cc_doc.EX5_DEALER, cc_doc.EX5_PLAYER), 6),
+    ("07", "cuts of the printed deck won by player 1", "52 of 52",
+     lambda: f"{hd.deck_value(hd.parse_deck(hd_doc.EXAMPLE_DECK)).wins} of 52", None),
+]
+rows = []
+for chapter, what, document, compute, digits in checks:
+    value, seconds = timed(compute)
+    ours = value if digits is None else f"{value:.{digits}f}"
+    rows.append({"chapter": chapter, "quantity": what, "the document": str(document), "ours": ours,
+                 "seconds": round(seconds, 3)})
+pd.DataFrame(rows).set_index("chapter")
+
+# %% [markdown]
+# Chapter 02 simulates ten million games and chapter 03 needs values up to a million cards per
+# colour; their headline numbers are in the table of chapters above, and the notebooks compute
+# them.
+#
+# ## Where things live
+#
+# | you want | look in |
+# |---|---|
+# | the rules, solvers and simulations of a game | `stoplib/<game>/` (`rules`, `solver`, `twins`, `simulation`, ...) |
+# | the numbers a document prints, transcribed | `stoplib/<game>/document.py` |
+# | the verdicts, claim by claim | the end of each chapter, and `data/<notebook>_verdicts.csv` |
+# | tables and figures | `data/` (CSV) and `figures/` (PNG, SVG, PDF) |
+# | how fast it is | `make bench`, and `benchmarks/` |
+#
+# ---
+# [01 Red and black cards →](01_redblack_dp.ipynb)

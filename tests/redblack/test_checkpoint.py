@@ -1,0 +1,266 @@
+"""Tests of stoplib.redblack.checkpoint and of resumable sweeps: a run killed part-way
+(SIGTERM, SIGKILL, Ctrl-C) and resumed gives the bits of an uninterrupted run; a bad
+checkpoint gives a clear error, never a wrong value."""
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import threading
+import time
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from stoplib import redblack as rb
+from stoplib.redblack import checkpoint as ckm
+from stoplib.redblack import solver
+from stoplib.redblack.solver import _CellCount, _tiled
+
+ROOT = Path(__file__).resolve().parents[2]
+
+# A sweep slowed down in the child process (a sleep per tile anti-diagonal), so that a
+# signal reliably lands part-way; the bits do not depend on the chunking.
+N, TILE = 10_000, 32
+CHILD = textwrap.dedent(f"""
+    import sys, time
+    import numpy as np
+    from stoplib.redblack import solver
+    fast_kernel = solver._tiled_parallel
+    def slow_kernel(*args):
+        out = fast_kernel(*args)
+        time.sleep(0.004 * (args[-2] - args[-3]))
+        return out
+    solver._tiled_parallel = slow_kernel
+    print("start", flush=True)
+    d = solver.balanced_values({N}, tile={TILE}, checkpoint=sys.argv[1], checkpoint_every=0.0)
+    np.save(sys.argv[2], d)
+""")
+
+
+@pytest.fixture(scope="module")
+def reference():
+    return rb.balanced_values(N, tile=TILE)
+
+
+def _child(path, out):
+    env = dict(os.environ, PYTHONPATH=str(ROOT), STOPLIB_PROGRESS="0")
+    return subprocess.Popen([sys.executable, "-c", CHILD, str(path), str(out)], env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+def _wait_for_checkpoint(proc, path, min_dt=1, timeout=60.0):
+    t0 = time.monotonic()
+    while time.monotonic() - t0 < timeout:
+        if proc.poll() is not None:
+            raise AssertionError(f"child ended early: {proc.communicate()}")
+        try:
+            if ckm.checkpoint_info(path)["progress"]["dt"] >= min_dt:
+                return
+        except (FileNotFoundError, ckm.CheckpointError):
+            pass
+        time.sleep(0.02)
+    proc.kill()
+    raise AssertionError("no checkpoint appeared")
+
+
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGKILL])
+def test_killed_run_resumes_bit_identical(tmp_path, reference, sig):
+    path, out = tmp_path / "bv.ckpt", tmp_path / "bv.npy"
+    proc = _child(path, out)
+    _wait_for_checkpoint(proc, path)
+    proc.send_signal(sig)
+    proc.communicate(timeout=60)
+    assert proc.returncode == -sig
+    assert not out.exists()
+    info = ckm.checkpoint_info(path)
+    assert not info["progress"]["complete"] and 0 < info["progress"]["dt"] < info["progress"]["n_dt"]
+    assert not list(tmp_path.glob(".*tmp*"))          # no temporary file left behind
+    resumed = rb.balanced_values(N, tile=TILE, checkpoint=path)
+    assert resumed.tobytes() == reference.tobytes()
+    assert ckm.checkpoint_info(path)["progress"]["complete"]
+
+
+def test_ctrl_c_saves_and_resumes(tmp_path, monkeypatch):
+    n, tile = 8_000, 64
+    ref = _tiled(n, n, tile=tile, n_diag=n + 1)[1]
+    path = tmp_path / "int.ckpt"
+    fast_kernel = solver._tiled_parallel
+
+    def slow_kernel(*args):
+        time.sleep(0.003 * (args[-2] - args[-3]))
+        return fast_kernel(*args)
+
+    monkeypatch.setattr(solver, "_tiled_parallel", slow_kernel)
+    threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGINT)).start()
+    with pytest.raises(KeyboardInterrupt, match="resumes"):
+        _tiled(n, n, tile=tile, n_diag=n + 1, checkpoint=path, checkpoint_every=1e9)
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler  # handler restored
+    prog = ckm.checkpoint_info(path)["progress"]
+    assert 0 < prog["dt"] < prog["n_dt"] and prog["seconds"] > 0
+    monkeypatch.setattr(solver, "_tiled_parallel", fast_kernel)
+    v, d, _ = _tiled(n, n, tile=tile, n_diag=n + 1, checkpoint=path)
+    assert d.tobytes() == ref.tobytes()
+
+
+def test_resume_value_unbalanced_serial_and_parallel(tmp_path, monkeypatch):
+    n_red, n_black, tile = 2000, 3000, 32
+    ref = _tiled(n_red, n_black, tile=tile)[0]
+    path = tmp_path / "v.ckpt"
+    saves = []
+    real_save = ckm.Checkpointer.save
+
+    def save_then_stop(self, progress, arrays):
+        real_save(self, progress, arrays)
+        saves.append(progress["dt"])
+        if len(saves) == 3 and not progress["complete"]:
+            raise RuntimeError("stop here")
+
+    monkeypatch.setattr(ckm.Checkpointer, "save", save_then_stop)
+    with pytest.raises(RuntimeError):
+        _tiled(n_red, n_black, tile=tile, checkpoint=path, checkpoint_every=0.0, parallel=False)
+    monkeypatch.setattr(ckm.Checkpointer, "save", real_save)
+    assert 0 < ckm.checkpoint_info(path)["progress"]["dt"] < ckm.checkpoint_info(path)["progress"]["n_dt"]
+    # the serial run stopped, the parallel one finishes it: same bits
+    assert _tiled(n_red, n_black, tile=tile, checkpoint=path)[0] == ref
+    assert _tiled(n_red, n_black, tile=tile, checkpoint=path, parallel=False)[0] == ref
+
+
+def test_finished_checkpoint_returns_without_computing(tmp_path, monkeypatch):
+    path = tmp_path / "done.ckpt"
+    first = rb.balanced_values(2000, tile=128, checkpoint=path)
+
+    def boom(*args):
+        raise AssertionError("recomputed")
+
+    monkeypatch.setattr(solver, "_tiled_parallel", boom)
+    again = rb.balanced_values(2000, tile=128, checkpoint=path)
+    assert again.tobytes() == first.tobytes()
+    assert ckm.checkpoint_info(path)["progress"]["complete"]
+
+
+def test_value_with_checkpoint(tmp_path):
+    path = tmp_path / "v26.ckpt"
+    assert rb.value(26, 26, checkpoint=path) == rb.value(26, 26, method="tiled")
+    assert path.exists()
+    assert rb.value(26, 26, checkpoint=path) == rb.value(26, 26, method="tiled")
+
+
+# --------------------------------------------------------------------------
+# Bad checkpoints: clear errors, never a wrong value
+# --------------------------------------------------------------------------
+@pytest.fixture
+def saved(tmp_path):
+    path = tmp_path / "s.ckpt"
+    rb.balanced_values(2000, tile=64, checkpoint=path)
+    return path
+
+
+def test_corrupt_byte_is_detected(saved):
+    data = bytearray(saved.read_bytes())
+    data[len(data) // 2] ^= 0x01
+    saved.write_bytes(bytes(data))
+    with pytest.raises(ckm.CheckpointError, match="checksum"):
+        rb.balanced_values(2000, tile=64, checkpoint=saved)
+
+
+@pytest.mark.parametrize("keep", [0.0, 0.001, 0.5, 0.999])
+def test_truncated_file_is_detected(saved, keep):
+    data = saved.read_bytes()
+    saved.write_bytes(data[:int(len(data) * keep)])
+    with pytest.raises(ckm.CheckpointError, match="truncated|not a stoplib"):
+        rb.balanced_values(2000, tile=64, checkpoint=saved)
+
+
+def test_not_a_checkpoint(tmp_path):
+    path = tmp_path / "notes.txt"
+    path.write_text("hello\n" * 100)
+    with pytest.raises(ckm.CheckpointError, match="not a stoplib.redblack checkpoint"):
+        rb.balanced_values(100, checkpoint=path)
+
+
+@pytest.mark.parametrize("call", [
+    lambda p: rb.balanced_values(2001, tile=64, checkpoint=p),
+    lambda p: rb.balanced_values(2000, tile=128, checkpoint=p),
+    lambda p: rb.value(2000, 2000, checkpoint=p),
+])
+def test_mismatched_parameters(saved, call):
+    with pytest.raises(ckm.CheckpointError, match="another computation"):
+        call(saved)
+
+
+def test_header_edit_breaks_the_checksum(saved):
+    data = saved.read_bytes()
+    edited = data.replace(b'"n_red": 2000', b'"n_red": 2001')
+    assert edited != data
+    saved.write_bytes(edited)
+    with pytest.raises(ckm.CheckpointError):
+        rb.balanced_values(2001, tile=64, checkpoint=saved)
+
+
+def test_failed_write_keeps_the_old_checkpoint(saved, monkeypatch):
+    before = saved.read_bytes()
+
+    def fail(fd):
+        raise OSError("disk full")
+
+    monkeypatch.setattr(os, "fsync", fail)
+    with pytest.raises(OSError, match="disk full"):
+        ckm.write_checkpoint(saved, ckm.Frontier({"x": 1}, {}, {"a": np.zeros(10)}))
+    assert saved.read_bytes() == before
+    assert not [p for p in saved.parent.iterdir() if "tmp" in p.name]
+
+
+def test_roundtrip_of_dtypes_and_shapes(tmp_path):
+    arrays = {"f": np.linspace(0, 1, 7), "i": np.arange(6, dtype=np.int64).reshape(2, 3),
+              "empty": np.zeros(0), "b": np.array([True, False])}
+    p = ckm.write_checkpoint(tmp_path / "x", ckm.Frontier({"k": 1}, {"dt": np.int64(3)}, arrays))
+    back = ckm.read_checkpoint(p, {"k": 1})
+    assert back.progress == {"dt": 3}
+    for k, a in arrays.items():
+        assert back.arrays[k].dtype == a.dtype and np.array_equal(back.arrays[k], a)
+
+
+# --------------------------------------------------------------------------
+# Inputs and the progress estimate
+# --------------------------------------------------------------------------
+def test_bad_arguments(tmp_path):
+    with pytest.raises(TypeError, match="checkpoint must be a path"):
+        rb.balanced_values(10, checkpoint=3)
+    with pytest.raises(ValueError, match="checkpoint_every"):
+        rb.balanced_values(10, checkpoint=tmp_path / "a", checkpoint_every=-1.0)
+    with pytest.raises(TypeError, match="checkpoint_every"):
+        rb.value(10, 10, checkpoint=tmp_path / "a", checkpoint_every="often")
+    with pytest.raises(ValueError, match="checkpoint needs a method"):
+        rb.value(10, 10, method="row", checkpoint=tmp_path / "a")
+    with pytest.raises(ValueError, match="scheduler is for method='dask'"):
+        rb.value(10, 10, method="tiled", scheduler="tcp://nowhere:1")
+    with pytest.raises(FileNotFoundError):
+        ckm.read_checkpoint(tmp_path / "missing")
+    with pytest.raises(TypeError, match="path must be"):
+        ckm.checkpoint_info(7)
+    with pytest.raises(TypeError, match="frontier must be"):
+        ckm.write_checkpoint(tmp_path / "x", {"params": {}})
+    with pytest.raises(ValueError, match="folder"):
+        ckm.write_checkpoint(tmp_path / "no" / "such" / "x", ckm.Frontier({}, {}))
+
+
+def test_time_limit_waived_with_a_checkpoint(tmp_path, monkeypatch):
+    from stoplib.redblack import rules
+
+    monkeypatch.setattr(rules, "MAX_SECONDS", 1e-9)
+    with pytest.raises(ValueError, match="checkpoint="):
+        rb.balanced_values(500)
+    assert rb.balanced_values(500, checkpoint=tmp_path / "c").shape == (501,)
+
+
+def test_cell_estimate_close_to_live_cells():
+    for n_red, n_black, tile in [(20_000, 20_000, 256), (3000, 9000, 64), (9000, 3000, 64)]:
+        est = _CellCount(n_red, n_black, tile)
+        live = rb.live_cells(n_red, n_black)
+        assert abs(est.total - live) < 0.03 * live + 1000
+        n_dt = -(-n_red // tile) + -(-n_black // tile) - 1
+        done = [est(d) for d in range(n_dt + 1)]
+        assert done[0] == 0.0 and done[-1] == pytest.approx(est.total)
+        assert np.all(np.diff(done) >= 0)

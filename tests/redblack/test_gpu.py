@@ -1,0 +1,144 @@
+"""Tests of stoplib.redblack.gpu: the CUDA kernel in numba's simulator on small decks against
+the CPU kernel (bit for bit: the simulator's arithmetic is the CPU's exact path), its
+checkpoint, and the choice of method "auto".
+
+``NUMBA_ENABLE_CUDASIM=1`` must be set before numba is imported, and pytest has imported
+numba long before this module runs, so the simulator runs in a child process; nothing is
+skipped. On a machine with a real GPU, ``test_real_gpu_or_clear_error`` compares it with the
+CPU kernel too.
+"""
+import json
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from stoplib import redblack as rb
+from stoplib.redblack import gpu, solver
+
+ROOT = Path(__file__).resolve().parents[2]
+
+CHILD = textwrap.dedent("""
+    import json, sys
+    import numpy as np
+    from stoplib import redblack as rb
+    from stoplib.redblack import checkpoint as ckm, gpu, solver
+    from stoplib.redblack.solver import _tiled
+    out = {"simulated": gpu.simulated(), "available": gpu.gpu_available()}
+    # small decks, odd tile shapes: partial tiles, dead tiles, unbalanced decks
+    for n_red, n_black, rows, cols in [(26, 26, 8, 8), (21, 35, 4, 8), (35, 21, 8, 4)]:
+        v, d, _ = _tiled(n_red, n_black, tile=16, n_diag=n_red + 1, fast=False)
+        r = gpu.cuda_sweep(n_red, n_black, n_diag=n_red + 1, tile_rows=rows, tile_cols=cols)
+        out[f"{n_red}x{n_black}"] = [r.value == v, r.diag.tobytes() == d.tobytes(),
+                                     abs(r.value - v), r.tasks]
+    # the public API in the simulator, with the default tile shape
+    out["value_cuda"] = rb.value(20, 23, method="cuda")
+    out["value_row"] = rb.value(20, 23, method="row")
+    out["auto_picks"] = solver._pick_method("auto", 1e14, None)
+    # a checkpointed run stopped after 3 writes, resumed: the same bits
+    path = sys.argv[1]
+    real = ckm.Checkpointer.save
+    count = []
+    def save_then_stop(self, progress, arrays):
+        real(self, progress, arrays)
+        count.append(1)
+        if len(count) == 3 and not progress["complete"]:
+            raise RuntimeError("stopped")
+    ckm.Checkpointer.save = save_then_stop
+    gpu.SYNC_EVERY = 1
+    try:
+        gpu.cuda_sweep(20, 20, n_diag=21, tile_rows=4, tile_cols=4, checkpoint=path,
+                       checkpoint_every=0.0)
+    except RuntimeError:
+        pass
+    ckm.Checkpointer.save = real
+    mid = ckm.checkpoint_info(path)["progress"]
+    r = gpu.cuda_sweep(20, 20, n_diag=21, tile_rows=4, tile_cols=4, checkpoint=path)
+    d = _tiled(20, 20, tile=16, n_diag=21, fast=False)[1]
+    out["resume"] = [mid["dt"], mid["n_dt"], mid["complete"], r.diag.tobytes() == d.tobytes()]
+    print(json.dumps(out))
+""")
+
+
+@pytest.fixture(scope="module")
+def simulator(tmp_path_factory):
+    path = tmp_path_factory.mktemp("gpu") / "cuda.ckpt"
+    env = dict(os.environ, PYTHONPATH=str(ROOT), NUMBA_ENABLE_CUDASIM="1", STOPLIB_PROGRESS="0")
+    proc = subprocess.run([sys.executable, "-c", CHILD, str(path)], env=env, capture_output=True,
+                          text=True, timeout=600)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    return json.loads(proc.stdout.strip().splitlines()[-1])
+
+
+def test_simulator_is_on_but_not_a_gpu(simulator):
+    assert simulator["simulated"] is True
+    assert simulator["available"] is False
+
+
+@pytest.mark.parametrize("deck", ["26x26", "21x35", "35x21"])
+def test_kernel_equals_cpu_exact_path_bit_for_bit(simulator, deck):
+    same_value, same_diag, diff, launches = simulator[deck]
+    assert same_value and same_diag and diff == 0.0 and launches > 0
+
+
+def test_public_api_in_simulator(simulator):
+    assert simulator["value_cuda"] == pytest.approx(simulator["value_row"], rel=1e-14)
+    assert round(simulator["value_cuda"], 12) == round(rb.value(20, 23), 12)
+
+
+def test_auto_never_picks_the_simulator(simulator):
+    assert simulator["auto_picks"] == "tiled"
+
+
+def test_checkpoint_resume_in_simulator(simulator):
+    dt, n_dt, complete, same = simulator["resume"]
+    assert 0 < dt < n_dt and not complete and same
+
+
+def test_real_gpu_or_clear_error():
+    if gpu.gpu_available():  # a real device: agree with the CPU to 1e-12
+        v = rb.value(3000, 3000, method="cuda")
+        assert v == pytest.approx(rb.value(3000, 3000, method="tiled"), rel=1e-12)
+        d = rb.balanced_values(2000, method="cuda")
+        assert np.allclose(d, rb.balanced_values(2000), rtol=1e-12, atol=0)
+    else:
+        with pytest.raises(ValueError, match="needs a CUDA GPU"):
+            rb.value(30, 30, method="cuda")
+
+
+def test_auto_picks_the_gpu_only_when_there_is_one(monkeypatch):
+    monkeypatch.setattr(solver, "_gpu_ready", lambda: True)
+    assert solver._pick_method("auto", 1e12, None) == "cuda"
+    assert solver._pick_method("auto", 1e5, None) == "row"           # small: the CPU
+    monkeypatch.setattr(solver, "_gpu_ready", lambda: False)
+    assert solver._pick_method("auto", 1e12, None) == "tiled"
+    assert solver._pick_method("auto", 1e12, "ckpt") == "tiled"
+    assert solver._pick_method("auto", 100.0, "ckpt") == "tiled"     # checkpoints need a sweep
+
+
+def test_auto_dispatches_to_cuda_sweep(monkeypatch):
+    calls = []
+
+    def fake(n_red, n_black, n_diag=0, **kw):
+        calls.append((n_red, n_black, n_diag))
+        return solver.SweepResult(1.5, np.arange(n_diag, dtype=float), "cuda", 0.0, 1)
+
+    monkeypatch.setattr(solver, "_gpu_ready", lambda: True)
+    monkeypatch.setattr(gpu, "cuda_sweep", fake)
+    monkeypatch.setattr(solver, "GPU_MIN_CELLS", 10.0)
+    assert rb.value(40, 40) == 1.5
+    assert rb.balanced_values(40).shape == (41,)
+    assert calls == [(40, 40, 0), (40, 40, 41)]
+
+
+def test_bad_arguments():
+    with pytest.raises(ValueError, match="tile_rows"):
+        gpu.cuda_sweep(10, 10, tile_rows=2048)
+    with pytest.raises(ValueError, match="n_diag"):
+        gpu.cuda_sweep(10, 10, n_diag=12)
+    with pytest.raises(TypeError, match="n_red"):
+        gpu.cuda_sweep(10.0, 10)
