@@ -395,7 +395,8 @@ def verdicts(*, main=None, seat2=None, kicked=(), semi=None, n_check: int = 20_0
     semi = _run_of("semi", semi, 2, 1, "wins_or_ties")
     if isinstance(kicked, SearchResult) or not isinstance(kicked, (list, tuple)):
         raise TypeError(f"kicked must be a list or tuple of SearchResult, got {type(kicked).__name__}")
-    kicked = [_run_of("kicked[]", run, None, None, "wins") for run in kicked]
+    kicked = [_run_of(f"kicked[{i}]", check_instance(f"kicked[{i}]", run, SearchResult), None, None, "wins")
+              for i, run in enumerate(kicked)]
     n_check = check_int("n_check", n_check, 1, 10**9)
     _check(f"verdicts(n_check={n_check:,})", RATES["verdicts"] + n_check / RATES["random_hands"]
            + n_check / RATES["rank7"] + n_check / RATES["best_of_21"], 60.0 * n_check,

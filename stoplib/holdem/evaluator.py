@@ -43,7 +43,7 @@ from numba import njit, prange
 from ._tables import (CATEGORIES, CATEGORY_START, CLASSES_PER_CATEGORY, LOW32, MASK,
                       N_RANKS, SHIFT, SUIT_INIT, Tables, load_tables)
 from ..util.validate import check_choice, check_int
-from .rules import CARD_NAMES, _hands_estimate, as_cards, check_bool
+from .rules import CARD_NAMES, _distinct_cards, _hands_estimate, _integer_array, as_cards, check_bool
 
 __all__ = ["CATEGORIES", "N_RANKS", "Tables", "load_tables", "rank7", "rank5",
            "board_sums", "rank_with_board", "category_of", "category", "category_code",
@@ -290,18 +290,6 @@ def _own_tables(tables) -> Tables:
     return own
 
 
-def _distinct_cards(names, values) -> list[int]:
-    """Card codes 0..51 given one per argument, checked to be distinct."""
-    cards = [check_int(name, value, 0, 51) for name, value in zip(names, values)]
-    seen = {}
-    for name, card in zip(names, cards):
-        if card in seen:
-            raise ValueError(f"{seen[card]} and {name} are the same card, {CARD_NAMES[card]} ({card}): "
-                             f"a hand holds distinct cards")
-        seen[card] = name
-    return cards
-
-
 def rank7(c0, c1, c2, c3, c4, c5, c6, tables=None) -> int:
     """Rank (1..7462, higher better) of seven distinct cards given as codes 0..51.
 
@@ -439,43 +427,6 @@ def category_codes(ranks) -> np.ndarray:
         bad = arr.min() if arr.min() < 1 else arr.max()
         raise ValueError(f"ranks must be in 1..{N_RANKS}, got {int(bad)}")
     return (np.searchsorted(np.array(CATEGORY_START), arr, side="right") - 1).astype(np.int8)
-
-
-def _integer_array(name, values, what="card codes 0..51") -> np.ndarray:
-    """``values`` as an integer array (a list, tuple or array of ints); TypeError for other kinds."""
-    if isinstance(values, np.ndarray):
-        arr = values
-    elif isinstance(values, (list, tuple, range)):
-        try:
-            arr = np.asarray(values)
-        except (ValueError, OverflowError) as exc:  # ragged rows, ints beyond 64 bits
-            raise ValueError(f"{name} must be a regular array of integers: {exc}") from None
-    else:
-        raise TypeError(f"{name} must be a list or array of integers, got {type(values).__name__}")
-    if arr.dtype == np.bool_ or (arr.size and not np.issubdtype(arr.dtype, np.integer)):
-        if not isinstance(values, np.ndarray) and arr.dtype.kind in "fO":
-            _ints_out_of_range(name, values, what)  # Python ints beyond int64 make floats or objects
-        raise TypeError(f"{name} must hold integers, got dtype {arr.dtype}")
-    return arr
-
-
-def _ints_out_of_range(name, values, what):
-    """Raise ValueError naming an int of nested lists ``values`` that no 64-bit array holds, if all are ints."""
-    import numbers
-
-    stack, found = [values], None
-    while stack:
-        item = stack.pop()
-        if isinstance(item, (list, tuple, range, np.ndarray)):
-            stack.extend(item)
-        elif isinstance(item, bool) or not isinstance(item, numbers.Integral):
-            return  # not all ints: the caller's TypeError stands
-        elif found is None and not -(2**63) <= int(item) < 2**63:
-            found = item
-    if found is not None:
-        text = str(int(found))
-        raise ValueError(f"{name} must hold {what}, got "
-                         + (text if len(text) <= 30 else f"a {len(text)}-digit number"))
 
 
 def evaluate5(cards) -> int:

@@ -442,12 +442,61 @@ def canonical_rotation(deck) -> np.ndarray:
     return np.roll(arr, -int(np.argmin(arr)))
 
 
+# --------------------------------------------------------------------------- card codes as numbers
+def _distinct_cards(names, values) -> list[int]:
+    """Card codes 0..51 given one per argument, checked to be distinct."""
+    cards = [check_int(name, value, 0, 51) for name, value in zip(names, values)]
+    seen = {}
+    for name, card in zip(names, cards):
+        if card in seen:
+            raise ValueError(f"{seen[card]} and {name} are the same card, {CARD_NAMES[card]} ({card}): "
+                             f"a hand holds distinct cards")
+        seen[card] = name
+    return cards
+
+
+def _integer_array(name, values, what="card codes 0..51") -> np.ndarray:
+    """``values`` as an integer array (a list, tuple or array of ints); TypeError for other kinds."""
+    if isinstance(values, np.ndarray):
+        arr = values
+    elif isinstance(values, (list, tuple, range)):
+        try:
+            arr = np.asarray(values)
+        except (ValueError, OverflowError) as exc:  # ragged rows, ints beyond 64 bits
+            raise ValueError(f"{name} must be a regular array of integers: {exc}") from None
+    else:
+        raise TypeError(f"{name} must be a list or array of integers, got {type(values).__name__}")
+    if arr.dtype == np.bool_ or (arr.size and not np.issubdtype(arr.dtype, np.integer)):
+        if not isinstance(values, np.ndarray) and arr.dtype.kind in "fO":
+            _ints_out_of_range(name, values, what)  # Python ints beyond int64 make floats or objects
+        raise TypeError(f"{name} must hold integers, got dtype {arr.dtype}")
+    return arr
+
+
+def _ints_out_of_range(name, values, what):
+    """Raise ValueError naming an int of nested lists ``values`` that no 64-bit array holds, if all are ints."""
+    stack, found = [values], None
+    while stack:
+        item = stack.pop()
+        if isinstance(item, (list, tuple, range, np.ndarray)):
+            stack.extend(item)
+        elif isinstance(item, bool) or not isinstance(item, numbers.Integral):
+            return  # not all ints: the caller's TypeError stands
+        elif found is None and not -(2**63) <= int(item) < 2**63:
+            found = item
+    if found is not None:
+        text = str(int(found))
+        raise ValueError(f"{name} must hold {what}, got "
+                         + (text if len(text) <= 30 else f"a {len(text)}-digit number"))
+
+
 # --------------------------------------------------------------------------- work budget
 #: Longest text a card or deck parser reads (a deck with spaces is about 160 characters).
 MAX_TEXT = 10_000
 
-#: Rates on the development machine, one numba thread, after compilation: the 2-core AMD EPYC
-#: (2 vCPUs) of this project, 2026-11-23, numba 0.68, measured by ``benchmarks/bench_holdem_evaluator.py
+#: Rates on the development machine, one numba thread, after compilation: a 2-core Intel Xeon
+#: (Sapphire Rapids, AVX-512, KVM virtual machine; ``stoplib.util.timing.machine()``), 2026-11-23,
+#: numba 0.68, measured by ``benchmarks/bench_holdem_evaluator.py
 #: --budget-only`` and ``benchmarks/bench_holdem_search.py --budget-only`` (which print each estimate
 #: beside the measured time and the rate it implies) while the machine was shared (load average 7 to
 #: 14 on its 2 cores, as when the notebooks run beside other work): a quiet machine is up to about
@@ -470,7 +519,7 @@ RATES = {
     "reference_setup": 0.5,  # seconds to number the 7,462 classes for the reference evaluator, once (0.26 s)
     "table_build": 30.0,     # seconds to rebuild the evaluator's tables from the rules (9-38 s)
     "read_lines": 20_000.0,  # stackings-file lines/s read and checked
-    "dask_start": 3.0,       # seconds to start and stop a local Dask cluster
+    "dask_start": 1.0,       # seconds to start and stop a local Dask cluster (0.1-0.2 s; 1.9 s with dask's import)
     "verdicts": 0.6,         # seconds of claims.verdicts' fixed checks, beyond its n_check random hands (0.38 s)
 }
 #: Each numba thread beyond the first adds this fraction of a thread's speed (2 cores, shared).

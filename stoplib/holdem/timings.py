@@ -29,6 +29,10 @@ from .rules import RATES, _check, _search_estimate, _threads
 
 __all__ = ["machine", "table_kilobytes", "random_hands", "evaluator_speeds", "search_speeds"]
 
+#: The largest count of hands or climbs a timing takes (far beyond what the work budget lets run;
+#: it only keeps the estimate a finite float).
+MAX_COUNT = 10**15
+
 
 def machine() -> str:
     """The processor and the threads numba uses, in words.
@@ -74,7 +78,7 @@ def random_hands(n: int, n_cards: int = 7, seed: int = 2024) -> np.ndarray:
     >>> h.shape, all(len(set(row)) == 7 for row in h.tolist())
     ((3, 7), True)
     """
-    n = check_int("n", n, 0)
+    n = check_int("n", n, 0, MAX_COUNT)
     n_cards = check_int("n_cards", n_cards, 1, 52)
     _check(f"random_hands({n:,})", n / RATES["random_hands"], float(n) * n_cards + 5e5 * 52 * 12,
            f"{RATES['random_hands']:g} hands/s drawn")
@@ -114,7 +118,7 @@ def evaluator_speeds(n_hands: int = 1_000_000, repeats: int = 3, seed: int = 202
     >>> sorted(set(t["method"]))
     ['best of 21 five-card hands', 'direct look-up']
     """
-    n = check_int("n_hands", n_hands, 1)
+    n = check_int("n_hands", n_hands, 1, MAX_COUNT)
     repeats = check_int("repeats", repeats, 1, 1000)
     threads = numba.get_num_threads()
     per_round = sum(n / RATES[kind] * (1 + 1 / _threads(True)) for kind in ("rank7", "best_of_21", "rank5"))
@@ -158,7 +162,7 @@ def search_speeds(n_restarts: int = 200, seed: int = 0) -> pd.DataFrame:
     >>> t["n_optimal"].nunique(), list(t["run"])
     (1, ['serial', 'parallel'])
     """
-    n = check_int("n_restarts", n_restarts, 1)
+    n = check_int("n_restarts", n_restarts, 1, MAX_COUNT)
     _search_estimate(f"search_speeds({n:,})", n, 2, "steepest", 0, 1.0 / (1.0 + 1.0 / _threads(True)))
     search(1, seed=0, parallel=False)  # compile first
     search(2, seed=0, parallel=True)

@@ -146,6 +146,27 @@ def test_missing_files_and_bad_paths(tmp_path):
     assert read_stackings(tmp_path / "empty.txt", n_players=2) == []
 
 
+def test_the_writers_check_their_paths(tmp_path):
+    """StackingFile and run_search create their file: their paths are checked here, not fuzzed."""
+    for make in (lambda p: StackingFile(p), lambda p: run_search(1, out_path=p, show_progress=False)):
+        with pytest.raises(TypeError, match="path"):
+            make(3)
+        with pytest.raises(TypeError, match="path"):
+            make(b"s.txt")
+        with pytest.raises(ValueError, match="non-empty path"):
+            make("")
+        with pytest.raises(ValueError, match="must be a file"):
+            make(tmp_path)
+        with pytest.raises(ValueError):
+            make(tmp_path / ("x" * 5000))
+        with pytest.raises(ValueError, match="not a usable path"):
+            make(tmp_path / ("x" * 300))
+    with pytest.raises(ValueError, match="n_players=2, not n_players=3"):
+        path = tmp_path / "two.txt"
+        StackingFile(path)
+        StackingFile(path, n_players=3)
+
+
 def test_run_search_refuses_long_runs_before_starting(tmp_path):
     from stoplib.util import budget
 
