@@ -12,8 +12,9 @@ The rooms
 ``rules.py``
     Card and deck notation, the dealing rules (deal window, offsets, cuts,
     canonical rotation) and the outcome codes.
-``evaluator.py`` (tables built by ``_tables.py``)
-    The fast numba hand evaluator: ranks 1..7,462 of five- and seven-card hands.
+``evaluator.py`` (tables built and cached by ``_tables.py``)
+    The fast numba hand evaluator: ranks 1..7,462 of five- and seven-card hands
+    (private kernels behind checked public functions).
 ``solver.py``
     The value of a stacking: the outcome of every cut (``deck_value``,
     ``cut_outcomes``, ``cut_table``).
@@ -33,6 +34,11 @@ The rooms
 ``plots.py``, ``widgets.py``
     The notebook's figures and styled tables, and its interactive panels
     (built on :class:`stoplib.workbook.panel.Panel`).
+
+Every public function checks its input (cards are distinct codes 0..51 or text;
+a repeated card is refused wherever a hand or a deck enters) and estimates work
+that grows with its arguments before starting it, refusing it above the limits
+of :mod:`stoplib.util.budget` (rates in :data:`stoplib.holdem.rules.RATES`).
 
 The names below are the public API (also importable from their rooms).
 """
@@ -54,8 +60,8 @@ __all__ = [
     "RANKS", "SUITS", "CARD_NAMES", "card_name", "card_code", "parse_cards", "format_cards",
     "as_cards", "parse_deck", "format_deck", "canonical_rotation", "cut_deck", "deal_window",
     "dealt_offsets",
-    # evaluator (rank7, rank5, board_sums, rank_with_board, category_of: numba functions
-    # for the reader's own kernels)
+    # evaluator (rank7, rank5, board_sums, rank_with_board, category_of: the checked faces
+    # of the private numba kernels _rank7, ...)
     "CATEGORIES", "N_RANKS", "Tables", "load_tables", "rank7", "rank5", "board_sums",
     "rank_with_board", "category_of", "category", "category_code", "category_codes",
     "evaluate5", "evaluate7", "evaluate7_many", "evaluate5_many", "SEVEN_CARD_METHODS", "rank_counts",

@@ -43,6 +43,8 @@ from pathlib import Path
 import numpy as np
 from numba import njit
 
+from .rules import RATES, _check, check_bool
+
 # Changing SHIFT or the key layout below: bump FORMAT_VERSION (the disk cache's
 # key) and touch evaluator.py too, because numba's on-disk cache of the kernels
 # is keyed on their own source file and these constants are frozen into them.
@@ -328,6 +330,15 @@ def build_tables() -> Tables:
 
 
 # --------------------------------------------------------------------------- disk cache
+#: SHA-256 of the tables :func:`build_tables` derives from the rules (dtypes and bytes of every
+#: field, see ``_digest``). A cached file is used only if its content has exactly this digest, so
+#: a truncated, corrupted, stale or hand-made cache is rebuilt, never trusted. Changing the build
+#: changes the digest: ``tests/holdem/test_evaluator.py`` says so, and the new value goes here.
+TABLES_DIGEST = "a5c4e5aa721508ef9fc9f74862943c58f746327977b3e004a62702f5973c5f3a"
+#: The shapes of the tables this build makes (``offsets`` and ``ranks`` depend on ``SHIFT``).
+SHAPES = {"card_keys": (52,), "card_bits": (52,), "offsets": (17963,), "ranks": (95528,), "multipliers": (13,)}
+
+
 def cache_dir() -> Path:
     """Where the tables are cached: ``$STOPLIB_CACHE_DIR``, else ``$XDG_CACHE_HOME/stoplib``,
     else ``~/.cache/stoplib``."""
@@ -359,25 +370,39 @@ _DTYPES = {"card_keys": np.int64, "card_bits": np.int64,
 
 
 def _read(path: Path) -> Tables | None:
-    """Tables from ``path``, or None when missing, of another version, or corrupt."""
+    """Tables from ``path``, or None when missing, of another version or shape, or corrupt.
+
+    Checked before use: the format version and ``SHIFT`` it was built for, the dtype and
+    shape of every array, the digest stored beside them, and that digest against
+    :data:`TABLES_DIGEST`, the digest of what this code builds. Anything else is None
+    (then :func:`load_tables` rebuilds); a file is never read with pickle.
+    """
     try:
         with np.load(path, allow_pickle=False) as data:
+            if set(data.files) != {"version", "shift", "digest", *Tables._fields}:
+                return None
             if int(data["version"]) != FORMAT_VERSION or int(data["shift"]) != SHIFT:
                 return None
-            tables = Tables(**{name: np.ascontiguousarray(data[name]) for name in Tables._fields})
             digest = str(data["digest"])
-    except Exception:  # missing, truncated, not an npz, wrong keys...
+            if digest != TABLES_DIGEST:
+                return None
+            arrays = {}
+            for name in Tables._fields:
+                arr = data[name]
+                if arr.dtype != _DTYPES[name] or arr.shape != SHAPES[name]:
+                    return None
+                arrays[name] = np.ascontiguousarray(arr)
+    except Exception:  # noqa: BLE001 - missing, truncated, not an npz, bad zip member ...: rebuild
         return None
-    for name, dtype in _DTYPES.items():
-        if getattr(tables, name).dtype != dtype or getattr(tables, name).ndim != 1:
-            return None
-    if tables.card_keys.size != 52 or tables.ranks.size <= FLUSH_SIZE or _digest(tables) != digest:
+    tables = Tables(**arrays)
+    if _digest(tables) != digest:  # a flipped byte in any array
         return None
     return tables
 
 
 def _write(path: Path, tables: Tables) -> None:
     """Write atomically (temp file + rename), so concurrent writers never corrupt it."""
+    tmp = None
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=path.stem, suffix=".tmp.npz", dir=path.parent)
@@ -386,30 +411,55 @@ def _write(path: Path, tables: Tables) -> None:
                      **tables._asdict())
         os.replace(tmp, path)
     except OSError:  # read-only home etc.: keep going without a disk cache
-        try:
-            os.unlink(tmp)
-        except (OSError, UnboundLocalError):
-            pass
+        if tmp is not None:
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
 
 
 _TABLES: Tables | None = None
 
 
+def _built() -> Tables:
+    """Tables built from the rules, checked against :data:`TABLES_DIGEST` before they are used."""
+    tables = build_tables()
+    if _digest(tables) != TABLES_DIGEST:  # pragma: no cover - a changed build, caught by the tests
+        raise RuntimeError("the evaluator's tables built from the rules differ from the pinned TABLES_DIGEST "
+                           "in stoplib/holdem/_tables.py: the build changed; check it and update the digest")
+    return tables
+
+
 def load_tables(rebuild: bool = False) -> Tables:
     """The evaluator's tables: from memory, else the disk cache, else built and cached.
+
+    A cache file is used only if it holds exactly the tables this code builds
+    (format version, ``SHIFT``, shapes, dtypes and a SHA-256 digest pinned in the
+    source): a truncated, corrupted or stale file is rebuilt and rewritten, so it
+    can never give wrong ranks.
 
     Parameters
     ----------
     rebuild : bool
-        Ignore any cached copy and rebuild (then rewrite the cache).
+        Ignore any cached copy and rebuild (then rewrite the cache); estimated
+        first (:data:`stoplib.holdem.rules.RATES` ``["table_build"]``).
+
+    Examples
+    --------
+    >>> tables = load_tables()
+    >>> tables.card_keys.shape, tables is load_tables()
+    ((52,), True)
     """
     global _TABLES
+    rebuild = check_bool("rebuild", rebuild)
+    if rebuild:
+        _check("load_tables(rebuild=True)", RATES["table_build"], 4e7, "a rebuild from the rules, timed")
     if _TABLES is not None and not rebuild:
         return _TABLES
     path = cache_path()
     tables = None if rebuild else _read(path)
     if tables is None:
-        tables = build_tables()
+        tables = _built()
         _write(path, tables)
     _TABLES = tables
     return tables

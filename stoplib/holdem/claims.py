@@ -36,7 +36,9 @@ from ..workbook.prose import number, percent
 from . import document as doc
 from .document import ARTICLE_CATEGORY, EXAMPLE_DECK, EXAMPLE_TABLE, TEN_DECKS
 from .evaluator import category, evaluate5, evaluate7_many, rank_counts
-from .rules import canonical_rotation, cut_deck, format_deck, parse_cards, parse_deck
+from ..util.validate import check_instance, check_int, check_real
+from .local_search import SearchResult
+from .rules import RATES, _check, as_deck, canonical_rotation, cut_deck, format_deck, parse_deck
 from .solver import cut_table, deck_value
 
 __all__ = ["ARTICLE_TABLE_COLUMNS", "NOTEBOOK", "VERDICT_COLUMNS", "article_example_table",
@@ -88,8 +90,17 @@ def example_table_agreement(table: pd.DataFrame | None = None) -> pd.DataFrame:
     >>> same.shape, bool(same.values.all())
     ((52, 6), True)
     """
-    ours = cut_table(EXAMPLE_DECK) if table is None else table
     article = article_example_table()
+    if table is None:
+        ours = cut_table(EXAMPLE_DECK)
+    else:
+        check_instance("table", table, pd.DataFrame)
+        missing = [c for c in article.columns if c not in table.columns]
+        if missing or len(table) != len(article):
+            raise ValueError(f"table must be a cut_table of the example deck (52 rows with columns "
+                             f"{list(article.columns)}), got {len(table)} rows"
+                             + (f" without {missing}" if missing else ""))
+        ours = table.reset_index(drop=True)
     return ours[list(article.columns)].eq(article)
 
 
@@ -145,9 +156,11 @@ def years_to_enumerate(rate: float = 1e12) -> float:
     >>> f"{years_to_enumerate():.2e}"
     '2.56e+48'
     """
-    if not rate > 0:
-        raise ValueError(f"rate must be positive, got {rate!r}")
-    return math.factorial(52) / float(rate) / _SECONDS_PER_YEAR
+    rate = check_real("rate", rate, 0)
+    years = math.factorial(52) / rate / _SECONDS_PER_YEAR if rate > 0 else math.inf
+    if not math.isfinite(years):
+        raise ValueError(f"rate must be positive and at least 1e-250 orderings per second, got {rate:g}")
+    return years
 
 
 def cut_example() -> dict:
@@ -201,7 +214,7 @@ def article_table_text(deck) -> str:
     'Th7c | 5dAd | Qs Jc 4h 8c Tc | One Pair  | High Card | 1'
     """
     table = cut_table(deck)
-    lines = [format_deck(parse_deck(deck)), _ARTICLE_HEADER]
+    lines = [format_deck(as_deck(deck)), _ARTICLE_HEADER]
     for _, row in table.iterrows():
         lines.append(f"{row['p1']} | {row['p2']} | {row['board']} | {_ARTICLE_NAME[row['p1 hand']]:<9} | "
                      f"{_ARTICLE_NAME[row['p2 hand']]:<9} | {row['winner']}")
@@ -220,9 +233,15 @@ def file_size_estimate(decks=None, n_stackings: int = doc.N_STACKINGS_OVERNIGHT)
     >>> est["bytes_per_stacking"] == len(article_table_text(EXAMPLE_DECK))
     True
     """
-    decks = list(decks) if decks is not None else [EXAMPLE_DECK, *TEN_DECKS]
+    if decks is None:
+        decks = [EXAMPLE_DECK, *TEN_DECKS]
+    if not isinstance(decks, (list, tuple)):
+        raise TypeError(f"decks must be a list or tuple of decks, got {type(decks).__name__}")
     if not decks:
         raise ValueError("decks must not be empty")
+    n_stackings = check_int("n_stackings", n_stackings, 0, 10**15)
+    _check(f"file_size_estimate of {len(decks):,} decks", len(decks) * 1.5 / RATES["cut_table"], 1e4 * len(decks),
+           f"{RATES['cut_table']:g} cut tables/s, written out as text")
     text = "".join(article_table_text(d) for d in decks).encode()
     per = len(text) / len(decks)
     per_gzip = len(gzip.compress(text, compresslevel=9, mtime=0)) / len(decks)
@@ -371,6 +390,17 @@ def verdicts(*, main=None, seat2=None, kicked=(), semi=None, n_check: int = 20_0
     from .local_search import N_SWAPS
     from .timings import random_hands
 
+    main = _run_of("main", main, 2, 1, "wins")
+    seat2 = _run_of("seat2", seat2, 2, 2, "wins")
+    semi = _run_of("semi", semi, 2, 1, "wins_or_ties")
+    if isinstance(kicked, SearchResult) or not isinstance(kicked, (list, tuple)):
+        raise TypeError(f"kicked must be a list or tuple of SearchResult, got {type(kicked).__name__}")
+    kicked = [_run_of(f"kicked[{i}]", check_instance(f"kicked[{i}]", run, SearchResult), None, None, "wins")
+              for i, run in enumerate(kicked)]
+    n_check = check_int("n_check", n_check, 1, 10**9)
+    _check(f"verdicts(n_check={n_check:,})", RATES["verdicts"] + n_check / RATES["random_hands"]
+           + n_check / RATES["rank7"] + n_check / RATES["best_of_21"], 60.0 * n_check,
+           f"the fixed checks ({RATES['verdicts']:g} s) and {n_check:,} random hands drawn and ranked twice")
     example = deck_value(EXAMPLE_DECK)
     same = example_table_agreement()
     ten = ten_decks_table()
@@ -453,6 +483,20 @@ def verdicts(*, main=None, seat2=None, kicked=(), semi=None, n_check: int = 20_0
     rows.append(_row("Blind Man's Bluff and Kuhn Poker have no optimal stackings (earlier post)", "none",
                      "not checked", "open", "other games, from the article's predecessor"))
     return pd.DataFrame(rows, columns=list(VERDICT_COLUMNS))
+
+
+def _run_of(name, run, n_players, seat, objective):
+    """A :class:`SearchResult` of the search a verdict needs (None: not run), checked."""
+    if run is None:
+        return None
+    check_instance(name, run, SearchResult)
+    if run.n_restarts < 1:
+        raise ValueError(f"{name} must hold at least one climb")
+    wanted = {"n_players": n_players, "seat": seat, "objective": objective}
+    for key, value in wanted.items():
+        if value is not None and getattr(run, key) != value:
+            raise ValueError(f"{name} must be a search with {key}={value!r}, got {getattr(run, key)!r}")
+    return run
 
 
 def _players_rows(main, kicked, semi):

@@ -47,7 +47,8 @@ from ..util.rng import kernel_seed
 from ..util.validate import check_choice, check_int
 from ._local_search_kernels import _search_parallel, _search_serial, _swap_delta
 from .evaluator import load_tables
-from .rules import MAX_PLAYERS, MIN_PLAYERS, N_CUTS, as_deck, format_deck
+from .rules import (MAX_PLAYERS, MIN_PLAYERS, N_CUTS, _search_estimate, _threads, as_deck, check_bool,
+                    format_deck)
 
 __all__ = ["N_SWAPS", "METHODS", "TIE_BREAKS", "OBJECTIVES", "MAX_MOVES", "SearchResult", "search",
            "climb", "swap_tables", "swap_delta", "summarize"]
@@ -57,6 +58,8 @@ METHODS = ("steepest", "first")
 TIE_BREAKS = ("first", "random")
 OBJECTIVES = ("wins", "wins_or_ties")
 MAX_MOVES = 52  # every move gains at least one cut, so a climb makes at most 52 moves
+#: Restart indices (``first_restart + r``) stay below this, so they fit the kernels' int64.
+MAX_RESTART_INDEX = 2**62
 
 
 # --------------------------------------------------------------------------- tables
@@ -182,6 +185,15 @@ def _settings(n_players, seat, method, tie_break, objective):
     return n, s
 
 
+def _restarts(n_restarts, first_restart):
+    """``(count, first)``: restarts ``first .. first + count - 1``, indices that fit an int64."""
+    count = check_int("n_restarts", n_restarts, 0)
+    first = check_int("first_restart", first_restart, 0)
+    if count > MAX_RESTART_INDEX or first > MAX_RESTART_INDEX - count:
+        raise ValueError(f"first_restart + n_restarts must be at most 2**62, got {first} + {count}")
+    return count, first
+
+
 def _run(decks, shuffle, kseed, first_restart, n, s, method, tie_break, objective, max_steps,
          parallel, kicks=0, kick_size=3):
     count = decks.shape[0]
@@ -254,16 +266,18 @@ def search(n_restarts: int, n_players: int = 2, seat: int = 1, *, method: str = 
     >>> res.decks.shape, bool(((res.scores >= res.start_scores) & (res.scores <= 52)).all())
     ((2, 52), True)
     """
-    count = check_int("n_restarts", n_restarts, 0)
+    count, first = _restarts(n_restarts, first_restart)
     n, s = _settings(n_players, seat, method, tie_break, objective)
     steps_cap = MAX_MOVES if max_steps is None else check_int("max_steps", max_steps, 0, MAX_MOVES)
-    first = check_int("first_restart", first_restart, 0)
     kicks = check_int("kicks", kicks, 0, 1_000_000)
     kick_size = check_int("kick_size", kick_size, 1, 52)
+    parallel = check_bool("parallel", parallel)
+    _search_estimate(f"search({count:,} restarts, {n} players, {method}"
+                     + (f", {kicks:,} kicks" if kicks else "") + ")", count, n, method, kicks, _threads(parallel))
     kseed = kernel_seed(seed)
     decks = np.empty((count, 52), np.int64)
     return _run(decks, True, kseed, first, n, s, method, tie_break, objective, steps_cap,
-                bool(parallel), kicks, kick_size)
+                parallel, kicks, kick_size)
 
 
 def climb(deck, n_players: int = 2, seat: int = 1, *, method: str = "steepest",
@@ -340,6 +354,9 @@ def summarize(results) -> "pandas.DataFrame":
         n = res.n_restarts
         k = res.n_optimal
         low, high = proportion_confint(k, n, alpha=0.05, method="wilson") if n else (np.nan, np.nan)
+        if n:  # exactly 0 with no success and 1 with no failure (statsmodels drifts by 1e-17)
+            low = 0.0 if k == 0 else min(max(float(low), 0.0), k / n)
+            high = 1.0 if k == n else max(min(float(high), 1.0), k / n)
         opt_steps = res.steps[res.optimal]
         rows.append({
             "n_players": res.n_players, "seat": res.seat, "method": res.method,

@@ -14,7 +14,9 @@ import numpy as np
 
 from ..workbook import style
 from .evaluator import CATEGORIES
-from .rules import N_CUTS
+from ..util.validate import check_choice, check_instance, check_int, check_str
+from .local_search import MAX_MOVES, OBJECTIVES
+from .rules import MAX_PLAYERS, MIN_PLAYERS, N_CUTS
 from .solver import cut_table
 
 __all__ = ["plot_steps_histogram", "plot_success_by_players", "plot_scores_by_players", "plot_cut_table",
@@ -48,9 +50,73 @@ _OTHER = style.COLORS["grey"]
 
 
 def _axis(ax, figsize):
+    """``ax``, or a new styled axis when it is None; TypeError for anything else."""
+    from matplotlib.axes import Axes
+
     if ax is None:
         _, ax = style.figure(figsize=figsize)
+    elif not isinstance(ax, Axes):
+        raise TypeError(f"ax must be a matplotlib Axes or None, got {type(ax).__name__}")
     return ax
+
+
+#: The most climbs a plot takes (a plot of more says nothing more; arrays of that size take seconds).
+MAX_CLIMBS = 10_000_000
+
+
+def _ints(name, values, low, high, ndim=1) -> np.ndarray:
+    """``values`` as an int64 array of ``ndim`` dimensions with entries in ``low..high``."""
+    if isinstance(values, (str, bytes, dict, set)) or values is None:
+        raise TypeError(f"{name} must be a list or array of ints, got {type(values).__name__}")
+    try:
+        arr = np.asarray(values)
+    except (ValueError, OverflowError) as exc:
+        raise ValueError(f"{name} must be a regular array of ints: {exc}") from None
+    if arr.dtype == np.bool_ or (arr.size and not np.issubdtype(arr.dtype, np.integer)):
+        raise TypeError(f"{name} must hold ints, got dtype {arr.dtype}")
+    if arr.ndim != ndim:
+        raise ValueError(f"{name} must be {ndim}-D, got shape {arr.shape}")
+    if arr.shape[0] > MAX_CLIMBS:
+        raise ValueError(f"{name} must describe at most {MAX_CLIMBS:,} climbs, got {arr.shape[0]:,}")
+    if arr.size and (arr.min() < low or arr.max() > high):
+        bad = arr.min() if arr.min() < low else arr.max()
+        raise ValueError(f"{name} must be in {low}..{high}, got {bad}")
+    return arr.astype(np.int64)
+
+
+def _flags(name, values, size) -> np.ndarray:
+    """``values`` as a bool array of ``size`` entries."""
+    if isinstance(values, (str, bytes, dict, set)) or values is None:
+        raise TypeError(f"{name} must be a list or array of bools, got {type(values).__name__}")
+    arr = np.asarray(values)
+    if arr.dtype != np.bool_:
+        raise TypeError(f"{name} must hold bools (True/False), got dtype {arr.dtype}")
+    if arr.shape != (size,):
+        raise ValueError(f"{name} must have one entry per climb ({size}), got shape {arr.shape}")
+    return arr
+
+
+def _summary(table, columns) -> "pandas.DataFrame":
+    """A :func:`stoplib.holdem.summarize` table with numeric ``columns`` and players 2..6."""
+    import pandas as pd
+
+    if not isinstance(table, pd.DataFrame):
+        raise TypeError(f"table must be a pandas DataFrame from stoplib.holdem.summarize, got {type(table).__name__}")
+    missing = [c for c in columns if c not in table.columns]
+    if missing:
+        raise ValueError(f"table lacks the column(s) {missing} (a stoplib.holdem.summarize table has them)")
+    if table.empty:
+        raise ValueError("table has no rows")
+    for c in columns:
+        values = table[c].to_numpy()
+        if not np.issubdtype(values.dtype, np.number) or values.dtype == np.bool_:
+            raise TypeError(f"table column {c!r} must be numeric, got dtype {values.dtype}")
+        if not np.all(np.isfinite(values.astype(float))):
+            raise ValueError(f"table column {c!r} must be finite numbers")
+    players = table["n_players"].to_numpy()
+    if players.min() < MIN_PLAYERS or players.max() > MAX_PLAYERS or not np.all(players == np.round(players)):
+        raise ValueError(f"table column 'n_players' must hold table sizes 2..6")
+    return table
 
 
 def _text_color(hex_colour: str) -> str:
@@ -84,9 +150,11 @@ def plot_steps_histogram(steps, optimal=None, ax=None, article_max: int | None =
     """
     from matplotlib.ticker import FuncFormatter, MaxNLocator
 
+    steps = _ints("steps", steps, 0, MAX_MOVES)
+    opt = np.zeros(steps.size, bool) if optimal is None else _flags("optimal", optimal, steps.size)
+    if article_max is not None:
+        article_max = check_int("article_max", article_max, 0, MAX_MOVES)
     ax = _axis(ax, (6.4, 3.6))
-    steps = np.asarray(steps, dtype=int)
-    opt = np.zeros(steps.size, bool) if optimal is None else np.asarray(optimal, bool)
     top = int(steps.max()) if steps.size else 1
     right = max(top + 1, (article_max or 0) + 4)
     x = np.arange(0, right + 1)
@@ -137,6 +205,11 @@ def plot_success_by_players(table, ax=None, column: str = "fraction", label_by: 
     >>> plot_success_by_players(t).get_ylabel()
     'climbs reaching 52 (fraction, 95% CI)'
     """
+    check_str("column", column, 100)
+    check_str("label_by", label_by, 100)
+    table = _summary(table, ["n_players", column, "ci_low", "ci_high"])
+    if label_by not in table.columns:
+        raise ValueError(f"label_by must name a column of table, got {label_by!r}")
     ax = _axis(ax, (6.4, 3.6))
     groups = list(dict.fromkeys(table[label_by].tolist()))
     width = 0.8 / max(len(groups), 1)
@@ -176,6 +249,7 @@ def plot_scores_by_players(table, ax=None):
     """
     from matplotlib.lines import Line2D
 
+    table = _summary(table, ["n_players", "seat", "mean_score", "best_score"])
     ax = _axis(ax, (7.2, 3.8))
     seats = sorted(table["seat"].unique())
     width = 0.8 / max(len(seats), 1)
@@ -202,6 +276,17 @@ def plot_scores_by_players(table, ax=None):
     return ax
 
 
+def _paths(paths, steps):
+    """``SearchResult.paths`` and ``.steps``: scores -1..52 after each move, one row per climb."""
+    paths = _ints("paths", paths, -1, N_CUTS, ndim=2)
+    steps = _ints("steps", steps, 0, MAX_MOVES)
+    if steps.size != paths.shape[0]:
+        raise ValueError(f"steps must have one entry per row of paths ({paths.shape[0]}), got {steps.size}")
+    if steps.size and steps.max() >= paths.shape[1]:
+        raise ValueError(f"steps must be below the {paths.shape[1]} columns of paths, got {steps.max()}")
+    return paths, steps
+
+
 @style.styled
 def plot_climbs(paths, steps, optimal=None, ax=None, max_lines: int = 200):
     """Cuts won after each step of a sample of climbs (``SearchResult.paths``).
@@ -216,10 +301,10 @@ def plot_climbs(paths, steps, optimal=None, ax=None, max_lines: int = 200):
     """
     from matplotlib.lines import Line2D
 
+    paths, steps = _paths(paths, steps)
+    opt = np.zeros(len(steps), bool) if optimal is None else _flags("optimal", optimal, steps.size)
+    max_lines = check_int("max_lines", max_lines, 1, 10_000)
     ax = _axis(ax, (6.4, 3.8))
-    paths = np.asarray(paths)
-    steps = np.asarray(steps, dtype=int)
-    opt = np.zeros(len(steps), bool) if optimal is None else np.asarray(optimal, bool)
     colours = {True: style.COLORS["blue"], False: style.COLORS["grey"]}
     shown = min(len(steps), max_lines)
     for r in range(shown):
@@ -255,9 +340,9 @@ def plot_step_gains(paths, steps, ax=None, min_climbs: int = 10):
     """
     from matplotlib.ticker import MaxNLocator
 
+    paths, steps = _paths(paths, steps)
+    min_climbs = check_int("min_climbs", min_climbs, 1)
     ax = _axis(ax, (6.4, 3.4))
-    paths = np.asarray(paths, dtype=np.int64)
-    steps = np.asarray(steps, dtype=int)
     ks, means, lows, highs, counts = [], [], [], [], []
     for k in range(1, int(steps.max(initial=0)) + 1):
         going = steps >= k
@@ -293,8 +378,9 @@ def plot_final_scores(scores, ax=None, objective: str = "wins"):
     >>> ax.get_xlabel()
     'cuts won at the end of the climb'
     """
+    scores = _ints("scores", scores, 0, N_CUTS)
+    objective = check_choice("objective", objective, OBJECTIVES)
     ax = _axis(ax, (6.4, 3.2))
-    scores = np.asarray(scores, dtype=int)
     counts = np.bincount(scores, minlength=N_CUTS + 1)
     low = int(scores.min()) if scores.size else N_CUTS
     x = np.arange(low, N_CUTS + 1)
@@ -339,6 +425,12 @@ def plot_cut_table(deck, n_players: int = 2, seat: int = 1, fig=None):
     """
     from matplotlib.patches import Patch, Rectangle
 
+    from matplotlib.figure import Figure
+
+    if fig is not None:
+        check_instance("fig", fig, Figure)
+        if fig.axes:
+            raise ValueError("fig must be an empty Figure (it has axes already)")
     table = cut_table(deck, n_players=n_players, seat=seat)
     n = int(n_players)
     half = N_CUTS // 2
@@ -397,7 +489,18 @@ def style_cut_table(table, seat: int = 1):
     >>> "background-color" in html and "p1 rank" not in html
     True
     """
-    n = sum(1 for col in table.columns if col.endswith(" hand"))
+    import pandas as pd
+
+    check_instance("table", table, pd.DataFrame)
+    n = sum(1 for col in table.columns if isinstance(col, str) and col.endswith(" hand"))
+    needed = ["winner", "result"] + [f"p{p + 1}" for p in range(n)] + [f"p{p + 1} hand" for p in range(n)]
+    if not MIN_PLAYERS <= n <= MAX_PLAYERS or any(c not in table.columns for c in needed):
+        raise ValueError("table must be a stoplib.holdem.cut_table (columns p1, p1 hand, ..., winner, result)")
+    seat = check_int("seat", seat, 1, n)
+    winners = table["winner"]
+    if not all(isinstance(w, str) and all(x.isdigit() and 1 <= int(x) <= n for x in w.split("="))
+               for w in winners):
+        raise ValueError("table column 'winner' must hold seats such as '1' or '1=2'")
     shown = table.drop(columns=[f"p{p + 1} rank" for p in range(n)], errors="ignore")
     win, tie = RESULT_COLORS["win"], RESULT_COLORS["tie"]
 
@@ -432,6 +535,13 @@ def style_verdicts(table):
     >>> "text-align: left" in html and "headline" not in html
     True
     """
+    import pandas as pd
+
+    check_instance("table", table, pd.DataFrame)
+    missing = [c for c in ("claim", "verdict", "headline") if c not in table.columns]
+    if missing:
+        raise ValueError(f"table must be a verdict table (columns notebook, claim, ..., verdict, headline); "
+                         f"it lacks {missing}")
     shown = table.drop(columns=["notebook", "headline"], errors="ignore")
 
     def colour(row):

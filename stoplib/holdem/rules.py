@@ -39,15 +39,19 @@ the best hand) or a **loss** (``LOSS``).
 from __future__ import annotations
 
 import numbers
+import os
 
 import numpy as np
 
-from ..util.validate import check_int
+from ..util import budget
+from ..util.validate import check_bool as _shared_check_bool
+from ..util.validate import check_int, check_str
 
 __all__ = ["RANKS", "SUITS", "N_CARDS", "CARD_NAMES", "card_name", "card_code", "parse_cards",
            "format_cards", "as_cards", "parse_deck", "format_deck",
            "N_CUTS", "MIN_PLAYERS", "MAX_PLAYERS", "WIN", "TIE", "LOSS",
-           "deal_window", "dealt_offsets", "as_deck", "cut_deck", "canonical_rotation"]
+           "deal_window", "dealt_offsets", "as_deck", "cut_deck", "canonical_rotation",
+           "RATES", "PARALLEL_EFFICIENCY", "MAX_TEXT"]
 
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"
@@ -74,11 +78,7 @@ def card_name(card) -> str:
     >>> card_name(0), card_name(51)
     ('2c', 'As')
     """
-    if isinstance(card, bool) or not isinstance(card, numbers.Integral):
-        raise TypeError(f"card must be an int 0..51, got {type(card).__name__} {card!r}")
-    if not 0 <= int(card) < N_CARDS:
-        raise ValueError(f"card must be in 0..51, got {int(card)}")
-    return CARD_NAMES[int(card)]
+    return CARD_NAMES[check_int("card", card, 0, N_CARDS - 1)]
 
 
 def card_code(name: str) -> int:
@@ -121,6 +121,24 @@ def _code(token: str, index: int, pos: int) -> int:
     raise ValueError(f"unknown card {token!r} at card {index + 1} (character {pos + 1}): {why}")
 
 
+def check_bool(name: str, value) -> bool:
+    """:func:`stoplib.util.validate.check_bool`, also for NumPy 2's bools (whose type is named ``bool``).
+
+    Examples
+    --------
+    >>> check_bool("parallel", np.True_), check_bool("parallel", False)
+    (True, False)
+    """
+    if isinstance(value, np.bool_):
+        return bool(value)
+    return _shared_check_bool(name, value)
+
+
+def _check_count(n):
+    """``None`` or a number of cards 0..52."""
+    return None if n is None else check_int("n", n, 0, N_CARDS)
+
+
 def parse_cards(text: str, n: int | None = None) -> np.ndarray:
     """Parse distinct cards written as ``"AsKd..."`` into an int8 array.
 
@@ -128,22 +146,34 @@ def parse_cards(text: str, n: int | None = None) -> np.ndarray:
     ----------
     text : str
         Two characters per card (rank ``23456789TJQKA``, suit ``cdhs``, either
-        case), optionally separated by whitespace.
+        case), optionally separated by whitespace; at most :data:`MAX_TEXT` characters.
     n : int, optional
-        Required number of cards; a different count raises ``ValueError``.
+        Required number of cards (0..52); a different count raises ``ValueError``.
 
     Returns
     -------
     numpy.ndarray
         int8 card codes in the order written.
 
+    Raises
+    ------
+    ValueError
+        For an unknown card (quoted, with its place), a repeated card (both places)
+        or a wrong count.
+
     Examples
     --------
     >>> parse_cards("As Kd 2c").tolist()
     [51, 45, 0]
+    >>> parse_cards("As Kd As")
+    Traceback (most recent call last):
+    ...
+    ValueError: repeated card As: card 1 and card 3 (character 7) are the same card
     """
     if not isinstance(text, str):
         raise TypeError(f"cards must be given as a str such as 'AsKd', got {type(text).__name__}")
+    check_str("cards", text, MAX_TEXT)
+    n = _check_count(n)
     codes = []
     seen = {}
     for index, pos, token in _tokens(text):
@@ -163,8 +193,8 @@ def format_cards(cards, sep: str = "") -> str:
 
     Parameters
     ----------
-    cards : array_like of int
-        Card codes 0..51 (int8, int64 or a list).
+    cards : str or array_like of int
+        Distinct card codes 0..51 (int8, int64 or a list), or text.
     sep : str
         Put between cards (default none, as in the article).
 
@@ -175,17 +205,55 @@ def format_cards(cards, sep: str = "") -> str:
     >>> format_cards([51, 45], sep=" ")
     'As Kd'
     """
+    sep = check_str("sep", sep, 100)
     arr = as_cards(cards, name="cards")
     return sep.join(CARD_NAMES[c] for c in arr.tolist())
 
 
+def _codes(cards, n, name) -> np.ndarray:
+    """Card codes from a list, tuple, range or 1-D integer array, checked for range and repeats."""
+    if isinstance(cards, np.ndarray):
+        if cards.ndim != 1:
+            raise ValueError(f"{name} must be a 1-D sequence of card codes, got shape {cards.shape}")
+        if cards.dtype == np.bool_ or (cards.size and not np.issubdtype(cards.dtype, np.integer)):
+            raise TypeError(f"{name} must hold integer card codes 0..51 (or be text), got dtype {cards.dtype}")
+        size = cards.size
+    elif isinstance(cards, (list, tuple, range)):
+        size = len(cards)
+    else:
+        raise TypeError(f"{name} must be text such as 'AsKd', a list of card names, or a list or array of "
+                        f"card codes 0..51, got {type(cards).__name__}")
+    if n is not None and size != n:
+        raise ValueError(f"{name} must have {n} cards, found {size}")
+    if size > N_CARDS:
+        raise ValueError(f"{name}: a deck has 52 distinct cards, got {size} codes")
+    values = cards.tolist() if isinstance(cards, np.ndarray) else list(cards)
+    seen = {}
+    for index, value in enumerate(values):
+        if isinstance(value, bool) or type(value).__name__ == "bool_" or not isinstance(value, numbers.Integral):
+            raise TypeError(f"{name} must hold integer card codes 0..51 (or be text), got "
+                            f"{type(value).__name__} {value!r:.40} at position {index}")
+        value = int(value)
+        if not 0 <= value < N_CARDS:
+            raise ValueError(f"{name}: card codes must be in 0..51, got {value} at position {index}"
+                             if abs(value) < 10**40 else
+                             f"{name}: card codes must be in 0..51, got a {len(str(abs(value)))}-digit "
+                             f"number at position {index}")
+        if value in seen:
+            raise ValueError(f"{name}: repeated card {CARD_NAMES[value]} (code {value}) at positions "
+                             f"{seen[value]} and {index}")
+        seen[value] = index
+    return np.asarray(values, dtype=np.int8)
+
+
 def as_cards(cards, n: int | None = None, name: str = "cards") -> np.ndarray:
-    """Validate cards given as text or codes; return them as an int8 array.
+    """Validate distinct cards given as text or codes; return them as an int8 array.
 
     Parameters
     ----------
     cards : str or array_like of int
-        Text such as ``"AsKd"``, a list of card names, or codes 0..51 (1-D).
+        Text such as ``"AsKd"``, a list of card names, or codes 0..51 (a list,
+        tuple, range or 1-D integer array). Cards must be distinct.
     n : int, optional
         Required number of cards.
     name : str
@@ -195,33 +263,23 @@ def as_cards(cards, n: int | None = None, name: str = "cards") -> np.ndarray:
     --------
     >>> as_cards("2c3c").tolist(), as_cards([0, 4]).tolist()
     ([0, 4], [0, 4])
+    >>> as_cards([0, 4, 0])
+    Traceback (most recent call last):
+    ...
+    ValueError: cards: repeated card 2c (code 0) at positions 0 and 2
     """
+    name = check_str("name", name, 80)
+    n = _check_count(n)
     if isinstance(cards, (list, tuple)) and cards and all(isinstance(c, str) for c in cards):
+        if len(cards) > N_CARDS:
+            raise ValueError(f"{name}: a deck has 52 distinct cards, got {len(cards)} names")
         cards = " ".join(cards)  # ["As", "Kd"] reads like "As Kd"
     if isinstance(cards, str):
         try:
             return parse_cards(cards, n=n)
         except ValueError as err:
             raise ValueError(f"{name}: {err}") from None
-    arr = np.asarray(cards)
-    if arr.ndim != 1:
-        raise ValueError(f"{name} must be a 1-D sequence of card codes, got shape {arr.shape}")
-    if arr.size and not np.issubdtype(arr.dtype, np.integer):
-        raise TypeError(f"{name} must hold integer card codes 0..51 (or be text), got dtype {arr.dtype}")
-    if arr.dtype == np.bool_:
-        raise TypeError(f"{name} must hold integer card codes 0..51, got booleans")
-    if n is not None and arr.size != n:
-        raise ValueError(f"{name} must have {n} cards, found {arr.size}")
-    if arr.size:
-        low, high = int(arr.min()), int(arr.max())
-        if low < 0 or high >= N_CARDS:
-            bad = low if low < 0 else high
-            raise ValueError(f"{name}: card codes must be in 0..51, got {bad}")
-        counts = np.bincount(arr.astype(np.int64), minlength=N_CARDS)
-        if counts.max() > 1:
-            dup = int(np.argmax(counts))
-            raise ValueError(f"{name}: repeated card {CARD_NAMES[dup]} (code {dup})")
-    return arr.astype(np.int8)
+    return _codes(cards, n, name)
 
 
 def parse_deck(text: str) -> np.ndarray:
@@ -260,14 +318,25 @@ def parse_deck(text: str) -> np.ndarray:
 def format_deck(deck) -> str:
     """Write a 52-card deck in the article's notation (104 characters).
 
+    Parameters
+    ----------
+    deck : str or array_like of int
+        52 distinct cards, as text or codes 0..51 (a list, tuple, range, array
+        or any other finite iterable of codes).
+
     Examples
     --------
     >>> format_deck(range(52))[:12]
     '2c2d2h2s3c3d'
     """
-    arr = as_cards(np.asarray(list(deck) if not isinstance(deck, (str, np.ndarray)) else deck),
-                   n=N_CARDS, name="deck")
-    return "".join(CARD_NAMES[c] for c in arr.tolist())
+    if not isinstance(deck, (str, np.ndarray, list, tuple, range)):
+        if isinstance(deck, (bytes, dict, set, frozenset)) or not hasattr(deck, "__iter__"):
+            raise TypeError(f"deck must be a str such as 'Th5d7c...' or a sequence of 52 card codes, "
+                            f"got {type(deck).__name__}")
+        from itertools import islice
+
+        deck = list(islice(deck, N_CARDS + 1))  # an endless iterator is not a deck
+    return "".join(CARD_NAMES[c] for c in as_deck(deck).tolist())
 
 
 # --------------------------------------------------------------------------- dealing rules
@@ -312,25 +381,36 @@ def dealt_offsets(n_players: int) -> dict:
 def as_deck(deck, name: str = "deck") -> np.ndarray:
     """Validate a 52-card deck given as text or codes; return int8 codes.
 
+    Parameters
+    ----------
+    deck : str or array_like of int
+        52 distinct cards: text (``"Th5d7c..."``) or codes 0..51 as a list,
+        tuple, range or 1-D integer array.
+    name : str
+        Argument name used in error messages.
+
     Examples
     --------
     >>> as_deck("".join(r + s for r in "23456789TJQKA" for s in "cdhs"))[:4].tolist()
     [0, 1, 2, 3]
+    >>> as_deck(list(range(51)) + [0])
+    Traceback (most recent call last):
+    ...
+    ValueError: deck: repeated card 2c (code 0) at positions 0 and 51
     """
+    name = check_str("name", name, 80)
     if isinstance(deck, str):
         try:
             return parse_deck(deck)
         except ValueError as err:
             raise ValueError(f"{name}: {err}") from None
-    if isinstance(deck, (list, tuple, range)):
-        deck = np.asarray(list(deck))
-    if not isinstance(deck, np.ndarray):
-        raise TypeError(f"{name} must be a str such as 'Th5d7c...' or an array of 52 card codes, "
+    if not isinstance(deck, (list, tuple, range, np.ndarray)):
+        raise TypeError(f"{name} must be a str such as 'Th5d7c...' or a list or array of 52 card codes, "
                         f"got {type(deck).__name__}")
-    arr = as_cards(deck, name=name)
-    if arr.size != N_CUTS:
-        raise ValueError(f"{name}: a deck has 52 cards, found {arr.size}")
-    return arr
+    size = deck.size if isinstance(deck, np.ndarray) else len(deck)
+    if size != N_CARDS and not (isinstance(deck, np.ndarray) and deck.ndim != 1):
+        raise ValueError(f"{name}: a deck has 52 cards, found {size}")
+    return as_cards(deck, name=name)
 
 
 def cut_deck(deck, cut: int) -> np.ndarray:
@@ -360,3 +440,129 @@ def canonical_rotation(deck) -> np.ndarray:
     """
     arr = as_deck(deck)
     return np.roll(arr, -int(np.argmin(arr)))
+
+
+# --------------------------------------------------------------------------- card codes as numbers
+def _distinct_cards(names, values) -> list[int]:
+    """Card codes 0..51 given one per argument, checked to be distinct."""
+    cards = [check_int(name, value, 0, 51) for name, value in zip(names, values)]
+    seen = {}
+    for name, card in zip(names, cards):
+        if card in seen:
+            raise ValueError(f"{seen[card]} and {name} are the same card, {CARD_NAMES[card]} ({card}): "
+                             f"a hand holds distinct cards")
+        seen[card] = name
+    return cards
+
+
+def _integer_array(name, values, what="card codes 0..51") -> np.ndarray:
+    """``values`` as an integer array (a list, tuple or array of ints); TypeError for other kinds."""
+    if isinstance(values, np.ndarray):
+        arr = values
+    elif isinstance(values, (list, tuple, range)):
+        try:
+            arr = np.asarray(values)
+        except (ValueError, OverflowError) as exc:  # ragged rows, ints beyond 64 bits
+            raise ValueError(f"{name} must be a regular array of integers: {exc}") from None
+    else:
+        raise TypeError(f"{name} must be a list or array of integers, got {type(values).__name__}")
+    if arr.dtype == np.bool_ or (arr.size and not np.issubdtype(arr.dtype, np.integer)):
+        if not isinstance(values, np.ndarray) and arr.dtype.kind in "fO":
+            _ints_out_of_range(name, values, what)  # Python ints beyond int64 make floats or objects
+        raise TypeError(f"{name} must hold integers, got dtype {arr.dtype}")
+    return arr
+
+
+def _ints_out_of_range(name, values, what):
+    """Raise ValueError naming an int of nested lists ``values`` that no 64-bit array holds, if all are ints."""
+    stack, found = [values], None
+    while stack:
+        item = stack.pop()
+        if isinstance(item, (list, tuple, range, np.ndarray)):
+            stack.extend(item)
+        elif isinstance(item, bool) or not isinstance(item, numbers.Integral):
+            return  # not all ints: the caller's TypeError stands
+        elif found is None and not -(2**63) <= int(item) < 2**63:
+            found = item
+    if found is not None:
+        text = str(int(found))
+        raise ValueError(f"{name} must hold {what}, got "
+                         + (text if len(text) <= 30 else f"a {len(text)}-digit number"))
+
+
+# --------------------------------------------------------------------------- work budget
+#: Longest text a card or deck parser reads (a deck with spaces is about 160 characters).
+MAX_TEXT = 10_000
+
+#: Rates on the development machine, one numba thread, after compilation: a 2-core Intel Xeon
+#: (Sapphire Rapids, AVX-512, KVM virtual machine; ``stoplib.util.timing.machine()``), 2026-11-23,
+#: numba 0.68, measured by ``benchmarks/bench_holdem_evaluator.py
+#: --budget-only`` and ``benchmarks/bench_holdem_search.py --budget-only`` (which print each estimate
+#: beside the measured time and the rate it implies) while the machine was shared (load average 7 to
+#: 14 on its 2 cores, as when the notebooks run beside other work): a quiet machine is up to about
+#: 3 times faster. They serve only to refuse, up front, calls that would run far past the limits of
+#: :mod:`stoplib.util.budget`, with a message saying what the call would need.
+RATES = {
+    "rank7": 12e6,           # seven-card hands/s, direct look-up (evaluate7_many; measured 10-17 M/s)
+    "best_of_21": 1.0e6,     # seven-card hands/s, best of 21 five-card hands (0.75-1.2 M/s)
+    "rank5": 20e6,           # five-card hands/s (evaluate5_many; 17-30 M/s)
+    "enumerate": 40e6,       # hands/s in rank_counts' nested loops (33-54 M/s)
+    "hand_check": 100e6,     # hands/s checked for range and repeats before they are ranked
+    "random_hands": 3e5,     # random hands/s drawn by timings.random_hands (2e5 under load)
+    "climbs": {2: 60.0, 3: 27.0, 4: 18.0, 5: 15.0, 6: 12.0},  # steepest-ascent climbs/s, by players
+    "first_speedup": 3.0,    # first improvement runs this many times as many climbs/s (3.1-4)
+    "kick": 0.6,             # one kick of the iterated local search, in climbs of the same kind (0.57)
+    "deck_value": 4_000.0,   # deck_value calls/s (52 cuts, parsing and checks included; 5,500/s)
+    "cut_table": 300.0,      # two-player cut_table calls/s (a 52-row DataFrame; 6 players: 3 times the cost)
+    "reference_hands": 30_000.0,  # five-card hands/s scored by the rules (reference_rank5/7; 37,000/s)
+    "reference_deals": 40_000.0,  # hands/s of deck_value_reference (evaluate7 from plain Python; 62,000/s)
+    "reference_setup": 0.5,  # seconds to number the 7,462 classes for the reference evaluator, once (0.26 s)
+    "table_build": 30.0,     # seconds to rebuild the evaluator's tables from the rules (9-38 s)
+    "read_lines": 20_000.0,  # stackings-file lines/s read and checked
+    "dask_start": 1.0,       # seconds to start and stop a local Dask cluster (0.1-0.2 s; 1.9 s with dask's import)
+    "verdicts": 0.6,         # seconds of claims.verdicts' fixed checks, beyond its n_check random hands (0.38 s)
+}
+#: Each numba thread beyond the first adds this fraction of a thread's speed (2 cores, shared).
+PARALLEL_EFFICIENCY = 0.7
+
+
+def _threads(parallel: bool) -> float:
+    """Effective speed-up of a numba ``prange`` loop over the machine's cores."""
+    if not parallel:
+        return 1.0
+    import numba
+
+    threads = max(1, min(numba.get_num_threads(), os.cpu_count() or 1))
+    return 1.0 + PARALLEL_EFFICIENCY * (threads - 1)
+
+
+def _check(what: str, seconds: float, n_bytes: float, basis: str) -> budget.Estimate:
+    """Refuse a call over the budget (:func:`stoplib.util.budget.check`), else return its estimate."""
+    return budget.check(budget.Estimate(what, seconds=seconds, bytes=n_bytes, basis=basis))
+
+
+def _hands_estimate(what: str, n_hands: int, kind: str, parallel: bool, n_bytes: float,
+                    checked: bool = True) -> budget.Estimate:
+    """Seconds to (check and) rank ``n_hands`` hands with kernel ``kind`` (a key of :data:`RATES`)."""
+    speed = _threads(parallel)
+    seconds = n_hands / (RATES[kind] * speed) + (n_hands / RATES["hand_check"] if checked else 0.0)
+    return _check(what, seconds, n_bytes, f"{RATES[kind]:.3g} hands/s per thread, {speed:.2g} threads' worth")
+
+
+def _climb_seconds(n_players: int, method: str, kicks: int) -> float:
+    """Seconds of one restart on one thread: a climb, plus ``kicks`` kicks (each a partial climb)."""
+    per_climb = 1.0 / RATES["climbs"][n_players]
+    if method == "first":
+        per_climb /= RATES["first_speedup"]
+    return per_climb * (1.0 + RATES["kick"] * kicks)
+
+
+def _search_estimate(what: str, n_restarts: int, n_players: int, method: str, kicks: int,
+                     speed: float, overhead: float = 0.0) -> budget.Estimate:
+    """Estimate of ``n_restarts`` restarts on ``speed`` threads' worth of cores (refused above the budget)."""
+    seconds = overhead + float(n_restarts) * _climb_seconds(n_players, method, kicks) / speed
+    n_bytes = float(n_restarts) * 640.0  # decks (int64 and int8), paths and six result arrays per restart
+    basis = (f"{RATES['climbs'][n_players]:g} steepest-ascent climbs/s per thread for {n_players} players"
+             + (f", first improvement {RATES['first_speedup']:g}x faster" if method == "first" else "")
+             + (f", a kick {RATES['kick']:g} climb" if kicks else "") + f", {speed:.2g} threads' worth")
+    return _check(what, seconds, n_bytes, basis)

@@ -25,8 +25,8 @@ import numpy as np
 import pandas as pd
 from numba import njit
 
-from .evaluator import CATEGORIES, category_of, load_tables, rank7
-from .rules import (CARD_NAMES, LOSS, N_CUTS, TIE, WIN, _check_table, as_deck,
+from .evaluator import CATEGORIES, _category_of, _rank7, load_tables
+from .rules import (CARD_NAMES, LOSS, N_CUTS, RATES, TIE, WIN, _check, _check_table, as_deck,
                     dealt_offsets)
 
 __all__ = ["DeckValue", "deck_value", "cut_outcomes", "cut_table"]
@@ -42,12 +42,12 @@ def _cut_outcome(deck2, c, n_players, seat, tables):
     b2 = deck2[base + 3]
     b3 = deck2[base + 5]
     b4 = deck2[base + 7]
-    rs = rank7(deck2[c + seat], deck2[c + seat + n_players], b0, b1, b2, b3, b4, tables)
+    rs = _rank7(deck2[c + seat], deck2[c + seat + n_players], b0, b1, b2, b3, b4, tables)
     tie = False
     for p in range(n_players):
         if p == seat:
             continue
-        r = rank7(deck2[c + p], deck2[c + p + n_players], b0, b1, b2, b3, b4, tables)
+        r = _rank7(deck2[c + p], deck2[c + p + n_players], b0, b1, b2, b3, b4, tables)
         if r > rs:
             return -1
         if r == rs:
@@ -81,7 +81,7 @@ def _cut_ranks(deck, n_players, tables, out):
         b3 = deck[(base + 5) % 52]
         b4 = deck[(base + 7) % 52]
         for p in range(n_players):
-            out[c, p] = rank7(deck[(c + p) % 52], deck[(c + p + n_players) % 52],
+            out[c, p] = _rank7(deck[(c + p) % 52], deck[(c + p + n_players) % 52],
                               b0, b1, b2, b3, b4, tables)
 
 
@@ -194,6 +194,8 @@ def cut_table(deck, n_players: int = 2, seat: int = 1) -> pd.DataFrame:
     """
     n, s = _check_table(n_players, seat)
     arr = as_deck(deck).astype(np.int64)
+    _check(f"cut_table for {n} players", n / 2 / RATES["cut_table"], 2e5, f"{RATES['cut_table']:g} "
+           "two-player tables/s (a 52-row DataFrame; cost grows with the players)")
     ranks = np.empty((N_CUTS, n), np.int64)
     _cut_ranks(arr, n, load_tables(), ranks)
     off = dealt_offsets(n)
@@ -204,7 +206,7 @@ def cut_table(deck, n_players: int = 2, seat: int = 1) -> pd.DataFrame:
             row[f"p{p + 1}"] = CARD_NAMES[arr[(c + a) % 52]] + CARD_NAMES[arr[(c + b) % 52]]
         row["board"] = " ".join(CARD_NAMES[arr[(c + k) % 52]] for k in off["board"])
         for p in range(n):
-            row[f"p{p + 1} hand"] = CATEGORIES[category_of(ranks[c, p])]
+            row[f"p{p + 1} hand"] = CATEGORIES[_category_of(ranks[c, p])]
         for p in range(n):
             row[f"p{p + 1} rank"] = int(ranks[c, p])
         best = ranks[c].max()

@@ -19,13 +19,19 @@ import numba
 import numpy as np
 import pandas as pd
 
+from ..util.rng import as_generator
 from ..util.timing import median_seconds
 from ..util.validate import check_int
 from .evaluator import (_evaluate5_many, _evaluate5_many_parallel, _evaluate_many, _evaluate_many_best21,
                         _evaluate_many_best21_parallel, _evaluate_many_parallel, load_tables)
 from .local_search import search
+from .rules import RATES, _check, _search_estimate, _threads
 
 __all__ = ["machine", "table_kilobytes", "random_hands", "evaluator_speeds", "search_speeds"]
+
+#: The largest count of hands or climbs a timing takes (far beyond what the work budget lets run;
+#: it only keeps the estimate a finite float).
+MAX_COUNT = 10**15
 
 
 def machine() -> str:
@@ -72,14 +78,16 @@ def random_hands(n: int, n_cards: int = 7, seed: int = 2024) -> np.ndarray:
     >>> h.shape, all(len(set(row)) == 7 for row in h.tolist())
     ((3, 7), True)
     """
-    n = check_int("n", n, 0)
+    n = check_int("n", n, 0, MAX_COUNT)
     n_cards = check_int("n_cards", n_cards, 1, 52)
-    rng = np.random.default_rng(seed)
+    _check(f"random_hands({n:,})", n / RATES["random_hands"], float(n) * n_cards + 5e5 * 52 * 12,
+           f"{RATES['random_hands']:g} hands/s drawn")
+    rng = as_generator(seed)
     out = np.empty((n, n_cards), np.int8)
     for start in range(0, n, 500_000):
         stop = min(n, start + 500_000)
         keys = rng.random((stop - start, 52), dtype=np.float32)
-        out[start:stop] = np.argpartition(keys, n_cards, axis=1)[:, :n_cards]
+        out[start:stop] = np.argpartition(keys, min(n_cards, 51), axis=1)[:, :n_cards]
     return out
 
 
@@ -110,8 +118,12 @@ def evaluator_speeds(n_hands: int = 1_000_000, repeats: int = 3, seed: int = 202
     >>> sorted(set(t["method"]))
     ['best of 21 five-card hands', 'direct look-up']
     """
-    n = check_int("n_hands", n_hands, 1)
-    repeats = check_int("repeats", repeats, 1)
+    n = check_int("n_hands", n_hands, 1, MAX_COUNT)
+    repeats = check_int("repeats", repeats, 1, 1000)
+    threads = numba.get_num_threads()
+    per_round = sum(n / RATES[kind] * (1 + 1 / _threads(True)) for kind in ("rank7", "best_of_21", "rank5"))
+    _check(f"evaluator_speeds({n:,} hands, {repeats} repeats)", n / RATES["random_hands"] + repeats * per_round,
+           float(n) * (7 + 5 + 4) + 5e5 * 52 * 12, "the rates in stoplib.holdem.rules.RATES")
     tables = load_tables()
     seven = random_hands(n, 7, seed)
     five = np.ascontiguousarray(seven[:, :5])
@@ -121,7 +133,6 @@ def evaluator_speeds(n_hands: int = 1_000_000, repeats: int = 3, seed: int = 202
         (7, "best of 21 five-card hands", _evaluate_many_best21, _evaluate_many_best21_parallel, seven),
         (5, "direct look-up", _evaluate5_many, _evaluate5_many_parallel, five),
     ]
-    threads = numba.get_num_threads()
     rows = []
     for cards, method, serial, parallel, hands in workloads:
         for kernel, count in ((serial, 1), (parallel, threads)):
@@ -151,7 +162,8 @@ def search_speeds(n_restarts: int = 200, seed: int = 0) -> pd.DataFrame:
     >>> t["n_optimal"].nunique(), list(t["run"])
     (1, ['serial', 'parallel'])
     """
-    n = check_int("n_restarts", n_restarts, 1)
+    n = check_int("n_restarts", n_restarts, 1, MAX_COUNT)
+    _search_estimate(f"search_speeds({n:,})", n, 2, "steepest", 0, 1.0 / (1.0 + 1.0 / _threads(True)))
     search(1, seed=0, parallel=False)  # compile first
     search(2, seed=0, parallel=True)
     rows = []

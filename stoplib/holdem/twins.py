@@ -29,7 +29,7 @@ import numpy as np
 from ..util.validate import check_int
 from .evaluator import evaluate7
 from .local_search import _settings
-from .rules import LOSS, N_CUTS, TIE, WIN, _check_table, as_cards, as_deck, dealt_offsets
+from .rules import LOSS, N_CUTS, RATES, TIE, WIN, _check, _check_table, as_cards, as_deck, dealt_offsets
 from .solver import DeckValue
 
 __all__ = ["hand_key5", "reference_rank5", "reference_rank7", "deck_value_reference",
@@ -47,7 +47,11 @@ def hand_key5(cards) -> tuple:
     >>> hand_key5("As2d3c4h5s")
     (4, (3,))
     """
-    cards = [int(c) for c in as_cards(cards, n=5)]
+    return _key5([int(c) for c in as_cards(cards, n=5)])
+
+
+def _key5(cards) -> tuple:
+    """``hand_key5`` of five distinct codes 0..51 given as a list of ints (no checks)."""
     ranks = sorted((c // 4 for c in cards), reverse=True)
     suits = {c % 4 for c in cards}
     flush = len(suits) == 1
@@ -80,9 +84,9 @@ def _key_to_rank() -> dict:
             continue
         # suits rotate card by card: a rank's copies get different suits and
         # five distinct ranks are never all one suit
-        keys.add(hand_key5([r * 4 + i % 4 for i, r in enumerate(ranks)]))
+        keys.add(_key5([r * 4 + i % 4 for i, r in enumerate(ranks)]))
     for ranks in combinations(range(13), 5):
-        keys.add(hand_key5([r * 4 for r in ranks]))  # all clubs
+        keys.add(_key5([r * 4 for r in ranks]))  # all clubs
     return {key: i + 1 for i, key in enumerate(sorted(keys))}
 
 
@@ -94,7 +98,9 @@ def reference_rank5(cards) -> int:
     >>> reference_rank5("AsKsQsJsTs"), reference_rank5("7c5d4h3s2c")
     (7462, 1)
     """
-    return _key_to_rank()[hand_key5(cards)]
+    key = hand_key5(cards)
+    _reference_estimate("reference_rank5", 1)
+    return _key_to_rank()[key]
 
 
 def reference_rank7(cards) -> int:
@@ -106,7 +112,17 @@ def reference_rank7(cards) -> int:
     True
     """
     cards = [int(c) for c in as_cards(cards, n=7)]
-    return max(_key_to_rank()[hand_key5(five)] for five in combinations(cards, 5))
+    _reference_estimate("reference_rank7", 21)
+    table = _key_to_rank()
+    return max(table[_key5(five)] for five in combinations(cards, 5))
+
+
+def _reference_estimate(what: str, n_five: int) -> None:
+    """Refuse above the budget: numbering the classes once (if not done yet), then ``n_five`` hands."""
+    setup = 0.0 if _key_to_rank.cache_info().currsize else RATES["reference_setup"]
+    _check(what, setup + n_five / RATES["reference_hands"], 2e6,
+           f"{RATES['reference_hands']:g} five-card hands/s by the rules"
+           + (f", {RATES['reference_setup']:g} s to number the 7,462 classes first" if setup else ""))
 
 
 def deck_value_reference(deck, seat: int = 1, n_players: int = 2) -> DeckValue:
@@ -124,6 +140,8 @@ def deck_value_reference(deck, seat: int = 1, n_players: int = 2) -> DeckValue:
     """
     n, s = _check_table(n_players, seat)
     cards = [int(c) for c in as_deck(deck)]
+    _check(f"deck_value_reference for {n} players", N_CUTS * n / RATES["reference_deals"], 1e5,
+           f"{RATES['reference_deals']:g} hands/s through evaluate7 in plain Python")
     off = dealt_offsets(n)
     outcomes = []
     for c in range(N_CUTS):

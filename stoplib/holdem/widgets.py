@@ -23,11 +23,12 @@ from __future__ import annotations
 import numpy as np
 
 from ..workbook import prose, style
-from ..workbook.panel import HINT, Panel, View, dropdown, int_box, int_slider, text_box, toggle
+from ..util.validate import check_choice, check_int, check_str
+from ..workbook.panel import Panel, View, dropdown, int_box, int_slider, text_box, toggle
 from .document import EXAMPLE_DECK
 from .local_search import climb, search
 from .plots import plot_cut_table, plot_final_scores
-from .rules import MAX_PLAYERS, MIN_PLAYERS, N_CUTS, format_deck
+from .rules import MAX_PLAYERS, MAX_TEXT, MIN_PLAYERS, N_CUTS, as_deck, check_bool, format_deck
 from .solver import deck_value
 
 __all__ = ["NOTEBOOK", "MAX_WORK", "explorer_view", "cut_table_explorer", "search_view", "search_panel"]
@@ -39,74 +40,6 @@ NOTEBOOK = "07_holdem_stacking"
 MAX_WORK = 1000
 
 
-class _Panel(Panel):
-    """A :class:`~stoplib.workbook.panel.Panel` whose static picture wraps long lines.
-
-    The shared ``Panel.snapshot`` writes the settings and the readout on one line
-    each; a 104-character deck (or a readout quoting one) is wider than the figure
-    and constrained layout then collapses the picture to a thumbnail. Until the
-    shared panel wraps its lines, this one does.
-    """
-
-    def show(self, view):
-        """Display ``view`` and remember the control values it was drawn for."""
-        super().show(view)
-        self._shown = self.values()
-
-    def save(self):
-        """Save the figure shown, named after the values it was drawn for.
-
-        The shared ``Panel.save`` names the files after the controls' current values,
-        which after a refused request (a message, the old picture kept) are not the
-        values of the picture; this names them after the picture's own.
-        """
-        current = self.values
-        shown = dict(getattr(self, "_shown", None) or current())
-        self.values = lambda: shown
-        try:
-            return super().save()
-        finally:
-            del self.values
-
-    def snapshot(self):
-        import html
-        import io
-        import re
-        import textwrap
-
-        import matplotlib.image as mpimg
-
-        def wrap(text, size):
-            return textwrap.wrap(text, width=max(int(width * 72 / (0.7 * size)), 20)) or [""]
-
-        has_image = self.figure is not None
-        width, height = self.figure.get_size_inches() if has_image else (8.0, 0.0)
-        width = max(width, 6.0)
-        settings = wrap("   ".join(f"{c.description or k} = {c.value}" for k, c in self.controls.items()), 10)
-        readout = wrap(html.unescape(re.sub(r"<[^>]+>", "", self.view.readout or "")), 10)
-        hint = wrap(HINT, 9)
-        lines = len(settings) + len(readout) + len(hint) + 1
-        head_height = 0.2 * lines + 0.1
-        fig, axes = style.figure(2 if has_image else 1, 1, figsize=(width, height + head_height), squeeze=False,
-                                 gridspec_kw={"height_ratios": [head_height, height] if has_image else [1]})
-        head = axes[0, 0]
-        head.axis("off")
-        head.set_xlim(0, 1)
-        head.set_ylim(lines, 0)
-        row = 0
-        for text, size, extra in ((settings, 10, {"family": "monospace"}), (readout, 10, {}),
-                                  (hint, 9, {"style": "italic", "color": style.COLORS["grey"]})):
-            for line in text:
-                head.text(0, row + 0.5, line, fontsize=size, va="center", **extra).set_in_layout(False)
-                row += 1
-            row += 0.5 if size == 10 else 0
-        if has_image:
-            image = mpimg.imread(io.BytesIO(style.png_bytes(self.figure, dpi=self.dpi)), format="png")
-            axes[1, 0].imshow(image)
-            axes[1, 0].axis("off")
-        return fig
-
-
 def explorer_view(deck: str, players: int, seat: int) -> View:
     """The 52 deals of ``deck`` for ``players`` players, seen from ``seat``.
 
@@ -116,6 +49,7 @@ def explorer_view(deck: str, players: int, seat: int) -> View:
     >>> prose.plain(view.readout)
     'seat 1 of 2: 52 cuts won, 0 tied, 0 lost (an optimal stacking)'
     """
+    check_str("deck", deck, MAX_TEXT)
     value = deck_value(deck, seat=seat, n_players=players)
     tag = " (an optimal stacking)" if value.optimal else (" (semi-optimal: no cut lost)"
                                                          if value.semi_optimal else "")
@@ -140,15 +74,20 @@ def cut_table_explorer(deck: str | None = None) -> Panel:
     """
     import ipywidgets as widgets
 
+    if deck is None:
+        deck = EXAMPLE_DECK
+    else:
+        check_str("deck", deck, MAX_TEXT)
+        deck = format_deck(as_deck(deck))  # a deck the panel cannot deal is refused here, not shown as a message
     controls = {
-        "deck": text_box("deck", deck or EXAMPLE_DECK, width="62em",
+        "deck": text_box("deck", deck, width="62em",
                          placeholder="52 cards, e.g. Th5d7c... (rank 23456789TJQKA, suit cdhs)"),
         "players": dropdown("players", list(range(MIN_PLAYERS, MAX_PLAYERS + 1)), 2),
         "seat": int_slider("seat", 1, 1, MAX_PLAYERS, width="20em"),
     }
     shuffle = widgets.Button(description="Shuffle", tooltip="Deal a uniformly shuffled deck")
     climber = widgets.Button(description="Climb", tooltip="Steepest ascent from this deck for this seat")
-    panel = _Panel(controls, explorer_view, notebook=NOTEBOOK, name="cut-table",
+    panel = Panel(controls, explorer_view, notebook=NOTEBOOK, name="cut-table",
                   title="The 52 cuts of a deck", buttons=[shuffle, climber])
     rng = np.random.default_rng()
 
@@ -182,7 +121,11 @@ def search_view(restarts: int, players: int, seat: int, method: str, kicks: int,
     >>> prose.plain(view.readout).split(";")[0]
     '2 of 4 climbs reached 52 cuts won (50.0%)'
     """
-    work = restarts * (1 + kicks / 5)
+    restarts = check_int("restarts", restarts, 1)
+    kicks = check_int("kicks", kicks, 0)
+    method = check_choice("method", method, ("steepest", "first"))
+    ties = check_bool("ties", ties)
+    work = restarts * (1 + kicks / 5) if max(restarts, kicks) < 10**12 else float("inf")
     if work > MAX_WORK:
         raise ValueError(f"restarts × (1 + kicks/5) must be at most {MAX_WORK:,} in this panel, "
                          f"got {work:,.0f}; run stoplib.holdem.search in a cell for longer searches")
@@ -225,5 +168,5 @@ def search_panel() -> Panel:
         "seed": int_box("seed", 0, 0, 2**31 - 1, width="16em"),
         "ties": toggle("count ties (semi-optimal)", False),
     }
-    return _Panel(controls, search_view, notebook=NOTEBOOK, name="search",
+    return Panel(controls, search_view, notebook=NOTEBOOK, name="search",
                  title="A seeded search for optimal stackings")

@@ -133,7 +133,7 @@ def thumbnail(notebook: str, width: int = 360, root: Path | None = None) -> byte
 
 
 def _cell(text: str) -> str:
-    return html.escape(str(text)).replace("|", "&#124;").replace("$", "&#36;")
+    return html.escape(str(text), quote=False).replace("|", "&#124;").replace("$", "&#36;")
 
 
 def render_block(root: Path | None = None) -> str:

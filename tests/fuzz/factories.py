@@ -233,6 +233,37 @@ def fields_results():
 # --- end fields ---
 
 
+# --- holdem ---
+HOLDEM_EXAMPLE_DECK = ("Th5d7cAd3cQsJc4h6c8c9dTc6hQc8d9sJh5c7dAhAc9h2cKh5sJs8s7h2d"
+                       "7s9c4dKd8hQd6d3sKs5h2hAs4s2sTs6sQhJd3h4cTd3dKc")
+
+
+def holdem_stackings_file():
+    """A stackings file holding the article's example deck (two players, seat 1)."""
+    from stoplib.holdem.distributed import StackingFile
+    path = tmp_file("stackings.txt")
+    StackingFile(path).add([HOLDEM_EXAMPLE_DECK])
+    return path
+
+
+def holdem_search_result(n_restarts=4, n_players=2):
+    from stoplib.holdem import search
+    return search(n_restarts, n_players, 1, seed=1, parallel=False)
+
+
+def holdem_summary_table():
+    """Rows as stoplib.holdem.summarize gives them, for the by-players plots."""
+    import pandas as pd
+    return pd.DataFrame({"n_players": [2, 3], "seat": [1, 1], "fraction": [0.2, 0.0],
+                         "ci_low": [0.15, 0.0], "ci_high": [0.25, 0.01], "mean_score": [50.0, 40.0],
+                         "best_score": [52, 47]})
+
+
+def holdem_cut_table():
+    from stoplib.holdem import cut_table
+    return cut_table(HOLDEM_EXAMPLE_DECK)
+
+
 # --- redblack ---
 def rb_cuda_simulator(value=None):
     """Switch this worker's numba to its CUDA simulator (as ``NUMBA_ENABLE_CUDASIM=1`` would at

@@ -107,6 +107,10 @@ def resolve(target: str):
 
 def _worker(conn, env):  # runs in the subprocess
     os.environ.update(env)
+    # relative paths a fuzzed call writes (a save_to of "26") land in the temporary folder
+    work = os.path.join(env["STOPLIB_FUZZ_TMP"], "cwd")
+    os.makedirs(work, exist_ok=True)
+    os.chdir(work)
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt

@@ -9,10 +9,10 @@ import pytest
 from numba import njit
 
 from stoplib.holdem import (CATEGORIES, N_RANKS, as_cards, board_sums, category, category_code,
-                            category_codes, evaluate5, evaluate7, evaluate7_many, parse_deck,
+                            category_codes, category_of, evaluate5, evaluate7, evaluate7_many, parse_deck,
                             rank5, rank7, rank_counts, rank_with_board)
 from stoplib.holdem import _tables
-from stoplib.holdem.evaluator import category_of, load_tables
+from stoplib.holdem.evaluator import _board_sums, _category_of, _rank5, _rank7, _rank_with_board, load_tables
 from stoplib.holdem.twins import reference_rank5, reference_rank7
 
 # --------------------------------------------------------------------------- documented counts
@@ -126,7 +126,7 @@ def test_five_card_ranks_agree_with_phevaluator():
     _pheval = pytest.importorskip("phevaluator.evaluator")._pheval
     tables = load_tables()
     for h in _random_hands(20_000, 5, seed=5).astype(np.int64).tolist():
-        assert rank5(*h, tables) == N_RANKS + 1 - _pheval.evaluate_5cards(*h)
+        assert rank5(*h, tables) == _rank5(*h, tables) == N_RANKS + 1 - _pheval.evaluate_5cards(*h)
 
 
 EDGE_CASES = [
@@ -206,16 +206,18 @@ def test_categories_are_contiguous_blocks():
 
 
 # --------------------------------------------------------------------------- numba contract
+# The kernels are private (they trust their arguments); the solver and the search call them
+# from their own kernels, as these do. The public names are their checked faces.
 @njit(cache=True)
 def _user_kernel(hands, tables, out, cats):
     for i in range(hands.shape[0]):
-        r = rank7(hands[i, 0], hands[i, 1], hands[i, 2], hands[i, 3], hands[i, 4],
-                  hands[i, 5], hands[i, 6], tables)
+        r = _rank7(hands[i, 0], hands[i, 1], hands[i, 2], hands[i, 3], hands[i, 4],
+                   hands[i, 5], hands[i, 6], tables)
         out[i] = r
-        cats[i] = category_of(r)
+        cats[i] = _category_of(r)
 
 
-def test_rank7_and_category_of_are_callable_from_user_kernels():
+def test_the_private_kernels_are_callable_from_other_kernels():
     hands = _random_hands(1000, seed=8)
     out = np.zeros(1000, np.int64)
     cats = np.zeros(1000, np.int64)
@@ -227,10 +229,10 @@ def test_rank7_and_category_of_are_callable_from_user_kernels():
 @njit(cache=True)
 def _showdowns(deals, tables, out):
     for i in range(deals.shape[0]):
-        key, bits = board_sums(deals[i, 4], deals[i, 5], deals[i, 6], deals[i, 7],
-                               deals[i, 8], tables)
-        out[i, 0] = rank_with_board(deals[i, 0], deals[i, 1], key, bits, tables)
-        out[i, 1] = rank_with_board(deals[i, 2], deals[i, 3], key, bits, tables)
+        key, bits = _board_sums(deals[i, 4], deals[i, 5], deals[i, 6], deals[i, 7],
+                                deals[i, 8], tables)
+        out[i, 0] = _rank_with_board(deals[i, 0], deals[i, 1], key, bits, tables)
+        out[i, 1] = _rank_with_board(deals[i, 2], deals[i, 3], key, bits, tables)
 
 
 def test_shared_board_helpers_equal_rank7():
@@ -241,6 +243,57 @@ def test_shared_board_helpers_equal_rank7():
     assert np.array_equal(out[:, 1], evaluate7_many(deals[:, [2, 3, 4, 5, 6, 7, 8]]))
     # about 4.3% of heads-up showdowns tie (holdem-facts.md)
     assert 0.03 < np.mean(out[:, 0] == out[:, 1]) < 0.06
+    # the checked faces give the same ranks
+    for row, (a, b) in zip(deals[:50].tolist(), out[:50].tolist()):
+        key, bits = board_sums(*row[4:9])
+        assert rank_with_board(row[0], row[1], key, bits) == a == rank7(*row[:2], *row[4:9])
+        assert rank_with_board(row[2], row[3], key, bits, load_tables()) == b
+
+
+def test_the_public_faces_of_the_kernels_check_their_cards():
+    """A card code of 10**9 once ended the interpreter; repeated cards once returned a rank."""
+    for bad in (10**9, -1, 52, 2**63, np.int64(10**9), np.uint64(2**63)):
+        with pytest.raises(ValueError, match="c3 must be in 0..51"):
+            rank7(0, 1, 2, bad, 4, 5, 6)
+        with pytest.raises(ValueError, match="b0 must be in 0..51"):
+            board_sums(bad, 1, 2, 3, 4)
+    for bad in (1.0, "As", None, True, np.bool_(False)):
+        with pytest.raises(TypeError, match="c0 must be an int"):
+            rank5(bad, 1, 2, 3, 4)
+    with pytest.raises(ValueError, match="c0 and c6 are the same card, 2c"):
+        rank7(0, 1, 2, 3, 4, 5, 0)
+    with pytest.raises(ValueError, match="c1 and c4 are the same card, As"):
+        rank5(0, 51, 2, 3, 51)
+    key, bits = board_sums(8, 9, 10, 11, 12)
+    with pytest.raises(ValueError, match="p1 and board card 4h are the same card"):
+        rank_with_board(0, 10, key, bits)
+    with pytest.raises(ValueError, match="p0 and p1 are the same card"):
+        rank_with_board(0, 0, key, bits)
+    for bad_key, bad_bits in ((key + 1, bits), (key, bits | 1), (key, bits & ~(1 << 2)), (2**63 - 1, 2**62)):
+        with pytest.raises(ValueError, match="key and bits must be a pair returned by board_sums"):
+            rank_with_board(0, 1, bad_key, bad_bits)
+    with pytest.raises(ValueError, match="key must be in"):
+        rank_with_board(0, 1, 2**64, bits)
+    assert rank5(np.int64(48), np.int8(49), np.uint8(50), 51, 44) == 7452  # numpy integers are ints
+    with pytest.raises(ValueError, match="rank must be in 1..7462"):
+        category_of(7463)
+    assert category_of(np.int16(7462)) == 8
+
+
+def test_only_the_evaluators_own_tables_are_accepted():
+    tables = load_tables()
+    copy = _tables.Tables(*(a.copy() for a in tables))
+    assert rank7(0, 1, 2, 3, 4, 5, 6, copy) == rank7(0, 1, 2, 3, 4, 5, 6)  # equal arrays: fine
+    small = tables._replace(ranks=tables.ranks[:100].copy())
+    with pytest.raises(ValueError, match="'ranks' differs"):
+        rank7(0, 1, 2, 3, 4, 5, 6, small)
+    wrong = tables._replace(offsets=tables.offsets + 1)
+    with pytest.raises(ValueError, match="'offsets' differs"):
+        rank5(0, 1, 2, 3, 4, wrong)
+    with pytest.raises(TypeError, match="Tables returned by load_tables"):
+        board_sums(0, 1, 2, 3, 4, tuple(tables))
+    with pytest.raises(ValueError, match="differs"):
+        rank7(0, 1, 2, 3, 4, 5, 6, _tables.Tables(1, 2, 3, 4, 5))
 
 
 def test_load_tables_is_a_tuple_of_small_arrays():
@@ -263,6 +316,12 @@ def test_kept_multipliers_are_the_greedy_search_result():
     assert _tables.rank_multipliers().tolist() == list(_tables.MULTIPLIERS)
 
 
+def test_the_pinned_digest_is_that_of_the_tables_built_from_the_rules():
+    tables = load_tables()
+    assert _tables._digest(tables) == _tables.TABLES_DIGEST
+    assert {name: getattr(tables, name).shape for name in _tables.Tables._fields} == _tables.SHAPES
+
+
 def test_cache_file_round_trip_and_corruption(tmp_path):
     tables = load_tables()
     path = tmp_path / "tables.npz"
@@ -270,18 +329,43 @@ def test_cache_file_round_trip_and_corruption(tmp_path):
     again = _tables._read(path)
     assert again is not None
     assert all(np.array_equal(a, b) for a, b in zip(tables, again))
-    # truncated, garbage, missing: all rejected (then rebuilt by load_tables)
     data = path.read_bytes()
-    path.write_bytes(data[: len(data) // 2])
-    assert _tables._read(path) is None
+    # truncated anywhere, garbage, missing: all rejected (then rebuilt by load_tables)
+    for cut in (0, 10, len(data) // 3, len(data) // 2, len(data) - 1):
+        path.write_bytes(data[:cut])
+        assert _tables._read(path) is None, cut
     path.write_bytes(b"not a table")
     assert _tables._read(path) is None
     assert _tables._read(tmp_path / "missing.npz") is None
-    # tampered content: the digest catches it
+    # a flipped byte anywhere in the file: rejected, or (if it lands in zip padding) the same tables
+    rng = np.random.default_rng(3)
+    for position in rng.choice(len(data), 40, replace=False).tolist():
+        flipped = bytearray(data)
+        flipped[position] ^= 0x5A
+        path.write_bytes(bytes(flipped))
+        read = _tables._read(path)
+        assert read is None or all(np.array_equal(a, b) for a, b in zip(read, tables)), position
+    # tampered content: the digest catches it, whether or not the stored digest was updated
     bad = tables._replace(ranks=tables.ranks.copy())
     bad.ranks[100] += 1
-    np.savez(path, version=_tables.FORMAT_VERSION, shift=_tables.SHIFT,
-             digest=_tables._digest(tables), **bad._asdict())
+    for digest in (_tables._digest(tables), _tables._digest(bad)):
+        np.savez(path, version=_tables.FORMAT_VERSION, shift=_tables.SHIFT, digest=digest, **bad._asdict())
+        assert _tables._read(path) is None
+    # another format version or SHIFT (the parameters the tables belong to), another shape or dtype
+    for changes in ({"version": _tables.FORMAT_VERSION + 1}, {"shift": _tables.SHIFT + 1}):
+        fields = {"version": _tables.FORMAT_VERSION, "shift": _tables.SHIFT, "digest": _tables._digest(tables),
+                  **tables._asdict(), **changes}
+        np.savez(path, **fields)
+        assert _tables._read(path) is None
+    np.savez(path, version=_tables.FORMAT_VERSION, shift=_tables.SHIFT, digest=_tables._digest(tables),
+             **tables._replace(ranks=tables.ranks.astype(np.int32))._asdict())
+    assert _tables._read(path) is None
+    np.savez(path, version=_tables.FORMAT_VERSION, shift=_tables.SHIFT, digest=_tables._digest(tables),
+             extra=np.zeros(3), **tables._asdict())
+    assert _tables._read(path) is None
+    # an object array (pickle) is never loaded
+    np.savez(path, version=_tables.FORMAT_VERSION, shift=_tables.SHIFT, digest=_tables._digest(tables),
+             **tables._replace(card_keys=np.array([object()] * 52))._asdict())
     assert _tables._read(path) is None
 
 
@@ -296,6 +380,25 @@ def test_load_tables_uses_and_repairs_the_disk_cache(tmp_path, monkeypatch):
     monkeypatch.setattr(_tables, "_TABLES", None)
     monkeypatch.setattr(_tables, "build_tables", lambda: pytest.fail("should read the cache"))
     assert all(np.array_equal(a, b) for a, b in zip(_tables.load_tables(), tables))
+    # a truncated cache is rebuilt, and the ranks stay right
+    data = _tables.cache_path().read_bytes()
+    _tables.cache_path().write_bytes(data[: len(data) - 100])
+    monkeypatch.setattr(_tables, "_TABLES", None)
+    monkeypatch.setattr(_tables, "build_tables", lambda: tables)
+    assert _tables.load_tables() is tables and evaluate7("AsKsQsJsTs2d3c") == 7462
+    assert _tables._read(_tables.cache_path()) is not None
+
+
+def test_load_tables_checks_its_flag_and_estimates_a_rebuild(monkeypatch):
+    from stoplib.util import budget
+
+    for bad in ("yes", 1, None, np.int64(1)):
+        with pytest.raises(TypeError, match="rebuild must be True or False"):
+            load_tables(bad)
+    monkeypatch.setenv("STOPLIB_MAX_SECONDS", "1")
+    with pytest.raises(budget.BudgetError, match=r"load_tables\(rebuild=True\) would take about"):
+        load_tables(rebuild=True)
+    assert load_tables(np.bool_(False)) is load_tables()
 
 
 # --------------------------------------------------------------------------- bad inputs
@@ -318,6 +421,16 @@ def test_bad_hands_are_rejected_with_clear_errors():
         evaluate7_many([[0, 1, 2, 3, 4, 5, 6], [0, 0, 2, 3, 4, 5, 6]])
     with pytest.raises(ValueError, match="row 0"):
         evaluate7_many([[0, 1, 2, 3, 4, 5, -1]])
+    with pytest.raises(ValueError, match="row 1"):  # a code that an int8 cast would wrap into range
+        evaluate7_many(np.array([[0, 1, 2, 3, 4, 5, 6], [0, 1, 2, 3, 4, 5, 256 + 7]], np.int32))
+    with pytest.raises(ValueError, match="row 0"):
+        evaluate7_many(np.array([[0, 1, 2, 3, 4, 5, 2**63]], np.uint64))
+    with pytest.raises(TypeError, match="parallel must be True or False"):
+        evaluate7_many([[0, 1, 2, 3, 4, 5, 6]], parallel="no")
+    with pytest.raises(ValueError, match="method must be one of"):
+        evaluate7_many([[0, 1, 2, 3, 4, 5, 6]], method="fast")
+    with pytest.raises(TypeError, match="hands must be a list or array"):
+        evaluate7_many("AsKsQsJsTs2d3c")
     with pytest.raises(TypeError):
         evaluate7_many(np.zeros((2, 7)))
     with pytest.raises(ValueError, match="1..7462"):

@@ -167,3 +167,105 @@ def test_dealing_rules_check_the_player_count(n_players):
         deal_window(n_players)
     with pytest.raises((ValueError, TypeError), match="n_players"):
         dealt_offsets(n_players)
+
+
+# --------------------------------------------------------------------------- bad input everywhere (issue 12)
+_DECK = doc.EXAMPLE_DECK
+_TWICE = _DECK[:-2] + "Th"  # Th twice, Kc missing
+_HANDS = {5: "AsKsQsJsTs", 7: "AsAdKhKc2s3d4c"}
+_TEXT_ONLY = ("parse_deck", "explorer_view", "cut_table_explorer")
+
+
+def _entry_points():
+    """Every public function a hand or a deck enters, with a call that passes ``cards``."""
+    from stoplib import holdem as hd
+    from stoplib.holdem import claims, plots, twins, widgets
+
+    deck = [
+        ("parse_deck", hd.parse_deck), ("format_deck", hd.format_deck), ("as_deck", as_deck),
+        ("canonical_rotation", hd.canonical_rotation), ("cut_deck", lambda d: hd.cut_deck(d, 3)),
+        ("deck_value", hd.deck_value), ("cut_outcomes", hd.cut_outcomes), ("cut_table", hd.cut_table),
+        ("climb", hd.climb), ("swap_delta", lambda d: hd.swap_delta(d, 1, 2)),
+        ("deck_value_reference", twins.deck_value_reference),
+        ("swap_delta_reference", lambda d: twins.swap_delta_reference(d, 1, 2)),
+        ("article_table_text", claims.article_table_text), ("file_size_estimate", lambda d: claims.file_size_estimate([d])),
+        ("plot_cut_table", plots.plot_cut_table), ("explorer_view", lambda d: widgets.explorer_view(d, 2, 1)),
+        ("cut_table_explorer", widgets.cut_table_explorer),
+    ]
+    five = [("evaluate5", hd.evaluate5), ("hand_key5", twins.hand_key5), ("reference_rank5", twins.reference_rank5),
+            ("rank5", lambda c: hd.rank5(*hd.as_cards(c)) if isinstance(c, str) else hd.rank5(*c)),
+            ("evaluate5_many", lambda c: hd.evaluate5_many([hd.as_cards(c)] if isinstance(c, str) else [c]))]
+    seven = [("evaluate7", hd.evaluate7), ("reference_rank7", twins.reference_rank7),
+             ("rank7", lambda c: hd.rank7(*hd.as_cards(c)) if isinstance(c, str) else hd.rank7(*c)),
+             ("evaluate7_many", lambda c: hd.evaluate7_many([hd.as_cards(c)] if isinstance(c, str) else [c]))]
+    return deck, five, seven
+
+
+def test_repeated_cards_are_refused_wherever_a_hand_or_a_deck_enters():
+    deck, five, seven = _entry_points()
+    repeated = list(range(51)) + [7]
+    for name, fn in deck:
+        for bad in (_TWICE, repeated, np.array(repeated), tuple(repeated)):
+            if name in _TEXT_ONLY and not isinstance(bad, str):
+                continue
+            with pytest.raises(ValueError, match="repeated card|same card"):
+                fn(bad)
+    for n, fns in ((5, five), (7, seven)):
+        text = _HANDS[n][:-2] + _HANDS[n][:2]  # the first card twice
+        for name, fn in fns:
+            for bad in (text, [0] * n, list(range(n - 1)) + [0]):
+                if name in ("evaluate5_many", "evaluate7_many") and isinstance(bad, str):
+                    bad = [0] * n
+                with pytest.raises(ValueError, match="repeated card|same card|not .* distinct cards"):
+                    fn(bad)
+
+
+def test_card_codes_far_out_of_range_are_refused_not_wrapped():
+    deck, five, seven = _entry_points()
+    for big in (10**9, -(10**9), 2**63, 10**400, 256, -256 + 7):
+        bad_deck = list(range(51)) + [big]
+        for name, fn in deck:
+            if name in _TEXT_ONLY:
+                continue
+            with pytest.raises(ValueError, match="0..51"):
+                fn(bad_deck)
+        for name, fn in five + seven:
+            n = 5 if (name, fn) in five else 7
+            with pytest.raises(ValueError, match="0..51"):
+                fn(list(range(n - 1)) + [big])
+
+
+def test_cards_of_the_wrong_kind_get_a_type_error_naming_what_is_expected():
+    for bad in (None, 3, 2.5, {1, 2}, {"As": 1}, b"AsKd", object()):
+        with pytest.raises(TypeError, match="cards must be"):
+            as_cards(bad)
+        with pytest.raises(TypeError, match="deck must be"):
+            as_deck(bad)
+    for bad in ([1.0, 2.0], [True, False], [None], [[1], [2]], np.array([0.0, 1.0]), np.array(["a", "b"])):
+        with pytest.raises(TypeError, match="integer card codes"):
+            as_cards(bad)
+    with pytest.raises(TypeError, match="deck must be"):
+        format_deck({0, 1, 2})
+    import itertools
+    with pytest.raises(ValueError, match="52 cards, found 53"):
+        format_deck(itertools.count())  # an endless iterator is refused after 53 cards
+    assert format_deck(iter(range(52))) == format_deck(range(52))
+
+
+def test_text_errors_quote_the_offending_token_and_long_text_is_refused():
+    with pytest.raises(ValueError, match=r"unknown card 'Xs' at card 2 \(character 4\)"):
+        parse_cards("As Xs")
+    with pytest.raises(ValueError, match=r"unknown card 'A ' at card 1 .* rank and a suit"):
+        parse_cards("A s")
+    with pytest.raises(ValueError, match="repeated card As: card 1 and card 3"):
+        parse_cards("AsKdAs")
+    with pytest.raises(ValueError, match="at most 10000 characters"):
+        parse_cards(" " * 100_000)
+    with pytest.raises(ValueError, match="n must be in 0..52"):
+        parse_cards("As", n=10**18)
+    with pytest.raises(TypeError, match="sep must be a str"):
+        format_cards([1, 2], sep=None)
+    with pytest.raises(ValueError, match="a deck has 52 distinct cards, got 60 names"):
+        as_cards(["As"] * 60)
+    with pytest.raises(ValueError, match="a deck has 52 distinct cards, got 10,000 codes|got 10000 codes"):
+        as_cards([0] * 10_000)

@@ -112,3 +112,28 @@ def test_a_saved_figure_is_named_after_the_picture_not_a_refused_request(tmp_pat
     paths = panel.save()
     assert all("restarts5" in p.name and "kicks0-" in p.name for p in paths)
     assert panel.controls["kicks"].value == 100_000
+
+
+def test_the_panels_are_the_shared_panel_and_their_snapshot_keeps_the_picture_wide():
+    panel = cut_table_explorer()
+    assert type(panel) is Panel and type(search_panel()) is Panel  # no local subclass left
+    fig = panel.snapshot()
+    width, height = fig.get_size_inches()
+    assert width >= panel.figure.get_size_inches()[0] and fig.axes[-1].get_images()
+
+
+def test_panel_arguments_are_checked_not_clamped():
+    import pytest
+
+    with pytest.raises(ValueError, match="repeated card Th"):
+        cut_table_explorer(doc.EXAMPLE_DECK[:-2] + "Th")
+    with pytest.raises(TypeError, match="deck must be a str"):
+        cut_table_explorer(list(range(52)))
+    with pytest.raises(TypeError, match="ties must be True or False"):
+        search_view(2, 2, 1, "steepest", 0, 0, "yes")
+    with pytest.raises(TypeError, match="kicks must be an int"):
+        search_view(2, 2, 1, "steepest", 1.5, 0, False)
+    with pytest.raises(ValueError, match="at most"):
+        search_view(1, 2, 1, "steepest", 10**400, 0, False)
+    with pytest.raises(ValueError, match="method must be one of"):
+        search_view(2, 2, 1, "fastest", 0, 0, False)
