@@ -2,13 +2,14 @@
 
 Every public callable of every room (rules, solver, twins, variants, simulation,
 asymptotics, claims, checkpoint, distributed, gpu, frontier, plots, widgets) with a
-small, valid baseline call. Arguments that name a file the call would *write*
-(``checkpoint=`` of the sweeps, ``path`` of ``write_checkpoint``) are not fuzzed with
-the pool: its strings ("3", "26", random text) would be written as files into the
-working folder. Those arguments get bad values in ``tests/redblack`` instead, and the
-files read back (``read_checkpoint``, ``checkpoint_info``, ``Checkpointer``) are fuzzed
-here with spoilt checkpoints (truncated, one byte flipped, empty, garbage, a header that
-is not JSON, a header length of 2**62, trailing bytes, a folder, a missing file).
+small, valid baseline call. The files the calls write (``checkpoint=`` of the sweeps,
+``path`` of ``write_checkpoint``) land in the worker's temporary working folder; the
+files read back (``read_checkpoint``, ``checkpoint_info``, ``Checkpointer``, the
+sweeps' ``checkpoint=``, ``load_frontier``) also meet spoilt files: checkpoints
+truncated, with one byte flipped, empty, garbage, a header that is not JSON, a header
+length of 2**62, trailing bytes, a folder, a missing file; frontier CSV files empty,
+garbage, with other columns, strings, negative counts, NaN, a value that disagrees with
+the committed constants.
 
 ``cuda_sweep`` runs in numba's CUDA simulator in the worker (``factories.rb_cuda_simulator``);
 ``dask_sweep`` starts (and must close) a one-worker ``LocalCluster`` per accepted call, on a
@@ -57,14 +58,15 @@ SPECS = [
     Spec(f"{RB}.rules.sum_live_cells_estimate", kwargs=dict(n_red=1000, n_black=1000),
          extra_bad={"n_red": HUGE_COUNTS}),
     # the solver
-    Spec(f"{RB}.solver.value", kwargs=dict(n_red=26, n_black=26, method="auto", checkpoint_every=300.0,
-                                           scheduler=None),
+    Spec(f"{RB}.solver.value", kwargs=dict(n_red=26, n_black=26, method="auto", checkpoint=None,
+                                           checkpoint_every=300.0, scheduler=None),
          extra_bad={"n_red": HUGE_COUNTS + [30_000, 2_000_000], "n_black": HUGE_COUNTS + [2_000_000],
-                    "method": BAD_METHODS + ["cuda"], "scheduler": ["tcp://", "localhost:1"]}),
-    Spec(f"{RB}.solver.balanced_values", kwargs=dict(n_max=50, tile=64, method="auto", checkpoint_every=300.0,
-                                                     scheduler=None),
+                    "method": BAD_METHODS + ["cuda"], "scheduler": ["tcp://", "localhost:1"],
+                    "checkpoint": SPOILT}),
+    Spec(f"{RB}.solver.balanced_values", kwargs=dict(n_max=50, tile=64, method="auto", checkpoint=None,
+                                                     checkpoint_every=300.0, scheduler=None),
          extra_bad={"n_max": HUGE_COUNTS + [200_000], "tile": [7, 1 << 17],
-                    "method": BAD_METHODS + ["row", "exact", "cuda"]}),
+                    "method": BAD_METHODS + ["row", "exact", "cuda"], "checkpoint": SPOILT}),
     Spec(f"{RB}.solver.value_table", kwargs=dict(n_red=5, n_black=5),
          extra_bad={"n_red": HUGE_COUNTS + [20_000], "n_black": HUGE_COUNTS}),
     Spec(f"{RB}.solver.policy_table", kwargs=dict(n_red=5, n_black=5),
@@ -146,8 +148,7 @@ SPECS = [
          extra_bad={"arrays": [{"rowbuf": [1, 2]}, {"rowbuf": np.array([object()])}, {3: np.zeros(2)}],
                     "params": [{"n": object()}, {"n": np.nan}]}),
     Spec(f"{RB}.checkpoint.write_checkpoint",
-         kwargs=dict(path=Make("factories.tmp_file", ("run.ckpt",)), frontier=Make("factories.rb_frontier")),
-         fuzz=("frontier",)),
+         kwargs=dict(path=Make("factories.tmp_file", ("run.ckpt",)), frontier=Make("factories.rb_frontier"))),
     Spec(f"{RB}.checkpoint.read_checkpoint",
          kwargs=dict(path=Make("factories.rb_checkpoint", ("good",)), params={"n_red": 3}),
          extra_bad={"path": SPOILT, "params": [{"n_red": 4}, {"n_red": object()}, {3: 3}]}),
@@ -159,9 +160,10 @@ SPECS = [
     # Dask
     Spec(f"{RB}.distributed.dask_sweep",
          kwargs=dict(n_red=30, n_black=30, tile=8, n_diag=31, block=16, scheduler=None, n_workers=1,
-                     checkpoint_every=300.0, show_progress=False),
+                     checkpoint=None, checkpoint_every=300.0, show_progress=False),
          extra_bad={"n_red": HUGE_COUNTS, "n_black": HUGE_COUNTS, "block": [24, 8 * 10**9],
-                    "scheduler": ["tcp://", "localhost", "tcp://256.1.1.1:99999"], "n_workers": [5000]},
+                    "scheduler": ["tcp://", "localhost", "tcp://256.1.1.1:99999"], "n_workers": [5000],
+                    "checkpoint": SPOILT},
          max_examples=10),
     Spec(f"{RB}.distributed.default_block", kwargs=dict(n_red=10_000, n_black=10_000, tile=2048, workers=2),
          extra_bad={"n_red": HUGE_COUNTS, "workers": [10**7]}),
@@ -176,9 +178,9 @@ SPECS = [
     Spec(f"{RB}.gpu.simulated"),
     Spec(f"{RB}.gpu.cuda_sweep",
          kwargs=dict(n_red=CUDASIM_12, n_black=Make("factories.rb_cuda_simulator", (12,)), n_diag=0, tile_rows=8,
-                     tile_cols=8, checkpoint_every=300.0, show_progress=False),
+                     tile_cols=8, checkpoint=None, checkpoint_every=300.0, show_progress=False),
          extra_bad={"n_red": HUGE_COUNTS, "n_black": HUGE_COUNTS, "tile_rows": [1024, 1025],
-                    "tile_cols": [1 << 20, (1 << 20) + 1]},
+                    "tile_cols": [1 << 20, (1 << 20) + 1], "checkpoint": SPOILT},
          max_examples=10),
     # the frontier
     Spec(f"{RB}.frontier.frontier_table"),
