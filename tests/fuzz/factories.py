@@ -374,3 +374,23 @@ def rb_frontier_folder(kind="good"):
     elif kind == "file":
         return grid
     return folder
+
+
+_RB_CACHE = {}
+
+
+def rb_frontier_fits():
+    """``correction_fit()`` of the committed frontier, computed once per worker (each call
+    takes a second or two, and plot_frontier_correction's fuzzing needs it hundreds of times)."""
+    if "fits" not in _RB_CACHE:
+        from stoplib.redblack.frontier import correction_fit
+        _RB_CACHE["fits"] = correction_fit()
+    return _RB_CACHE["fits"]
+
+
+def rb_frontier_extrapolation():
+    """``extrapolate_133m()`` of the committed frontier, computed once per worker."""
+    if "extrapolation" not in _RB_CACHE:
+        from stoplib.redblack.frontier import extrapolate_133m
+        _RB_CACHE["extrapolation"] = extrapolate_133m()
+    return _RB_CACHE["extrapolation"]

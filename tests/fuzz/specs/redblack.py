@@ -242,7 +242,8 @@ SPECS = [
     Spec(f"{RB}.plots.plot_boundary_comparison", kwargs=dict(n_red=20, axes=None),
          extra_bad={"n_red": HUGE_COUNTS}, max_examples=10),
     Spec(f"{RB}.plots.plot_frontier_correction",
-         kwargs=dict(ax=AX, n=None, values=None, fits=None, extrapolation=None, model=None, n_min=100, sweeps=None),
+         kwargs=dict(ax=AX, n=None, values=None, fits=Make("factories.rb_frontier_fits"),
+                     extrapolation=Make("factories.rb_frontier_extrapolation"), model=None, n_min=100, sweeps=None),
          extra_bad={"model": ["no such model"], "n_min": [10**7], "sweeps": [[(1,)], [("a", "b")], [(10, -1.0)]]},
          max_examples=5),
     # widgets
