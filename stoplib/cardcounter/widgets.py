@@ -23,8 +23,8 @@ from ..util import budget
 from ..util.rng import as_generator
 from ..util.validate import check_int, check_real
 from ..workbook.export import FORMATS, save_figure
-from ..workbook.panel import DRAW_LOCK, Panel, View, dropdown, int_box, slug, text_box
-from ..workbook.style import COLORS, figure
+from ..workbook.panel import DRAW_LOCK, HINT, Panel, View, dropdown, int_box, slug, text_box
+from ..workbook.style import COLORS, figure, png_bytes
 from . import _cost
 from .plots import plot_next_card
 from .rules import (N_VALUES, _check_card, _check_not_empty, _check_player, _hand_total, deck_string, fresh_deck,
@@ -129,7 +129,9 @@ class _HandPanel(Panel):
     """Panel whose counts can follow a fresh shoe minus the shown cards (the ``shoe`` menu).
 
     Redraws, draws and saves take turns under the shared
-    :data:`stoplib.workbook.panel.DRAW_LOCK`; the static picture is Panel's own snapshot.
+    :data:`stoplib.workbook.panel.DRAW_LOCK`. The static picture is drawn here: the
+    shared ``Panel.snapshot`` puts its hint line half under the figure (whose title
+    sits at its top edge) and does not name the shoe.
     """
 
     def __init__(self, controls, shoe, draw, rng, **kwargs):
@@ -224,6 +226,38 @@ class _HandPanel(Panel):
         self._set_counts(counts)
         self.refresh()
         return v
+
+    def snapshot(self):
+        """A static picture of the panel: settings (the shoe too), readout and hint above the figure."""
+        import io
+        import re
+        import textwrap
+
+        import matplotlib.image as mpimg
+
+        values = self.values()
+        settings = ("counts left: " + "  ".join(f"{_NAMES[i]}={values[k]}" for i, k in enumerate(_KEYS))
+                    + f"   dealer={_card(values['dealer'])}   player={values['player']}"
+                    + f"   shoe={dict((n, label) for label, n in SHOES).get(self.shoe.value, self.shoe.value)}")
+        readout = html.unescape(re.sub(r"<[^>]+>", "", self.view.readout or ""))
+        has_image = self.figure is not None
+        width, height = self.figure.get_size_inches() if has_image else (7.0, 0.0)
+        chars = int(width * 72 / 5.6)
+        lines = textwrap.wrap(settings, chars) + [""] + textwrap.wrap(readout, int(chars * 0.95))
+        head = 0.2 * len(lines) + 0.45
+        fig, axes = figure(2 if has_image else 1, 1, figsize=(width, height + head), squeeze=False,
+                           gridspec_kw={"height_ratios": [head, height] if has_image else [1]})
+        top = axes[0, 0]
+        top.axis("off")
+        text = top.text(0, 1, "\n".join(lines), fontsize=9, va="top", linespacing=1.45)
+        hint = top.text(0, 0, HINT, fontsize=8.5, va="bottom", style="italic", color=COLORS["grey"])
+        for t in (text, hint):
+            t.set_in_layout(False)   # long lines must not make constrained layout shrink the figure
+        if has_image:
+            image = mpimg.imread(io.BytesIO(png_bytes(self.figure, dpi=self.dpi)), format="png")
+            axes[1, 0].imshow(image)
+            axes[1, 0].axis("off")
+        return fig
 
     def _save(self) -> list:
         # called by Panel.save under DRAW_LOCK; the files are named after the deck, the up card and the hand

@@ -100,12 +100,12 @@ def test_without_a_kernel_the_panel_is_a_picture_and_a_hint():
 
 
 def test_redraw_draw_and_save_take_turns_under_the_shared_lock():
-    """The panel uses the workbook's one DRAW_LOCK and Panel's own snapshot (no copies of either)."""
+    """The panel uses the workbook's one DRAW_LOCK and Panel's saving and redrawing (no copies)."""
     import threading
 
     from stoplib.workbook.panel import DRAW_LOCK
 
-    assert not {"snapshot", "save", "refresh"} & set(vars(widgets._HandPanel))
+    assert not {"save", "refresh", "show"} & set(vars(widgets._HandPanel))
     panel = widgets.counter_panel(dealer=10, player=(2, 3), seed=1)
     assert not hasattr(panel, "_lock")
     held, release, drawn = threading.Event(), threading.Event(), []
@@ -126,8 +126,24 @@ def test_redraw_draw_and_save_take_turns_under_the_shared_lock():
     dealer.join(30)
     holder.join(10)
     assert len(drawn) == 1 and 1 <= drawn[0] <= 10
-    snap = panel.snapshot()                        # Panel's snapshot: the picture keeps its size
+    snap = panel.snapshot()                        # the picture keeps its size
     assert snap.get_size_inches()[1] >= panel.figure.get_size_inches()[1]
+
+
+def test_the_static_picture_keeps_every_line_inside_and_above_the_figure():
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    panel = widgets.counter_panel(dealer=10, player=(10, 6), n_decks=8)
+    fig = panel.snapshot()
+    renderer = FigureCanvasAgg(fig).get_renderer()
+    fig.draw(renderer)
+    head, picture = fig.axes[0], fig.axes[-1]
+    top_of_picture = picture.get_window_extent(renderer).y1
+    assert any("shoe=8 decks" in t.get_text() for t in head.texts)
+    for text in head.texts:
+        box = text.get_window_extent(renderer)
+        assert box.x1 <= fig.bbox.x1 + 1, f"{text.get_text()!r} runs off the right edge"
+        assert box.y0 >= top_of_picture - 1, f"{text.get_text()!r} is under the picture"
 
 
 def test_the_panel_refuses_bad_starting_values_with_clear_errors():
