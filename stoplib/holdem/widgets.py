@@ -24,7 +24,7 @@ import numpy as np
 
 from ..workbook import prose, style
 from ..util.validate import check_choice, check_int, check_str
-from ..workbook.panel import Panel, View, dropdown, int_box, int_slider, text_box, toggle
+from ..workbook.panel import HINT, Panel, View, dropdown, int_box, int_slider, text_box, toggle
 from .document import EXAMPLE_DECK
 from .local_search import climb, search
 from .plots import plot_cut_table, plot_final_scores
@@ -38,6 +38,55 @@ NOTEBOOK = "07_holdem_stacking"
 #: The longest search a panel runs, in climbs (a kick counts as a fifth of a climb):
 #: about a minute for six players on a 2-core machine. Longer searches: ``stoplib.holdem.search``.
 MAX_WORK = 1000
+
+
+class _Panel(Panel):
+    """A :class:`~stoplib.workbook.panel.Panel` whose static picture wraps its lines to the figure's width.
+
+    The shared ``Panel.snapshot`` wraps the settings and the readout at a fixed 90 to
+    100 characters and puts the hint line half under the picture; the search panel's
+    figure is narrower than that, so its settings ran off the right edge. Until the
+    shared snapshot wraps to the width, this one does (saving and redrawing are
+    Panel's own).
+    """
+
+    def snapshot(self):
+        import html
+        import io
+        import re
+        import textwrap
+
+        import matplotlib.image as mpimg
+
+        def wrap(text, size):
+            return textwrap.wrap(text, width=max(int(width * 72 / (0.7 * size)), 20)) or [""]
+
+        has_image = self.figure is not None
+        width, height = self.figure.get_size_inches() if has_image else (8.0, 0.0)
+        width = max(width, 6.0)
+        settings = wrap("   ".join(f"{c.description or k} = {c.value}" for k, c in self.controls.items()), 10)
+        readout = wrap(html.unescape(re.sub(r"<[^>]+>", "", self.view.readout or "")), 10)
+        hint = wrap(HINT, 9)
+        lines = len(settings) + len(readout) + len(hint) + 1
+        head_height = 0.2 * lines + 0.1
+        fig, axes = style.figure(2 if has_image else 1, 1, figsize=(width, height + head_height), squeeze=False,
+                                 gridspec_kw={"height_ratios": [head_height, height] if has_image else [1]})
+        head = axes[0, 0]
+        head.axis("off")
+        head.set_xlim(0, 1)
+        head.set_ylim(lines, 0)
+        row = 0
+        for text, size, extra in ((settings, 10, {"family": "monospace"}), (readout, 10, {}),
+                                  (hint, 9, {"style": "italic", "color": style.COLORS["grey"]})):
+            for line in text:
+                head.text(0, row + 0.5, line, fontsize=size, va="center", **extra).set_in_layout(False)
+                row += 1
+            row += 0.5 if size == 10 else 0
+        if has_image:
+            image = mpimg.imread(io.BytesIO(style.png_bytes(self.figure, dpi=self.dpi)), format="png")
+            axes[1, 0].imshow(image)
+            axes[1, 0].axis("off")
+        return fig
 
 
 def explorer_view(deck: str, players: int, seat: int) -> View:
@@ -87,8 +136,8 @@ def cut_table_explorer(deck: str | None = None) -> Panel:
     }
     shuffle = widgets.Button(description="Shuffle", tooltip="Deal a uniformly shuffled deck")
     climber = widgets.Button(description="Climb", tooltip="Steepest ascent from this deck for this seat")
-    panel = Panel(controls, explorer_view, notebook=NOTEBOOK, name="cut-table",
-                  title="The 52 cuts of a deck", buttons=[shuffle, climber])
+    panel = _Panel(controls, explorer_view, notebook=NOTEBOOK, name="cut-table",
+                   title="The 52 cuts of a deck", buttons=[shuffle, climber])
     rng = np.random.default_rng()
 
     def on_shuffle(_):
@@ -168,5 +217,5 @@ def search_panel() -> Panel:
         "seed": int_box("seed", 0, 0, 2**31 - 1, width="16em"),
         "ties": toggle("count ties (semi-optimal)", False),
     }
-    return Panel(controls, search_view, notebook=NOTEBOOK, name="search",
-                 title="A seeded search for optimal stackings")
+    return _Panel(controls, search_view, notebook=NOTEBOOK, name="search",
+                  title="A seeded search for optimal stackings")

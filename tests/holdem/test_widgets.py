@@ -114,12 +114,24 @@ def test_a_saved_figure_is_named_after_the_picture_not_a_refused_request(tmp_pat
     assert panel.controls["kicks"].value == 100_000
 
 
-def test_the_panels_are_the_shared_panel_and_their_snapshot_keeps_the_picture_wide():
-    panel = cut_table_explorer()
-    assert type(panel) is Panel and type(search_panel()) is Panel  # no local subclass left
-    fig = panel.snapshot()
-    width, height = fig.get_size_inches()
-    assert width >= panel.figure.get_size_inches()[0] and fig.axes[-1].get_images()
+def test_the_static_pictures_keep_every_line_inside_and_above_the_figure():
+    """The panels are the shared Panel (saving, redrawing, locking) with a snapshot that wraps to the
+    figure's width: no line runs off the right edge or under the picture, which stays full width."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    panels = [cut_table_explorer(), search_panel()]
+    assert all(isinstance(p, Panel) and set(vars(type(p))) & {"save", "refresh", "show"} == set() for p in panels)
+    for panel in panels:
+        fig = panel.snapshot()
+        renderer = FigureCanvasAgg(fig).get_renderer()
+        fig.draw(renderer)
+        head, picture = fig.axes[0], fig.axes[-1]
+        assert picture.get_images() and fig.get_size_inches()[0] >= panel.figure.get_size_inches()[0]
+        top_of_picture = picture.get_window_extent(renderer).y1
+        for text in head.texts:
+            box = text.get_window_extent(renderer)
+            assert box.x1 <= fig.bbox.x1 + 1, f"{text.get_text()!r} runs off the right edge"
+            assert box.y0 >= top_of_picture - 1, f"{text.get_text()!r} is under the picture"
 
 
 def test_panel_arguments_are_checked_not_clamped():

@@ -129,19 +129,19 @@ SPECS = [
     # distributed: files and Dask (each accepted run_search starts a cluster: few arguments, few draws)
     Spec("stoplib.holdem.distributed.default_path", kwargs=dict(n_players=2, seat=1, objective="wins")),
     Spec("stoplib.holdem.distributed.read_stackings", kwargs=dict(path=STACKINGS)),
-    # StackingFile and run_search create the file they are given: a random text such as "nan" is a
-    # valid relative path, and the worker runs in the repository root, so their paths are not fuzzed
-    # (tests/holdem/test_distributed.py checks them); the paths of the readers above are.
+    # StackingFile and run_search create the file they are given (a fuzzed "nan" is a valid relative
+    # path: the worker runs in a temporary folder, so it lands there)
     Spec("stoplib.holdem.distributed.StackingFile",
-         kwargs=dict(path=TMP_FILE, n_players=2, seat=1, objective="wins"), fuzz=("n_players", "seat", "objective"),
-         extra_bad={"seat": [3], "objective": ["win"]}),
+         kwargs=dict(path=TMP_FILE, n_players=2, seat=1, objective="wins"),
+         extra_bad={"path": ["", "x" * 300, Make("factories.tmp_dir")], "seat": [3], "objective": ["win"]}),
     Spec("stoplib.holdem.distributed.verify_file",
          kwargs=dict(path=STACKINGS, n_players=2, seat=1, objective="wins"), max_examples=10),
     Spec("stoplib.holdem.distributed.run_search",
          kwargs=dict(n_restarts=2, n_players=2, seat=1, method="steepest", tie_break="first", objective="wins",
                      seed=0, first_restart=0, batch_size=2, scheduler=None, n_workers=1, out_path=TMP_FILE,
                      show_progress=False, kicks=0, kick_size=3),
-         fuzz=("n_restarts", "seed", "batch_size", "scheduler", "n_workers", "show_progress", "kicks"),
+         fuzz=("n_restarts", "seed", "batch_size", "scheduler", "n_workers", "out_path", "show_progress",
+               "kicks"),
          extra_bad={"n_restarts": [10**7], "kicks": [10**6], "scheduler": ["tcp://127.0.0.1:1", "tcp://x:y"]},
          max_examples=3),
     # claims
