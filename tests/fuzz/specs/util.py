@@ -10,6 +10,7 @@ SPECS = [
     Spec("stoplib.util.validate.check_str", kwargs=dict(name="deck", value="Ah", max_length=100, allow_empty=True)),
     Spec("stoplib.util.validate.check_instance", kwargs=dict(name="seed", value=3, cls=int)),
     Spec("stoplib.util.validate.check_callable", kwargs=dict(name="fn", value=len)),
+    Spec("stoplib.util.validate.check_path", kwargs=dict(name="root", value=".", must_exist=False, kind=None)),
     Spec("stoplib.util.rng.as_generator", kwargs=dict(seed=3)),
     Spec("stoplib.util.rng.kernel_seed", kwargs=dict(seed=3)),
     Spec("stoplib.util.timing.median_time", kwargs=dict(fn=Make("factories.noop_function"), repeats=3),
@@ -26,4 +27,5 @@ SPECS = [
 
 EXEMPT = {
     "stoplib.util.budget.BudgetError": "an exception class: raised by the API, its argument is the message",
+    "stoplib.util.validate.MissingFileError": "an exception class (FileNotFoundError and ValueError): raised by the API",
 }
