@@ -320,14 +320,17 @@ def _check_results(results: dict) -> None:
     """Each result :func:`verdicts` may be given is of the class it must be."""
     import pandas as pd
 
-    from .frontier import FrontierData
     from .simulation import SamplePaths, SimulationResult
 
     kinds = {"simulation": SimulationResult, "mistake": SimulationResult, "paths": SamplePaths,
-             "frontier": FrontierData, "extrapolation": (pd.Series, pd.DataFrame)}
+             "extrapolation": (pd.Series, pd.DataFrame)}
     for key, cls in kinds.items():
         if key in results:
             check_instance(key, results[key], cls)
+    # (frontier imports this module: its FrontierData is recognised by name, not imported)
+    if "frontier" in results and type(results["frontier"]).__name__ != "FrontierData":
+        raise TypeError(f"frontier must be a FrontierData (stoplib.redblack.frontier.load_frontier()), "
+                        f"got {type(results['frontier']).__name__}")
     if "values" in results:
         v = results["values"]
         try:

@@ -290,7 +290,7 @@ def dask_sweep(n_red: int, n_black: int, tile: int | None = None, n_diag: int = 
     limit_time = checkpoint is None
     budget.check(budget.Estimate(
         f"dask_sweep({n_red}, {n_black})", seconds if limit_time else 0.0,
-        est.bytes + tasks * BYTES_PER_TASK,
+        est.bytes + tasks * BYTES_PER_TASK + 8.0 * n_diag,
         f"{est.cells:.3g} cell updates at {est.basis}, and {tasks:.3g} big tiles at "
         f"{SECONDS_PER_TASK:g} s and {BYTES_PER_TASK:g} bytes each"))
     t_start = time.monotonic()

@@ -576,54 +576,6 @@ class FrontierData:
         return _block_sizes(check_int("x", x, 0))
 
 
-def _read_csv(path, columns):
-    """A frontier CSV file read and checked for its columns, or a ValueError naming it."""
-    import pandas as pd
-
-    try:
-        table = pd.read_csv(path)
-    except (ValueError, UnicodeDecodeError, pd.errors.ParserError) as err:
-        raise ValueError(f"{path} is not a frontier CSV file ({type(err).__name__}: {err})"[:400]) from None
-    if list(table.columns) != columns or table.empty:
-        raise ValueError(f"{path} must have the columns {columns} and at least one row, got "
-                         f"{list(table.columns)[:8]} and {len(table)} rows")
-    return table.sort_values(columns[0], ignore_index=True)
-
-
-def _check_frontier_files(sweeps, grid, reading, folder):
-    """The files hold card counts and finite values, and agree with the committed constants."""
-    def ints(table, column, low, name):
-        col = table[column]
-        if col.dtype.kind not in "iu" or (col < low).any() or (col > MAX_CARDS).any() or col.duplicated().any():
-            raise ValueError(f"{name} in {folder}: column {column!r} must hold distinct ints in {low}.."
-                             f"{MAX_CARDS}")
-
-    def reals(table, column, name):
-        col = table[column]
-        if col.dtype.kind not in "iuf" or not np.isfinite(col.to_numpy(dtype=float)).all() or (col < 0).any():
-            raise ValueError(f"{name} in {folder}: column {column!r} must hold finite numbers >= 0")
-
-    for table, name in ((sweeps, "redblack_frontier.csv"), (grid, "redblack_frontier_grid.csv")):
-        ints(table, "n", 1, name)
-        reals(table, "value", name)
-    reals(sweeps, "seconds", "redblack_frontier.csv")
-    if reading is not None:
-        name = "redblack_frontier_2m_block_reading.csv"
-        ints(reading, "x", 0, name)
-        for column in ("value", "value_plus_cash"):
-            reals(reading, column, name)
-        if not (reading.n_black == 2_000_000 + reading.x).all() or \
-                not np.allclose(reading.value_plus_cash, reading.value + reading.x, rtol=0, atol=1e-9):
-            raise ValueError(f"{name} in {folder}: n_black must be 2,000,000 + x and value_plus_cash value + x")
-    committed = dict(GRID)
-    committed.update({row[0]: row[1] for row in FRONTIER})
-    for table, name in ((sweeps, "redblack_frontier.csv"), (grid, "redblack_frontier_grid.csv")):
-        for n, v in zip(table.n.astype(int), table.value.astype(float)):
-            if n in committed and abs(v - committed[n]) > 1e-9 * max(1.0, abs(v)):
-                raise ValueError(f"{name} in {folder}: V({n}, {n}) = {v!r} differs from the committed "
-                                 f"{committed[n]!r}")
-
-
 def load_frontier(folder=None) -> FrontierData:
     """Read the committed frontier results (``data/redblack_frontier*.csv``).
 
@@ -671,11 +623,15 @@ def load_frontier(folder=None) -> FrontierData:
         if not paths[k].is_file():
             raise MissingFileError(2, "no committed frontier results (run benchmarks/frontier.py)",
                                    str(paths[k]))
+    from ._frontier_files import _check_frontier_files, _read_csv
+
     sweeps = _read_csv(paths[""], ["n", "value", "method", "seconds", "machine"])
     grid = _read_csv(paths["_grid"], ["n", "value"])
     reading = (_read_csv(paths["_2m_block_reading"], ["x", "n_black", "value", "value_plus_cash"])
                if paths["_2m_block_reading"].is_file() else None)
-    _check_frontier_files(sweeps, grid, reading, folder)
+    committed = dict(GRID)
+    committed.update({row[0]: row[1] for row in FRONTIER})
+    _check_frontier_files(sweeps, grid, reading, folder, committed)
     if reading is None:
         import pandas as pd
 

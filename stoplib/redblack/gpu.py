@@ -188,7 +188,8 @@ def cuda_sweep(n_red: int, n_black: int, n_diag: int = 0, tile_rows: int = TILE_
         raise ValueError("method='cuda' needs a CUDA GPU, and numba finds none "
                          "(numba.cuda.is_available() is False); set NUMBA_ENABLE_CUDASIM=1 "
                          "before numba is imported to run numba's (slow) CUDA simulator")
-    budget.check(_estimate(n_red, n_black, tile_rows, tile_cols, in_simulator, checkpoint is None))
+    est = _estimate(n_red, n_black, tile_rows, tile_cols, in_simulator, checkpoint is None)
+    budget.check(budget.Estimate(est.what, est.seconds, est.bytes + 8.0 * n_diag, est.basis))
     t_start = time.monotonic()
     rowbuf = np.zeros(n_black + 1)
     colbuf = np.arange(n_red + 1, dtype=np.float64)

@@ -33,6 +33,8 @@ import numpy as np
 
 from ..util.validate import check_bool, check_instance, check_int, check_real, check_str
 from ..workbook import style
+from ._plot_checks import _array, _boundary, _check_ax, _check_axes, _check_lim, _check_title, _seq
+from ._plot_frontier import plot_frontier_correction  # the frontier figure (issue 13)
 from .asymptotics import CorrectionFit, GrowthFits, _points, bridge_boundary, bridge_constant
 from .rules import check_counts
 from .simulation import SamplePaths, SimulationResult
@@ -43,6 +45,7 @@ __all__ = [
     "plot_spreadsheet_comparison", "plot_method_timings", "plot_position_panel",
     "plot_sample_paths", "plot_winnings_distribution",
     "plot_fits", "plot_residuals", "plot_correction", "plot_ratio", "plot_boundary_comparison",
+    "plot_frontier_correction",
 ]
 
 C = style.COLORS
@@ -53,69 +56,9 @@ _OUTSIDE = {"loc": "upper left", "bbox_to_anchor": (1.02, 1.0), "borderaxespad":
 _FRAMED = {"frameon": True, "framealpha": 1.0, "facecolor": "white", "edgecolor": "0.6"}
 
 
-#: Most cells a heat map or policy map draws (a figure has fewer pixels than this).
-MAX_IMAGE_CELLS = 10_000_000
 #: Most cards of each colour :func:`plot_position_panel` draws (its policy map is one
 #: cell per position).
 MAX_PANEL_CARDS = 3000
-
-
-def _check_ax(ax, name="ax"):
-    from matplotlib.axes import Axes
-
-    return check_instance(name, ax, Axes)
-
-
-def _check_axes(axes, count, name="axes"):
-    """``axes`` as a list of at least ``count`` matplotlib Axes."""
-    from matplotlib.axes import Axes
-
-    flat = list(np.ravel(np.asarray(axes, dtype=object))) if not isinstance(axes, Axes) else [axes]
-    if len(flat) < count or not all(isinstance(a, Axes) for a in flat):
-        raise TypeError(f"{name} must be {count} or more matplotlib Axes, got {type(axes).__name__}")
-    return flat
-
-
-def _check_title(title, name="title"):
-    return None if title is None else check_str(name, title, 500)
-
-
-def _check_lim(lim, name):
-    """None, or a pair (low, high) of finite numbers with low < high."""
-    if lim is None:
-        return None
-    if isinstance(lim, (str, bytes)) or not hasattr(lim, "__len__") or len(lim) != 2:
-        raise TypeError(f"{name} must be None or a pair (low, high), got {lim!r}"[:120])
-    lo, hi = (check_real(f"{name}[{i}]", x, -1e300, 1e300) for i, x in enumerate(lim))
-    if not lo < hi:
-        raise ValueError(f"{name} must have low < high, got {lim!r}")
-    return lo, hi
-
-
-def _array(name, a, ndim, kinds="iuf"):
-    """``a`` as a NumPy array of ``ndim`` dimensions and one of ``kinds`` (never objects,
-    strings or complex numbers), non-empty, at most ``MAX_IMAGE_CELLS`` entries."""
-    try:
-        arr = np.asarray(a)
-    except (ValueError, TypeError) as err:
-        raise TypeError(f"{name} must be an array, got {type(a).__name__} ({err})") from None
-    if arr.dtype.kind not in kinds:
-        raise TypeError(f"{name} must be an array of numbers, got dtype {arr.dtype}")
-    if arr.ndim != ndim or arr.size == 0:
-        raise ValueError(f"{name} must be a non-empty {ndim}-D array, got shape {arr.shape}")
-    if arr.size > MAX_IMAGE_CELLS:
-        raise ValueError(f"{name} has {arr.size:,} entries; a figure shows at most {MAX_IMAGE_CELLS:,}")
-    return arr
-
-
-def _boundary(boundary):
-    """A stopping boundary: a 1-D array of whole numbers >= 0 (ints, or whole floats)."""
-    b = _array("boundary", boundary, 1)
-    if b.dtype.kind == "f" and not (np.isfinite(b).all() and (b == np.floor(b)).all()):
-        raise ValueError("boundary must hold whole numbers of black cards")
-    if (b < 0).any() or (b > 2**53).any():
-        raise ValueError("boundary must hold counts in 0..2**53")
-    return b.astype(np.int64)
 
 
 def _patch(color, label):
@@ -576,8 +519,9 @@ def plot_ratio(ax, n, values, slopes=None, legend: bool = True):
     _, c = bridge_constant()
     n, v = _points(n, values)
     if slopes is not None:
-        if not isinstance(slopes, dict) or len(slopes) > 3:
-            raise TypeError("slopes must be None or a dict of up to 3 {label: slope}")
+        if not isinstance(slopes, dict):
+            raise TypeError(f"slopes must be None or a dict {{label: slope}}, got {type(slopes).__name__}")
+        _seq("slopes", slopes, 3)
         slopes = {check_str("slopes label", k, 200): check_real(f"slopes[{k!r}]", x, -1e6, 1e6)
                   for k, x in slopes.items()}
     legend = check_bool("legend", legend)
@@ -626,19 +570,13 @@ def plot_correction(ax, n, values, c=None, fits=(), points=()):
     _check_ax(ax)
     c = bridge_constant()[1] if c is None else check_real("c", c, -1e6, 1e6)
     n, v = _points(n, values)
-    if isinstance(fits, (str, bytes)) or not hasattr(fits, "__iter__"):
-        raise TypeError(f"fits must be a sequence of CorrectionFit, got {type(fits).__name__}")
-    fits = [check_instance(f"fits[{i}]", f, CorrectionFit) for i, f in enumerate(fits)][:3]
-    if isinstance(points, (str, bytes)) or not hasattr(points, "__iter__"):
-        raise TypeError(f"points must be a sequence of (n, value, label, half_width), got {type(points).__name__}")
-    checked = []
-    for i, pt in enumerate(list(points)[:2]):
+    fits = [check_instance(f"fits[{i}]", f, CorrectionFit) for i, f in enumerate(_seq("fits", fits, 3))]
+    points = _seq("points", points, 2)
+    for i, pt in enumerate(points):
         if isinstance(pt, (str, bytes)) or not hasattr(pt, "__len__") or len(pt) != 4:
             raise TypeError(f"points[{i}] must be (n, value, label, half_width), got {pt!r}"[:120])
-        checked.append((check_int(f"points[{i}] n", pt[0], 1, 2**53), check_real(f"points[{i}] value", pt[1]),
-                        check_str(f"points[{i}] label", pt[2], 200),
-                        check_real(f"points[{i}] half_width", pt[3], 0.0, 1e15)))
-    points = checked
+        points[i] = (check_int(f"points[{i}] n", pt[0], 1, 2**53), check_real(f"points[{i}] value", pt[1]),
+                     check_str(f"points[{i}] label", pt[2], 200), check_real(f"points[{i}] half_width", pt[3], 0, 1e15))
     keep = n > 0
     if not keep.any():
         raise ValueError("n must hold at least one n > 0")
@@ -705,95 +643,3 @@ def plot_boundary_comparison(n_red: int, axes=None):
     ax2.legend(**_OUTSIDE)
     return np.array([ax, ax2])
 
-
-
-# -- the frontier (issue 13; stoplib.redblack.frontier holds the numbers) --
-__all__ += ["plot_frontier_correction"]
-
-
-@style.styled
-def plot_frontier_correction(ax, n=None, values=None, fits=None, extrapolation=None,
-                             model: str | None = None, n_min: int = 100, sweeps=None):
-    """``c√n − V(n, n)`` on log axes out to the largest sweep, the fitted correction and its
-    next term ``−b n^−1/4`` extended to 1.5 × 10⁸, and ``V(133,787,000)`` extrapolated with
-    its error bar beside the document's $6,038.22 (the part of its printed interval above
-    the axis) and $6,038.32 (negative here: named in the legend).
-
-    Parameters
-    ----------
-    ax : matplotlib Axes
-    n, values : arrays or None
-        Exact ``V(n, n)`` (None: the committed frontier constants,
-        :func:`~.frontier.frontier_points`; a notebook passes what
-        :func:`~.frontier.load_frontier` read).
-    fits, extrapolation : or None
-        :func:`~.frontier.correction_fit` / :func:`~.frontier.extrapolate_133m` of them
-        (None: computed here).
-    model : str or None
-        The fitted model drawn (None: the extrapolation's).
-    n_min : int
-        Smallest ``n`` drawn.
-    sweeps : sequence of (n, value) or None
-        The full sweeps, marked apart (None: :data:`~.frontier.FRONTIER`).
-
-    Examples
-    --------
-    >>> fig, ax = style.figure()
-    >>> plot_frontier_correction(ax).get_yscale()
-    'log'
-    """
-    from . import document as doc
-    from .claims import rounded_interval
-    from .frontier import FRONTIER, correction_fit, extrapolate_133m, frontier_points
-
-    from .frontier import CorrectionFits, Extrapolation, _data
-
-    _check_ax(ax)
-    n_min = check_int("n_min", n_min, 1, 2**53)
-    if n is None and values is None:
-        n, values = frontier_points(n_min)
-    n, values = _data(n, values, n_min)
-    fits = correction_fit(n, values) if fits is None else check_instance("fits", fits, CorrectionFits)
-    ex = extrapolate_133m(n, values) if extrapolation is None else \
-        check_instance("extrapolation", extrapolation, Extrapolation)
-    model = ex.model if model is None else check_str("model", model, 200)
-    if model not in fits.fits:
-        raise ValueError(f"model must be one of {list(fits.fits)}, got {model!r}")
-    sweeps = [row[:2] for row in FRONTIER] if sweeps is None else sweeps
-    if isinstance(sweeps, (str, bytes)) or not hasattr(sweeps, "__iter__"):
-        raise TypeError(f"sweeps must be a sequence of (n, value), got {type(sweeps).__name__}")
-    sweeps = list(sweeps)
-    if not 1 <= len(sweeps) <= 1000 or not all(hasattr(x, "__len__") and len(x) == 2 for x in sweeps):
-        raise ValueError("sweeps must hold 1 to 1000 pairs (n, value)")
-    big = np.array([(check_real("sweeps n", a, 1.0, 2.0**53), check_real("sweeps value", b, 0.0, 1e15))
-                    for a, b in sweeps], dtype=float).reshape(-1, 2)
-    if not (big[:, 0] == np.floor(big[:, 0])).all():
-        raise ValueError("sweeps must hold whole numbers of cards n")
-    c, target = fits.c, float(ex.target)
-    gap = c * math.sqrt(target)
-    grid = np.geomspace(max(n_min, fits.n_min), 1.5e8, 400)
-    b, se = fits.next_term(model)
-    lo, hi = rounded_interval(f"{doc.VALUE_133M_BODY:.2f}")
-    keep = n >= n_min
-    ax.plot(n[keep], c * np.sqrt(n[keep]) - values[keep], ".", color=C["black"], ms=3,
-            label="computed (log-spaced n)")
-    ax.plot(big[:, 0], c * np.sqrt(big[:, 0]) - big[:, 1], "o", color=C["blue"], ms=6,
-            label=f"full sweeps, up to n = {int(big[:, 0].max()):,}")
-    ax.plot(grid, -fits.fits[model].correction(grid), color=C["orange"], lw=1.5,
-            label=f"fit on n ≥ {fits.n_min:,}: {model.replace('^-', '^−')}")
-    if np.isfinite(b):
-        ax.plot(grid, -b * grid ** -0.25, "--", color=C["green"], lw=1.2,
-                label=f"its next term −b n^−1/4, b = {b:.4f} ± {se:.4f}".replace("= -", "= −"))
-    ax.errorbar([target], [gap - ex.estimate], yerr=[[ex.error], [ex.error]], fmt="D",
-                color=C["vermillion"], ms=6, capsize=4,
-                label=f"V({int(target):,}) = {ex.estimate:,.5f} ± {ex.error:.5f}")
-    if gap - lo > 0:
-        ax.plot([target * 1.25] * 2, [max(gap - hi, 1e-5), gap - lo], color=C["grey"], lw=3,
-                label=f"document {doc.VALUE_133M_BODY:,.2f} (c√n − V from {gap - hi:+.4f} to "
-                      f"{gap - lo:+.4f})".replace("-", "−"))
-    ax.plot([], [], " ", label=f"document {doc.VALUE_133M_INTRO:,.2f} (c√n − V = "
-                               f"{gap - doc.VALUE_133M_INTRO:+.3f}, below the axis)".replace("-", "−"))
-    ax.set(xscale="log", yscale="log", ylim=(1e-4, None), xlim=(n_min * 0.8, 2.5e8),
-           xlabel="n (red cards = black cards)", ylabel="c√n − V(n, n)  ($)")
-    ax.legend(loc="lower left")
-    return ax

@@ -68,7 +68,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..util import budget
-from ..util.validate import check_bool, check_choice, check_int, check_str
+from ..util.validate import check_bool, check_choice, check_int, check_real, check_str
 
 __all__ = [
     "check_counts", "check_work", "work_estimate", "WorkEstimate", "sum_live_cells_estimate",
@@ -301,15 +301,16 @@ def sum_live_cells_estimate(n_red: int, n_black: int) -> float:
 
 
 def check_work(n_red: int, n_black: int, method: str, what: str, limit_time: bool = True,
-               resumable: bool = False, tile: int | None = None) -> WorkEstimate:
+               resumable: bool = False, tile: int | None = None, extra_bytes: float = 0.0) -> WorkEstimate:
     """Refuse a computation over the work or memory budget (:mod:`stoplib.util.budget`),
     saying what it would need; ``what`` names the request in the message.
 
     ``limit_time=False`` (a sweep with a checkpoint, which can be stopped and
     resumed) checks memory only; ``resumable=True`` (a call that takes
     ``checkpoint=``) adds that way out to a refusal for time; ``tile`` is the
-    tile side of "tiled" and "dask" (None: the default). Returns the estimate
-    when the call may go on.
+    tile side of "tiled" and "dask" (None: the default); ``extra_bytes`` the
+    memory of what the call keeps besides the sweep (``balanced_values``: the
+    diagonal). Returns the estimate when the call may go on.
 
     Examples
     --------
@@ -324,7 +325,9 @@ def check_work(n_red: int, n_black: int, method: str, what: str, limit_time: boo
     what = check_str("what", what, 1000)
     limit_time = check_bool("limit_time", limit_time)
     resumable = check_bool("resumable", resumable)
+    extra_bytes = check_real("extra_bytes", extra_bytes, 0.0, 1e30)
     full = est.budget_estimate(what)
+    full = budget.Estimate(full.what, full.seconds, full.bytes + extra_bytes, full.basis)
     try:
         budget.check(full if limit_time else budget.Estimate(what, 0.0, full.bytes, full.basis))
     except budget.BudgetError as err:

@@ -363,7 +363,7 @@ def balanced_values(n_max: int, tile: int = DEFAULT_TILE, *, method: str = "auto
         raise ValueError(f"scheduler is for method='dask', got method={method!r}")
     if method == "tiled":  # dask_sweep and cuda_sweep check their own budget
         check_work(n_max, n_max, method, f"balanced_values({n_max}, tile={tile})", limit_time=checkpoint is None,
-                   resumable=True, tile=tile)
+                   resumable=True, tile=tile, extra_bytes=8.0 * (n_max + 1))
     if method == "dask":
         from .distributed import dask_sweep
 

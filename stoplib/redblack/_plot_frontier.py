@@ -1,0 +1,106 @@
+"""The frontier figure of the red/black game (issue 13; private: :mod:`stoplib.redblack.plots`
+exports it): ``c sqrt(n) - V(n, n)`` of the recursion ``V(r, b) = max(0, r/(r+b) (V(r-1, b) + 1)
++ b/(r+b) (V(r, b-1) - 1))`` of document 000's "Problem 14" out to the committed sweeps, and
+``V(133,787,000)`` extrapolated (the numbers are in :mod:`stoplib.redblack.frontier`).
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from ..util.validate import check_instance, check_int, check_real, check_str
+from ..workbook import style
+from ._plot_checks import _check_ax
+
+__all__ = ["plot_frontier_correction"]
+
+C = style.COLORS
+
+
+@style.styled
+def plot_frontier_correction(ax, n=None, values=None, fits=None, extrapolation=None,
+                             model: str | None = None, n_min: int = 100, sweeps=None):
+    """``c√n − V(n, n)`` on log axes out to the largest sweep, the fitted correction and its
+    next term ``−b n^−1/4`` extended to 1.5 × 10⁸, and ``V(133,787,000)`` extrapolated with
+    its error bar beside the document's $6,038.22 (the part of its printed interval above
+    the axis) and $6,038.32 (negative here: named in the legend).
+
+    Parameters
+    ----------
+    ax : matplotlib Axes
+    n, values : arrays or None
+        Exact ``V(n, n)`` (None: the committed frontier constants,
+        :func:`~.frontier.frontier_points`; a notebook passes what
+        :func:`~.frontier.load_frontier` read).
+    fits, extrapolation : or None
+        :func:`~.frontier.correction_fit` / :func:`~.frontier.extrapolate_133m` of them
+        (None: computed here).
+    model : str or None
+        The fitted model drawn (None: the extrapolation's).
+    n_min : int
+        Smallest ``n`` drawn.
+    sweeps : sequence of (n, value) or None
+        The full sweeps, marked apart (None: :data:`~.frontier.FRONTIER`).
+
+    Examples
+    --------
+    >>> fig, ax = style.figure()
+    >>> plot_frontier_correction(ax).get_yscale()
+    'log'
+    """
+    from . import document as doc
+    from .claims import rounded_interval
+    from .frontier import FRONTIER, correction_fit, extrapolate_133m, frontier_points
+
+    from .frontier import CorrectionFits, Extrapolation, _data
+
+    _check_ax(ax)
+    n_min = check_int("n_min", n_min, 1, 2**53)
+    if n is None and values is None:
+        n, values = frontier_points(n_min)
+    n, values = _data(n, values, n_min)
+    fits = correction_fit(n, values) if fits is None else check_instance("fits", fits, CorrectionFits)
+    ex = extrapolate_133m(n, values) if extrapolation is None else \
+        check_instance("extrapolation", extrapolation, Extrapolation)
+    model = ex.model if model is None else check_str("model", model, 200)
+    if model not in fits.fits:
+        raise ValueError(f"model must be one of {list(fits.fits)}, got {model!r}")
+    sweeps = [row[:2] for row in FRONTIER] if sweeps is None else sweeps
+    if isinstance(sweeps, (str, bytes)) or not hasattr(sweeps, "__iter__"):
+        raise TypeError(f"sweeps must be a sequence of (n, value), got {type(sweeps).__name__}")
+    sweeps = list(sweeps)
+    if not 1 <= len(sweeps) <= 1000 or not all(hasattr(x, "__len__") and len(x) == 2 for x in sweeps):
+        raise ValueError("sweeps must hold 1 to 1000 pairs (n, value)")
+    big = np.array([(check_real("sweeps n", a, 1.0, 2.0**53), check_real("sweeps value", b, 0.0, 1e15))
+                    for a, b in sweeps], dtype=float).reshape(-1, 2)
+    if not (big[:, 0] == np.floor(big[:, 0])).all():
+        raise ValueError("sweeps must hold whole numbers of cards n")
+    c, target = fits.c, float(ex.target)
+    gap = c * math.sqrt(target)
+    grid = np.geomspace(max(n_min, fits.n_min), 1.5e8, 400)
+    b, se = fits.next_term(model)
+    lo, hi = rounded_interval(f"{doc.VALUE_133M_BODY:.2f}")
+    keep = n >= n_min
+    ax.plot(n[keep], c * np.sqrt(n[keep]) - values[keep], ".", color=C["black"], ms=3,
+            label="computed (log-spaced n)")
+    ax.plot(big[:, 0], c * np.sqrt(big[:, 0]) - big[:, 1], "o", color=C["blue"], ms=6,
+            label=f"full sweeps, up to n = {int(big[:, 0].max()):,}")
+    ax.plot(grid, -fits.fits[model].correction(grid), color=C["orange"], lw=1.5,
+            label=f"fit on n ≥ {fits.n_min:,}: {model.replace('^-', '^−')}")
+    if np.isfinite(b):
+        ax.plot(grid, -b * grid ** -0.25, "--", color=C["green"], lw=1.2,
+                label=f"its next term −b n^−1/4, b = {b:.4f} ± {se:.4f}".replace("= -", "= −"))
+    ax.errorbar([target], [gap - ex.estimate], yerr=[[ex.error], [ex.error]], fmt="D",
+                color=C["vermillion"], ms=6, capsize=4,
+                label=f"V({int(target):,}) = {ex.estimate:,.5f} ± {ex.error:.5f}")
+    if gap - lo > 0:
+        ax.plot([target * 1.25] * 2, [max(gap - hi, 1e-5), gap - lo], color=C["grey"], lw=3,
+                label=f"document {doc.VALUE_133M_BODY:,.2f} (c√n − V from {gap - hi:+.4f} to "
+                      f"{gap - lo:+.4f})".replace("-", "−"))
+    ax.plot([], [], " ", label=f"document {doc.VALUE_133M_INTRO:,.2f} (c√n − V = "
+                               f"{gap - doc.VALUE_133M_INTRO:+.3f}, below the axis)".replace("-", "−"))
+    ax.set(xscale="log", yscale="log", ylim=(1e-4, None), xlim=(n_min * 0.8, 2.5e8),
+           xlabel="n (red cards = black cards)", ylabel="c√n − V(n, n)  ($)")
+    ax.legend(loc="lower left")
+    return ax
