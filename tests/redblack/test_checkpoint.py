@@ -6,7 +6,6 @@ import signal
 import subprocess
 import sys
 import textwrap
-import threading
 import time
 from pathlib import Path
 
@@ -88,12 +87,16 @@ def test_ctrl_c_saves_and_resumes(tmp_path, monkeypatch):
     path = tmp_path / "int.ckpt"
     fast_kernel = solver._tiled_parallel
 
+    calls = []
+
     def slow_kernel(*args):
         time.sleep(0.003 * (args[-2] - args[-3]))
+        calls.append(1)
+        if len(calls) == 3:  # Ctrl-C part-way, once the sweep (and its handler) is running
+            os.kill(os.getpid(), signal.SIGINT)
         return fast_kernel(*args)
 
     monkeypatch.setattr(solver, "_tiled_parallel", slow_kernel)
-    threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGINT)).start()
     with pytest.raises(KeyboardInterrupt, match="resumes"):
         _tiled(n, n, tile=tile, n_diag=n + 1, checkpoint=path, checkpoint_every=1e9)
     assert signal.getsignal(signal.SIGINT) is signal.default_int_handler  # handler restored
