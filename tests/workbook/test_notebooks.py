@@ -16,5 +16,7 @@ def test_notebook_executes_in_quick_mode(path, tmp_path):
     nb = execute_notebook(path, quick=True, timeout=900, output_dir=tmp_path)
     errors = [o for c in nb.cells for o in c.get("outputs", []) if o.get("output_type") == "error"]
     assert not errors
+    if path.stem.startswith("00_"):  # the index shows the chapters' figures; it draws none of its own
+        return
     # quick mode still exports figures through the one helper
     assert list((tmp_path / "figures").glob(f"{path.stem}-*.png")), "notebook exported no figure"
