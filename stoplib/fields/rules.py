@@ -91,15 +91,8 @@ POLICIES = ("optimal", "proportional", "nearest")
 # --------------------------------------------------------------------------
 # validation helpers
 # --------------------------------------------------------------------------
-def _check_flag(name, value):
-    """``value`` as a bool: True/False or a NumPy bool; truthy strings and ints are refused.
-
-    (:func:`stoplib.util.validate.check_bool` looks for the type name ``bool_``; NumPy 2
-    names its bool scalar type ``bool``, so NumPy bools are let through here first.)
-    """
-    if isinstance(value, np.bool_):
-        return bool(value)
-    return check_bool(name, value)
+#: Flags are checked by the shared helper (it accepts NumPy bools, refuses truthy strings).
+_check_flag = check_bool
 
 
 def _check_sizes(V, F):
