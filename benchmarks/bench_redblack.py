@@ -115,6 +115,11 @@ def main(argv=None) -> int:
     row("balanced_values", 100_000, sec, live_cells(100_000, 100_000), bv[-1], estimate("tiled", 100_000))
     sec, t = timed(lambda: rb.value_table(3000, 3000), reps)
     row("value_table", 3000, sec, 3001 ** 2, float(t[-1, -1]), estimate("table", 3000))
+    # the omniscient player's value: a sum of n + 1 exact binomial terms, each from the one before
+    # ("cells" are terms here; 170 s at n = 10,000 when every term was a fresh binomial)
+    for n in (1_000, 10_000):
+        sec, v = timed(lambda: rb.omniscient_value(n, n), 1)
+        row("omniscient", n, sec, n + 1, float(v))
 
     if args.full:
         n = 1_000_000

@@ -1,7 +1,8 @@
 """Benchmark of the frontier methods of the red/black DP (issue 13): the Dask graph against the
 in-process tiled kernel, the cost of checkpoints, and the CUDA kernel when there is a GPU.
 
-    python benchmarks/bench_redblack_frontier.py                  # n = 100,000 and 1,000,000
+    python benchmarks/bench_redblack_frontier.py                  # n = 100,000 (make bench)
+    python benchmarks/bench_redblack_frontier.py --full           # and 1,000,000 (make bench-full)
     python benchmarks/bench_redblack_frontier.py --n 100000 --repeats 5
     python benchmarks/bench_redblack_frontier.py --gpu-only --n 1000000 10000000
 
@@ -9,13 +10,13 @@ Every timing is ``balanced_values(n, method=...)`` after a warm-up (compilation,
 Dask cluster's start for "dask": the LocalCluster is started once and passed as
 ``scheduler``; its start-up is timed separately). Methods alternate within each repeat
 (tiled, dask, tiled+checkpoint, ...) so that a machine shared with other work slows them
-alike; medians are printed with the machine's name and load.
+alike; medians are printed with the machine's name and load, and written to
+``benchmarks/redblack_frontier_timings.csv``.
 """
 from __future__ import annotations
 
 import argparse
 import os
-import platform
 import statistics
 import sys
 import tempfile
@@ -31,17 +32,11 @@ from stoplib.redblack import gpu  # noqa: E402
 
 
 def machine() -> str:
-    import numba
+    """The machine (stoplib.util.timing.machine) and its load average when measured."""
+    from stoplib.util.timing import machine as name
 
-    model = platform.processor() or "unknown CPU"
-    try:
-        info = Path("/proc/cpuinfo").read_text()
-        model = next(line.split(":", 1)[1].strip() for line in info.splitlines()
-                     if line.startswith("model name"))
-    except (OSError, StopIteration):
-        pass
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
-    return f"{os.cpu_count()}-core {model}, numba {numba.__version__}, load average {load:.1f}"
+    return f"{name()}, load average {load:.1f}"
 
 
 def gpu_name() -> str:
@@ -56,6 +51,24 @@ def timed(fn):
     t0 = time.perf_counter()
     out = fn()
     return time.perf_counter() - t0, out
+
+
+CSV = ROOT / "benchmarks" / "redblack_frontier_timings.csv"
+ROWS: list = []
+
+
+def record(method, n, times, cells, base, block) -> None:
+    """One row of the timing table, written to CSV at once (a long run keeps what it measured)."""
+    import csv
+
+    med = statistics.median(times)
+    ROWS.append({"method": method, "n": n, "repeats": len(times), "median_s": f"{med:.3f}",
+                 "cells_per_s": f"{cells / med:.3g}", "of_tiled": f"{med / base:.2f}" if base else "",
+                 "block": block or "", "runs_s": " ".join(f"{x:.2f}" for x in times), "machine": machine()})
+    with open(CSV, "w", newline="") as fh:
+        w = csv.DictWriter(fh, fieldnames=list(ROWS[0]), lineterminator="\n")
+        w.writeheader()
+        w.writerows(ROWS)
 
 
 def cpu_and_dask(ns, repeats: int, workers: int) -> None:
@@ -100,6 +113,8 @@ def cpu_and_dask(ns, repeats: int, workers: int) -> None:
                       f"x{med / base:5.2f} of tiled{extra}  runs: "
                       + " ".join(f"{x:.2f}" for x in v))
             print(f"  V({n:,}) = {ref[n]:.12f}")
+            for k, v in times.items():
+                record(k, n, v, cells, base, block if k == "dask" else 0)
     finally:
         client.close()
         cluster.close()
@@ -125,11 +140,15 @@ def cuda_only(ns, repeats: int) -> None:
 
 def main(argv=None) -> None:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    p.add_argument("--n", type=int, nargs="+", default=[100_000, 1_000_000])
+    p.add_argument("--n", type=int, nargs="+", default=None,
+                   help="deck sizes (default 100,000; with --full also 1,000,000)")
+    p.add_argument("--full", action="store_true", help="also n = 1,000,000 (make bench-full)")
     p.add_argument("--repeats", type=int, default=3)
     p.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     p.add_argument("--gpu-only", action="store_true")
     a = p.parse_args(argv)
+    if a.n is None:
+        a.n = [100_000, 1_000_000] if a.full else [100_000]
     if not a.gpu_only:
         cpu_and_dask(a.n, a.repeats, a.workers)
     cuda_only(a.n, a.repeats)

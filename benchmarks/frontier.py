@@ -41,7 +41,7 @@ from stoplib.redblack.checkpoint import checkpoint_info  # noqa: E402
 CSV = ROOT / "data" / "redblack_frontier.csv"
 GRID_CSV = ROOT / "data" / "redblack_frontier_grid.csv"
 FIELDS = ("n", "value", "method", "seconds", "machine")
-DEFAULT_N = (1_000_000, 2_000_000, 10_000_000, 5_000_000)  # 10m first: it also gives V(5m)
+DEFAULT_N = (1_000_000, 2_000_000, 10_000_000, 5_000_000)  # 10m before 5m: its diagonal gives V(5m)
 
 
 def machine(shared: bool) -> str:
@@ -124,10 +124,59 @@ def run(ns, ckpt_dir: Path, every: float, shared: bool, method: str, force: bool
                    "seconds": f"{info['seconds']:.1f}", "machine": machine(shared)}
         write_rows(csv_path, rows)
         np.save(ckpt_dir / f"balanced_values_{n}.npy", diag)
+        for m in ns:  # smaller n on the diagonal of this sweep: V(m, m) = diag[m], bit for bit
+            if m < n and (m not in rows or force):
+                rows[m] = {"n": m, "value": f"{diag[m]:.12f}", "method": f"{method}, diagonal of n={n}",
+                           "seconds": f"{info['seconds']:.1f}", "machine": machine(shared)}
+                print(f"{m:,}: V = {diag[m]:.12f} read off the {n:,} sweep's diagonal", flush=True)
+        write_rows(csv_path, rows)
         if n == max(ns):
             write_grid(diag, grid_path)
         print(f"{datetime.datetime.now().isoformat(timespec='seconds')} {n:,}: "
               f"V = {diag[n]:.12f} in {info['seconds']:.1f} s", flush=True)
+
+
+def final_diagonal(progress: dict, tile: int) -> int:
+    """The largest i whose V(i, i) a tiled sweep at ``progress`` has finished: cell (i, i)
+    lies in tile (I, I) with I = (i - 1) // tile, done once tile anti-diagonal 2I is."""
+    dt = int(progress["dt"])
+    return 0 if dt <= 0 else tile * ((dt - 1) // 2 + 1)
+
+
+def from_checkpoint(path: Path, ns, method: str, shared: bool, csv_path: Path = CSV,
+                    grid_path: Path = GRID_CSV) -> None:
+    """Rows for the n a running (or stopped) sweep has already passed, read off the diagonal
+    of its checkpoint: V(n, n) of the 10,000,000 sweep is the same bits as a sweep to n (each
+    tile depends only on its cells and inputs), and the grid extends to the last finished i."""
+    from stoplib.redblack.checkpoint import read_checkpoint
+
+    f = read_checkpoint(path)
+    top = min(final_diagonal(f.progress, int(f.params["tile"])), int(f.params["n_diag"]) - 1)
+    diag, n_sweep = f.arrays["diag"], int(f.params["n_red"])
+    if f.progress.get("complete"):
+        top = int(f.params["n_diag"]) - 1
+    rows = read_rows(csv_path)
+    for m, r in rows.items():  # the diagonal repeats every finished smaller sweep, to the last printed digit
+        if m <= top and "diagonal of" not in r["method"] and f"{diag[m]:.12f}" != r["value"]:
+            raise SystemExit(f"the checkpoint's V({m}, {m}) = {diag[m]:.12f} differs from the sweep's {r['value']}")
+        saved = path.parent / f"balanced_values_{m}.npy"   # the whole diagonal of that sweep, if kept
+        if m <= top and saved.is_file() and not np.array_equal(np.load(saved), diag[:m + 1]):
+            raise SystemExit(f"the checkpoint's diagonal differs from {saved} (not bit for bit)")
+        if m <= top and saved.is_file():
+            print(f"the diagonal to {m:,} equals {saved.name} bit for bit", flush=True)
+    done = f"{f.progress['dt']:,} of {f.progress['n_dt']:,} tile anti-diagonals done"
+    for m in ns:
+        if m <= top and m < n_sweep and m not in rows:
+            rows[m] = {"n": m, "value": f"{diag[m]:.12f}",
+                       "method": f"{method}, diagonal of n={n_sweep}",
+                       "seconds": f"{f.progress['seconds']:.1f}", "machine": machine(shared)}
+            print(f"{m:,}: V = {diag[m]:.12f} read off the {n_sweep:,} sweep's checkpoint "
+                  f"({done}, {f.progress['seconds']:.0f} s)", flush=True)
+    write_rows(csv_path, rows)
+    last = max([m for m in rows if m <= top] or [0])  # the grid ends at the largest n recorded
+    if last > max(read_rows(grid_path) or [0]):
+        write_grid(diag[:last + 1], grid_path)
+        print(f"grid to n = {last:,} written to {grid_path.name}", flush=True)
 
 
 READING_CSV = ROOT / "data" / "redblack_frontier_2m_block_reading.csv"
@@ -221,11 +270,16 @@ def main(argv=None) -> None:
     p.add_argument("--block-reading", action="store_true",
                    help="the sweep for the document's 'l = 2m ($818.1)' read with a block size "
                         "that does not divide 2m (see block_reading)")
+    p.add_argument("--from-checkpoint", type=Path, metavar="CKPT",
+                   help="record the n (and the grid) a sweep's checkpoint has already passed, and exit")
     p.add_argument("--write-constants", action="store_true",
                    help="rewrite the constant tables of stoplib/redblack/frontier.py and exit")
     a = p.parse_args(argv)
     if a.write_constants:
         write_constants()
+        return
+    if a.from_checkpoint:
+        from_checkpoint(a.from_checkpoint, a.n, a.method, not a.quiet_machine, a.csv, a.grid_csv)
         return
     t0 = time.time()
     if a.block_reading:

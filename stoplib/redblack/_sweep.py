@@ -52,23 +52,21 @@ class SweepResult:
 class _CellBar:
     """A tqdm bar counting (estimated, fractional) cells: ``update`` takes cells.
 
-    :func:`stoplib.workbook.progressbar.progress` takes an int ``total`` of at most
-    10**15; the sweeps' cell counts are floats, and past 10**12 cells the bar counts
-    millions of cells ("Mcell") instead.
+    The bar counts whole cells with SI prefixes ("13.9T/50.0T, 4.1Gcell/s");
+    :func:`stoplib.workbook.progressbar.progress` takes an int ``total`` of at
+    most 10**18, and the document's 133,787,000-card sweep has about 9e15 cells.
     """
 
     def __init__(self, total: float, done: float, desc: str, show: bool):
         from ..workbook.progressbar import progress
 
-        self.scale = 1e6 if total > 1e12 else 1.0
-        unit = "Mcell" if self.scale > 1.0 else "cell"
-        self.shown = done / self.scale
-        self.bar = progress(total=int(math.ceil(total / self.scale)), initial=int(self.shown),
-                            desc=desc, unit=unit, unit_scale=True, disable=None if show else True)
+        self.shown = float(done)
+        self.bar = progress(total=int(math.ceil(total)), initial=int(self.shown),
+                            desc=desc, unit="cell", unit_scale=True, disable=None if show else True)
         self._at = int(self.shown)
 
     def update(self, cells: float) -> None:
-        self.shown += cells / self.scale
+        self.shown += cells
         step = int(self.shown) - self._at
         if step > 0:
             self.bar.update(step)

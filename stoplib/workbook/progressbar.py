@@ -29,7 +29,7 @@ def progress(iterable=None, total=None, desc=None, disable=None, **kwargs):
     if iterable is not None and not hasattr(iterable, "__iter__"):
         raise TypeError(f"iterable must be iterable or None, got {type(iterable).__name__}")
     if total is not None:
-        total = check_int("total", total, 0, 10**15)
+        total = check_int("total", total, 0, 10**18)
     if desc is not None:
         desc = check_str("desc", desc, 200)
     if disable is None:

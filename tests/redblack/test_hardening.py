@@ -266,28 +266,39 @@ def test_found_by_the_fuzz_suite(call, exc):
         call()
 
 
-def test_omniscient_value_is_fast_now():
-    import time
+def test_omniscient_value_sums_its_tail_by_recurrence():
+    # each binomial of the tail from the one before (it took 170 s at 10,000 when every term
+    # was a fresh math.comb; benchmarks/bench_redblack.py times it): the same exact value
+    from fractions import Fraction
+    from math import comb
 
-    t = time.perf_counter()
+    for n_red, n_black in ((7, 5), (40, 40), (300, 280), (1000, 1000)):
+        n = n_red + n_black
+        floor = max(n_red - n_black, 0)
+        tail = sum(comb(n, k) for k in range(n_black + floor + 1, n + 1))
+        assert rb.omniscient_value(n_red, n_black) == floor + Fraction(tail, comb(n, n_red))
     v = rb.omniscient_value(10_000, 10_000)
-    assert time.perf_counter() - t < 30.0   # 170 s with a fresh binomial per term
     assert 0 < float(v) < 10_000
 
 
-def test_progress_bar_of_huge_sweeps_counts_millions_of_cells():
-    # progress() takes an int total of at most 10**15; a 133,787,000-card sweep has 9e15 cells
+def test_progress_bar_of_huge_sweeps_counts_cells_with_si_prefixes():
+    # a 133,787,000-card sweep has about 9e15 cells: the bar counts them one by one,
+    # tqdm writes them with prefixes (T, G), never "kMcell"
     from stoplib.redblack._sweep import _CellBar
 
     bar = _CellBar(8.95e15, 1.5e12, "sweep", show=False)
-    assert bar.scale == 1e6 and bar.bar.total == 8_950_000_000
-    bar.update(2.5e6)
-    bar.update(0.6e6)
-    assert bar._at == 1_500_003   # (a disabled tqdm does not count)
+    assert bar.bar.total == 8_950_000_000_000_000
+    bar.update(2.5)
+    bar.update(0.6)
+    assert bar._at == 1_500_000_000_003   # fractional cells carried over (a disabled tqdm does not count)
     bar.close()
     small = _CellBar(1234.5, 0.0, "sweep", show=False)
-    assert small.scale == 1.0 and small.bar.total == 1235
+    assert small.bar.total == 1235
     small.close()
+    from tqdm import tqdm
+
+    shown = tqdm.format_meter(13_900_000_000_000, 50_000_000_000_000, 3600, unit="cell", unit_scale=True)
+    assert "13.9T/50.0T" in shown and "Gcell/s" in shown
 
 
 # --------------------------------------------------------------------------
