@@ -54,21 +54,27 @@ def timed(fn):
 
 
 CSV = ROOT / "benchmarks" / "redblack_frontier_timings.csv"
-ROWS: list = []
 
 
 def record(method, n, times, cells, base, block) -> None:
-    """One row of the timing table, written to CSV at once (a long run keeps what it measured)."""
+    """One row of the timing table, written to CSV at once (a long run keeps what it measured);
+    it replaces the row of the same method and n, and keeps the others (earlier runs, other n)."""
     import csv
 
     med = statistics.median(times)
-    ROWS.append({"method": method, "n": n, "repeats": len(times), "median_s": f"{med:.3f}",
-                 "cells_per_s": f"{cells / med:.3g}", "of_tiled": f"{med / base:.2f}" if base else "",
-                 "block": block or "", "runs_s": " ".join(f"{x:.2f}" for x in times), "machine": machine()})
+    row = {"method": method, "n": n, "repeats": len(times), "median_s": f"{med:.3f}",
+           "cells_per_s": f"{cells / med:.3g}", "of_tiled": f"{med / base:.2f}" if base else "",
+           "block": block or "", "runs_s": " ".join(f"{x:.2f}" for x in times), "machine": machine()}
+    rows = []
+    if CSV.exists():
+        with open(CSV, newline="") as fh:
+            rows = [r for r in csv.DictReader(fh) if (r["method"], int(r["n"])) != (method, n)]
+    rows.append(row)
+    rows.sort(key=lambda r: (int(r["n"]), r["method"]))
     with open(CSV, "w", newline="") as fh:
-        w = csv.DictWriter(fh, fieldnames=list(ROWS[0]), lineterminator="\n")
+        w = csv.DictWriter(fh, fieldnames=list(row), lineterminator="\n")
         w.writeheader()
-        w.writerows(ROWS)
+        w.writerows(rows)
 
 
 def cpu_and_dask(ns, repeats: int, workers: int) -> None:
