@@ -120,6 +120,7 @@ def run(ns, ckpt_dir: Path, every: float, shared: bool, method: str, force: bool
         diag = rb.balanced_values(n, method=method, checkpoint=path, checkpoint_every=every)
         info = checkpoint_info(path)["progress"]
         rows = read_rows(csv_path)
+        check_diagonal(diag, n, rows, ckpt_dir)
         rows[n] = {"n": n, "value": f"{diag[n]:.12f}", "method": method,
                    "seconds": f"{info['seconds']:.1f}", "machine": machine(shared)}
         write_rows(csv_path, rows)
@@ -143,6 +144,21 @@ def final_diagonal(progress: dict, tile: int) -> int:
     return 0 if dt <= 0 else tile * ((dt - 1) // 2 + 1)
 
 
+def check_diagonal(diag: np.ndarray, top: int, rows: dict, ckpt_dir: Path) -> None:
+    """A larger sweep's diagonal repeats every finished smaller sweep: its value to the printed
+    digits, and its whole diagonal to the last bit where that sweep's .npy file was kept."""
+    for m, r in rows.items():
+        if m > top or "diagonal of" in r["method"]:
+            continue
+        if f"{diag[m]:.12f}" != r["value"]:
+            raise SystemExit(f"the diagonal's V({m}, {m}) = {diag[m]:.12f} differs from the sweep's {r['value']}")
+        saved = ckpt_dir / f"balanced_values_{m}.npy"
+        if saved.is_file():
+            if not np.array_equal(np.load(saved), diag[:m + 1]):
+                raise SystemExit(f"the diagonal differs from {saved} (not bit for bit)")
+            print(f"the diagonal to {m:,} equals {saved.name} bit for bit", flush=True)
+
+
 def from_checkpoint(path: Path, ns, method: str, shared: bool, csv_path: Path = CSV,
                     grid_path: Path = GRID_CSV) -> None:
     """Rows for the n a running (or stopped) sweep has already passed, read off the diagonal
@@ -156,14 +172,7 @@ def from_checkpoint(path: Path, ns, method: str, shared: bool, csv_path: Path = 
     if f.progress.get("complete"):
         top = int(f.params["n_diag"]) - 1
     rows = read_rows(csv_path)
-    for m, r in rows.items():  # the diagonal repeats every finished smaller sweep, to the last printed digit
-        if m <= top and "diagonal of" not in r["method"] and f"{diag[m]:.12f}" != r["value"]:
-            raise SystemExit(f"the checkpoint's V({m}, {m}) = {diag[m]:.12f} differs from the sweep's {r['value']}")
-        saved = path.parent / f"balanced_values_{m}.npy"   # the whole diagonal of that sweep, if kept
-        if m <= top and saved.is_file() and not np.array_equal(np.load(saved), diag[:m + 1]):
-            raise SystemExit(f"the checkpoint's diagonal differs from {saved} (not bit for bit)")
-        if m <= top and saved.is_file():
-            print(f"the diagonal to {m:,} equals {saved.name} bit for bit", flush=True)
+    check_diagonal(diag, top, rows, path.parent)
     done = f"{f.progress['dt']:,} of {f.progress['n_dt']:,} tile anti-diagonals done"
     for m in ns:
         if m <= top and m < n_sweep and m not in rows:
