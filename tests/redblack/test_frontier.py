@@ -166,8 +166,12 @@ def test_claim_2m():
     if fr.BLOCK_READING_2M:
         # the one reading that prints "818.1" (%g, six digits): a BLOCK_SIZE that leaves
         # x = 250 rows past 2,000,000 (875, 1050, 1125 ...), value plus cash at that corner
-        hit = t[t.agrees_6_digits]
+        hit = t[t.agrees_6_digits & (t.x > 0)]
         assert hit.x.tolist() == [250] and hit.n_black.tolist() == [2_000_250]
+    decks = t[t.agrees_6_digits & (t.x == 0)]   # once the grid passes 2.46m: n with V(n, n) = 818.1
+    if len(decks):
+        assert decks.n_red.tolist() == list(range(decks.n_red.min(), decks.n_red.max() + 1))
+        assert ((decks.value >= 818.0995) & (decks.value < 818.1005)).all()
         assert "1050" in hit.reading.iloc[0]
         x = np.array([row[0] for row in fr.BLOCK_READING_2M])
         assert np.all(np.diff(x) > 0) and x[0] == 0 and x[-1] == 2000
@@ -206,10 +210,11 @@ def test_load_frontier_reads_the_committed_files(tmp_path):
     # a sweep appended later is used at once, without regenerating the constants
     for name in ("redblack_frontier.csv", "redblack_frontier_grid.csv"):
         (tmp_path / name).write_text((DATA / name).read_text())
+    later = f.n_max + 1_000_000
     with open(tmp_path / "redblack_frontier.csv", "a") as fh:
-        fh.write('4000000,1044.0,tiled,1.0,"test"\n')
+        fh.write(f'{later},{0.522 * later ** 0.5:.6f},tiled,1.0,"test"\n')
     g = fr.load_frontier(tmp_path)
-    assert g.n_max == 4_000_000 and g.points()[0][-1] == 4_000_000 and g.block_reading.empty
+    assert g.n_max == later and g.points()[0][-1] == later and g.block_reading.empty
     with pytest.raises(FileNotFoundError):
         fr.load_frontier(tmp_path / "nowhere")
 
