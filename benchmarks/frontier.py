@@ -121,20 +121,23 @@ def run(ns, ckpt_dir: Path, every: float, shared: bool, method: str, force: bool
         info = checkpoint_info(path)["progress"]
         rows = read_rows(csv_path)
         check_diagonal(diag, n, rows, ckpt_dir)
-        rows[n] = {"n": n, "value": f"{diag[n]:.12f}", "method": method,
-                   "seconds": f"{info['seconds']:.1f}", "machine": machine(shared)}
-        write_rows(csv_path, rows)
-        np.save(ckpt_dir / f"balanced_values_{n}.npy", diag)
+        rows[n] = result_row(n, diag, method, info["seconds"], shared)
         for m in ns:  # smaller n on the diagonal of this sweep: V(m, m) = diag[m], bit for bit
             if m < n and (m not in rows or force):
-                rows[m] = {"n": m, "value": f"{diag[m]:.12f}", "method": f"{method}, diagonal of n={n}",
-                           "seconds": f"{info['seconds']:.1f}", "machine": machine(shared)}
+                rows[m] = result_row(m, diag, f"{method}, diagonal of n={n}", info["seconds"], shared)
                 print(f"{m:,}: V = {diag[m]:.12f} read off the {n:,} sweep's diagonal", flush=True)
         write_rows(csv_path, rows)
+        np.save(ckpt_dir / f"balanced_values_{n}.npy", diag)
         if n == max(ns):
             write_grid(diag, grid_path)
         print(f"{datetime.datetime.now().isoformat(timespec='seconds')} {n:,}: "
               f"V = {diag[n]:.12f} in {info['seconds']:.1f} s", flush=True)
+
+
+def result_row(n: int, diag: np.ndarray, method: str, seconds: float, shared: bool) -> dict:
+    """One row of data/redblack_frontier.csv: V(n, n) = diag[n] to 12 decimals."""
+    return {"n": n, "value": f"{diag[n]:.12f}", "method": method, "seconds": f"{seconds:.1f}",
+            "machine": machine(shared)}
 
 
 def final_diagonal(progress: dict, tile: int) -> int:
@@ -176,9 +179,7 @@ def from_checkpoint(path: Path, ns, method: str, shared: bool, csv_path: Path = 
     done = f"{f.progress['dt']:,} of {f.progress['n_dt']:,} tile anti-diagonals done"
     for m in ns:
         if m <= top and m < n_sweep and m not in rows:
-            rows[m] = {"n": m, "value": f"{diag[m]:.12f}",
-                       "method": f"{method}, diagonal of n={n_sweep}",
-                       "seconds": f"{f.progress['seconds']:.1f}", "machine": machine(shared)}
+            rows[m] = result_row(m, diag, f"{method}, diagonal of n={n_sweep}", f.progress["seconds"], shared)
             print(f"{m:,}: V = {diag[m]:.12f} read off the {n_sweep:,} sweep's checkpoint "
                   f"({done}, {f.progress['seconds']:.0f} s)", flush=True)
     write_rows(csv_path, rows)
