@@ -52,7 +52,8 @@ A game adds rooms of its own where it has a concern the others lack
 """
 from .workbook import is_quick, pick, figures_dir, data_dir, save_figure, save_table, load_table, progress
 from .util import as_generator
-from .workbook import style, prose
+from .workbook import style, prose, verdicts, references, show_table
+from .workbook.prose import caption
 
 # One subpackage per game. Their central functions share names (``value``,
 # ``simulate``, ``win_probability``), so the games are exported as modules.
@@ -63,5 +64,6 @@ __version__ = "0.1.0"
 __all__ = [
     "is_quick", "pick", "figures_dir", "data_dir",
     "save_figure", "save_table", "load_table", "as_generator", "progress", "style", "prose",
+    "verdicts", "references", "show_table", "caption",
     "redblack", "fields", "tenthousand", "cardcounter", "holdem",
 ]

@@ -6,6 +6,9 @@
 - :mod:`.style`: the one figure style (palette, text sizes) and pyplot-free figures;
 - :mod:`.prose`: currency that renders as a dollar sign, sentences rendered from values;
 - :mod:`.panel`: the interactive panels every game's ``widgets.py`` builds on;
+- :mod:`.verdicts`: the verdict tables (one schema, one rule for agrees/differs/open/context, one look);
+- :mod:`.tables`: every table a reader sees, with human headers and formatted numbers;
+- :mod:`.references`: the bibliography (``references.bib``) and each notebook's reference list;
 - :mod:`.runner`: the headless notebook runner behind ``make workbook`` and the tests.
 
 This layer sits below the games and above :mod:`stoplib.util`; it imports no game.
@@ -13,6 +16,8 @@ This layer sits below the games and above :mod:`stoplib.util`; it imports no gam
 from .config import is_quick, pick, project_root, output_root, figures_dir, data_dir
 from .export import save_figure, save_table, load_table
 from .progressbar import progress
+from .tables import show as show_table
+from . import verdicts, references
 
 __all__ = ["is_quick", "pick", "project_root", "output_root", "figures_dir", "data_dir",
-           "save_figure", "save_table", "load_table", "progress"]
+           "save_figure", "save_table", "load_table", "progress", "show_table", "verdicts", "references"]

@@ -245,6 +245,10 @@ def toggle(description: str, value: bool) -> widgets.Checkbox:
 class Panel(widgets.VBox):
     """Controls, a readout line, a figure, a message line and a "Save figure" button.
 
+    The panel computes once per interaction: ``render`` computes one result and hands it
+    to both the readout and the plot (the ``View`` it returns holds both), so nothing is
+    computed twice for one redraw.
+
     Parameters
     ----------
     controls : dict
@@ -256,14 +260,33 @@ class Panel(widgets.VBox):
         Saved figures are named ``<notebook>-<name>-<parameters>``.
     title : str
         A heading shown above the controls.
-    buttons : sequence of ipywidgets.Button
-        Extra buttons (their handlers call :meth:`refresh` or :meth:`show`).
+    buttons : sequence of ipywidgets widgets
+        Extra widgets for the button row, before the Save button (buttons, menus); their
+        handlers call :meth:`refresh` or :meth:`show`.
+    above : sequence of ipywidgets widgets
+        Widgets shown between the button row and the readout (a game board).
     save : bool
         Whether the panel has a Save button (panels without a figure do not).
+    dpi : int
+        Resolution of the figure shown (and of the static picture).
+    settings : callable, optional
+        ``settings(values) -> str``: the settings line of the static picture (default:
+        ``label = value`` for every control).
+    stem : callable, optional
+        ``stem(values) -> str``: the file-name stem of a saved figure, after the panel's
+        name (default: :func:`slug` of the values shown).
+
+    Notes
+    -----
+    Redraws and saves of every panel take turns under :data:`DRAW_LOCK`. A redraw renders
+    the new picture before it changes anything on screen, and sets the readout last, so
+    whoever sees a new readout (a reader, the browser test) also sees its picture. A saved
+    figure is named after the values it shows, never after a refused request.
     """
 
     def __init__(self, controls: dict, render: Callable[..., View], *, notebook: str, name: str,
-                 title: str = "", buttons=(), save: bool = True, dpi: int = 100):
+                 title: str = "", buttons=(), above=(), save: bool = True, dpi: int = 100,
+                 settings: Callable | None = None, stem: Callable | None = None):
         if not isinstance(controls, dict):
             raise TypeError(f"controls must be a dict of name -> widget, got {type(controls).__name__}")
         if not controls or not all(isinstance(k, str) and k.isidentifier() for k in controls):
@@ -277,15 +300,21 @@ class Panel(widgets.VBox):
             if not _NAME.match(text):
                 raise ValueError(f"{label} must be a plain file-name stem (letters, digits, _ . -), got {text!r}")
         check_str("title", title, 500)
-        if not isinstance(buttons, (list, tuple)) or not all(isinstance(b, widgets.Button) for b in buttons):
-            raise TypeError("buttons must be a list or tuple of ipywidgets.Button")
+        for label, group in (("buttons", buttons), ("above", above)):
+            if not isinstance(group, (list, tuple)) or not all(isinstance(b, widgets.DOMWidget) for b in group):
+                raise TypeError(f"{label} must be a list or tuple of ipywidgets widgets")
         save = check_bool("save", save)
         dpi = check_int("dpi", dpi, 20, 300)
+        for label, fn in (("settings", settings), ("stem", stem)):
+            if fn is not None:
+                check_callable(label, fn)
         self.controls = controls
         self.render = render
         self.notebook = notebook
         self.name = name
         self.dpi = dpi
+        self._settings = settings
+        self._stem = stem
         self.figure = None
         self.view = View()
         self.shown_values: dict = {}
@@ -306,8 +335,8 @@ class Panel(widgets.VBox):
         children.append(widgets.HBox(list(controls.values()),
                                      layout=widgets.Layout(flex_flow="row wrap")))
         if row:
-            children.append(widgets.HBox(row))
-        children += [self.readout, self.message, self.image]
+            children.append(widgets.HBox(row, layout=widgets.Layout(flex_flow="row wrap")))
+        children += [*above, self.readout, self.message, self.image]
         super().__init__(children=children)
         self.add_class("stoplib-panel")
         for control in controls.values():
@@ -329,6 +358,12 @@ class Panel(widgets.VBox):
                 label = control.description or key
                 raise ValueError(f"{label} must be in {low}..{high}, got {value}")
 
+    def refuse(self, exc) -> bool:
+        """Show a refused request as a message; the picture and the readout stay as they were."""
+        self.message.value = (f'<span style="color:{COLORS["vermillion"]}">{html.escape(str(exc))}'
+                              " (the picture below is unchanged)</span>")
+        return False
+
     def refresh(self) -> bool:
         """Redraw for the current values; show a message instead when they are refused."""
         with DRAW_LOCK:
@@ -342,10 +377,8 @@ class Panel(widgets.VBox):
             if not isinstance(view, View):
                 raise TypeError(f"render must return a View, got {type(view).__name__}")
         except (ValueError, TypeError) as exc:
-            self.message.value = (f'<span style="color:{COLORS["vermillion"]}">{html.escape(str(exc))}'
-                                  " (the picture below is unchanged)</span>")
-            return False
-        self.show(view)
+            return self.refuse(exc)
+        self._show(view)
         self.shown_values = values
         return True
 
@@ -357,15 +390,16 @@ class Panel(widgets.VBox):
             self._show(view)
 
     def _show(self, view: View) -> None:
+        png = png_bytes(view.figure, dpi=self.dpi) if view.figure is not None else None  # before any change
         self.view = view
-        self.message.value = ""
-        self.readout.value = view.readout
         self.figure = view.figure
-        if view.figure is not None:
-            self.image.value = png_bytes(view.figure, dpi=self.dpi)
+        self.message.value = ""
+        if png is not None:
+            self.image.value = png
             self.image.layout.display = None
         else:
             self.image.layout.display = "none"
+        self.readout.value = view.readout    # last: a new readout means its picture is shown
 
     def save(self) -> list:
         """Write the current figure as PNG, SVG and PDF; return the paths and say where."""
@@ -377,7 +411,8 @@ class Panel(widgets.VBox):
             self.message.value = "There is no figure to save."
             return []
         # named after what the picture shows: the values of the last successful render
-        stem = f"{self.name}-{slug(self.shown_values or self.values())}"
+        values = self.shown_values or self.values()
+        stem = f"{self.name}-{self._stem(values) if self._stem else slug(values)}"
         self.saved = save_figure(self.figure, self.notebook, stem, formats=FORMATS)
         folder = self.saved[0].parent
         names = ", ".join(p.name for p in self.saved)
@@ -385,44 +420,85 @@ class Panel(widgets.VBox):
         return self.saved
 
     # -- the picture a reader sees without a kernel ------------------------------------------
+    def settings_text(self) -> str:
+        """The settings line of the static picture."""
+        if self._settings is not None:
+            return str(self._settings(self.values()))
+        return "   ".join(f"{c.description or k} = {c.value}" for k, c in self.controls.items())
+
     def snapshot(self):
-        """A static picture of the panel: its settings, its readout, its figure and the hint."""
-        import io
-        import textwrap
+        """A static picture of the panel: its settings, its readout and the hint above its figure.
 
-        import matplotlib.image as mpimg
-
-        settings = "   ".join(f"{c.description or k} = {c.value}" for k, c in self.controls.items())
-        settings = textwrap.shorten(settings, 160, placeholder=" ...")
-        readout = html.unescape(_TAGS.sub("", self.view.readout or ""))
-        has_image = self.figure is not None
-        width, height = self.figure.get_size_inches() if has_image else (8.0, 0.0)
-        head_height = 1.2
-        fig, axes = figure(2 if has_image else 1, 1, figsize=(max(width, 6.0), height + head_height),
-                           squeeze=False,
-                           gridspec_kw={"height_ratios": [head_height, height] if has_image else [1]})
-        head = axes[0, 0]
-        head.axis("off")
-        texts = [head.text(0, 0.95, "\n".join(textwrap.wrap(settings, 90)), fontsize=9, va="top",
-                           family="monospace")]
-        if readout:
-            lines = textwrap.wrap(textwrap.shorten(readout, 200, placeholder=" ..."), 100)
-            texts.append(head.text(0, 0.5, "\n".join(lines), fontsize=9, va="top"))
-        texts.append(head.text(0, 0.0, HINT, fontsize=9, va="top", style="italic", color=COLORS["grey"]))
-        for text in texts:  # long lines must not make constrained layout shrink the figure
-            text.set_in_layout(False)
-        if has_image:
-            image = mpimg.imread(io.BytesIO(png_bytes(self.figure, dpi=self.dpi)), format="png")
-            axes[1, 0].imshow(image)
-            axes[1, 0].axis("off")
-        return fig
+        Every line is wrapped to the picture's width (and re-wrapped narrower until it fits),
+        the hint line sits above the figure, never under it, and the figure is placed pixel
+        for pixel at the panel's resolution (render the snapshot at ``self.dpi``).
+        """
+        return _snapshot(self)
 
     def _repr_mimebundle_(self, **kwargs):
         bundle = super()._repr_mimebundle_(**kwargs) or {}
         bundle["text/plain"] = HINT
         try:
             with DRAW_LOCK:
-                bundle["image/png"] = png_bytes(self.snapshot(), dpi=80)
+                bundle["image/png"] = png_bytes(self.snapshot(), dpi=self.dpi)
         except Exception:  # a picture is a courtesy; the live panel must still display
             pass
         return bundle
+
+
+_LINE_EM = 1.45      # line height of the snapshot's text, in ems
+_FONT = 9.0          # its size in points
+
+
+def _snapshot(panel):
+    import io
+    import textwrap
+
+    import matplotlib.image as mpimg
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+
+    from .style import context
+
+    has_image = panel.figure is not None
+    if has_image:
+        picture = mpimg.imread(io.BytesIO(png_bytes(panel.figure, dpi=panel.dpi)), format="png")
+        pic_w, pic_h = picture.shape[1] / panel.dpi, picture.shape[0] / panel.dpi
+    else:
+        pic_w, pic_h = 6.0, 0.0
+    width = max(pic_w, 6.0)
+    readout = html.unescape(_TAGS.sub("", panel.view.readout or ""))
+    texts = [(panel.settings_text(), {"family": "monospace"}), (readout, {}),
+             (HINT, {"style": "italic", "color": COLORS["grey"]})]
+    margin = 0.08                                           # inches either side of the text
+    chars = max(int((width - 2 * margin) * 72 / (0.62 * _FONT)), 20)
+    for _ in range(12):                                     # re-wrap narrower until every line fits
+        blocks = [(textwrap.wrap(t, chars) or [""], extra) for t, extra in texts if t]
+        n_lines = sum(len(b) for b, _ in blocks)
+        line = _LINE_EM * _FONT / 72
+        head_h = n_lines * line + 0.5 * line * (len(blocks) - 1) + 2 * margin
+        with context():
+            fig = Figure(figsize=(width, pic_h + head_h), dpi=panel.dpi)
+            canvas = FigureCanvasAgg(fig)
+            renderer = canvas.get_renderer()
+            total_h = pic_h + head_h
+            head = fig.add_axes((0, pic_h / total_h, 1, head_h / total_h))
+            head.axis("off")
+            y = head_h - margin
+            fits = True
+            for block, extra in blocks:
+                for text in block:
+                    t = head.text(margin / width, y / head_h, text, fontsize=_FONT, va="top",
+                                  transform=head.transAxes, **extra)
+                    t.set_in_layout(False)
+                    fits &= t.get_window_extent(renderer).x1 <= fig.bbox.x1 - 1
+                    y -= line
+                y -= 0.5 * line
+        if fits:
+            break
+        chars = int(chars * 0.9)
+    if has_image:
+        ax = fig.add_axes(((width - pic_w) / 2 / width, 0, pic_w / width, pic_h / total_h))
+        ax.imshow(picture, interpolation="none", aspect="auto")
+        ax.axis("off")
+    return fig

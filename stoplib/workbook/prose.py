@@ -27,7 +27,7 @@ import re
 
 from ..util.validate import check_bool, check_int, check_real, check_str
 
-__all__ = ["DOLLAR", "money", "escape", "plain", "md", "number", "percent"]
+__all__ = ["DOLLAR", "money", "escape", "plain", "md", "number", "percent", "CAPTION", "caption"]
 
 #: A dollar sign that no Markdown renderer turns into mathematics.
 DOLLAR = '<span class="tex2jax_ignore">&#36;</span>'
@@ -115,3 +115,25 @@ def md(text: str):
 
     check_str("text", text, 10**6)
     return Markdown(text)
+
+
+#: How every figure caption starts (one convention in every notebook).
+CAPTION = "**Figure.**"
+
+
+def caption(text: str):
+    """A figure's caption, displayed as Markdown under the figure: ``**Figure.** text``.
+
+    The caption's first sentence says what the figure shows (its message); the rest
+    explains how to read it. A static caption written in a Markdown cell starts the
+    same way (``**Figure.** ...``); ``tests/workbook/test_notebooks.py`` checks both.
+
+    Examples
+    --------
+    >>> caption("V(r, b) by position.").data
+    '**Figure.** V(r, b) by position.'
+    """
+    text = check_str("text", text, 10**5, allow_empty=False).strip()
+    if text.startswith(("*Figure", "**Figure", "Figure")):
+        raise ValueError("write the caption's text only; caption() adds the '**Figure.**' lead")
+    return md(f"{CAPTION} {text}")

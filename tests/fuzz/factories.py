@@ -40,9 +40,15 @@ def saved_table_name():
 def verdict_table(notebook="01_redblack_dp"):
     import pandas as pd
     return pd.DataFrame({"notebook": [notebook, notebook], "claim": ["value", "fit"],
-                         "document": ["$2.62", "0.5"], "ours": ["2.624476", "0.5220"],
-                         "verdict": ["agrees", "differs"], "evidence": ["exact fraction", "bridge constant"],
+                         "document": ["2.62", "6 s"], "ours": ["2.624476", "0.5220"],
+                         "verdict": ["agrees", "context"], "evidence": ["exact fraction", "other hardware"],
                          "headline": [True, False]})
+
+
+def verdict_rows():
+    from stoplib.workbook import verdicts
+    return [verdicts.row("value", "2.62", "2.6245", "agrees", "exact", headline=True),
+            verdicts.row("time", "6 s", "0.3 s", "context", "other hardware")]
 
 
 def readme_root():
@@ -51,7 +57,10 @@ def readme_root():
 
     from PIL import Image
 
+    import shutil
+
     from stoplib.workbook import readme
+    from stoplib.workbook.config import project_root
     root = Path(tmp_dir())
     (root / "data").mkdir()
     (root / "figures").mkdir()
@@ -59,6 +68,7 @@ def readme_root():
         verdict_table(notebook).to_csv(root / "data" / f"{notebook}_verdicts.csv", index=False)
         Image.new("RGB", (40, 30), (230, 159, 0)).save(root / "figures" / thumb)
     (root / "README.md").write_text(f"# x\n\n{readme.START}\n{readme.END}\n")
+    shutil.copy(project_root() / "references.bib", root / "references.bib")
     return root
 
 
