@@ -14,7 +14,7 @@ from .validate import check_callable, check_int
 #: Most timed calls one measurement makes.
 MAX_REPEATS = 10_000
 
-__all__ = ['median_time', 'median_seconds']
+__all__ = ['median_time', 'median_seconds', 'machine', 'load_average', 'stamp']
 
 
 def median_time(fn: Callable[[], Any], repeats: int = 5,
@@ -97,3 +97,36 @@ def machine() -> str:
     except ImportError:  # pragma: no cover - numba is a dependency
         versions = f"Python {platform.python_version()}"
     return f"{cpu}, {os.cpu_count()} cores{virtual}; {versions}"
+
+
+def load_average() -> float:
+    """The machine's load average over the last minute (0.0 where the system does not report one).
+
+    Examples
+    --------
+    >>> load_average() >= 0.0
+    True
+    """
+    import os
+
+    try:
+        return float(os.getloadavg()[0])
+    except (OSError, AttributeError):  # pragma: no cover - not on Linux
+        return 0.0
+
+
+def stamp() -> dict:
+    """What a committed timing must state: the machine, its load when taken, and when.
+
+    A timing table gets these three columns (``machine``, ``load``, ``taken``), so a reader
+    can tell a quiet machine from a busy one and compare timings only within one run.
+
+    Examples
+    --------
+    >>> sorted(stamp())
+    ['load', 'machine', 'taken']
+    """
+    from datetime import datetime, timezone
+
+    return {"machine": machine(), "load": round(load_average(), 2),
+            "taken": datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")}

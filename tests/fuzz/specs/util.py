@@ -23,9 +23,19 @@ SPECS = [
     Spec("stoplib.util.budget.describe_seconds", kwargs=dict(seconds=5400.0)),
     Spec("stoplib.util.budget.describe_bytes", kwargs=dict(n_bytes=3e9)),
     Spec("stoplib.util.budget.limits"),
+    Spec("stoplib.util.timing.machine"),
+    Spec("stoplib.util.timing.load_average"),
+    Spec("stoplib.util.timing.stamp"),
 ]
 
+_KERNEL = ("a numba kernel for other kernels (uint64/int64 state in, state and a number out); from Python a "
+           "wrong type raises numba's TypingError at dispatch, before any code runs")
 EXEMPT = {
+    "stoplib.util.rng.mix64": _KERNEL,
+    "stoplib.util.rng.stream_start": _KERNEL,
+    "stoplib.util.rng.next_u53": _KERNEL,
+    "stoplib.util.rng.next_uniform": _KERNEL,
+    "stoplib.util.rng.next_below": _KERNEL,
     "stoplib.util.budget.BudgetError": "an exception class: raised by the API, its argument is the message",
     "stoplib.util.validate.MissingFileError": "an exception class (FileNotFoundError and ValueError): raised by the API",
 }
