@@ -7,7 +7,7 @@ PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.stoplib-installed
 PYTEST_ARGS ?=
 
-.PHONY: install browser workbook quick-workbook test test-fast stress bench bench-full lab clean-cache help
+.PHONY: install browser workbook workbook-all quick-workbook test test-fast stress bench bench-full lab clean-cache help
 
 help:
 	@echo "make workbook   install into .venv and execute every notebook (full mode)"
@@ -37,7 +37,13 @@ browser:
 	fi
 	@"$(CHROMIUM)" --version
 
+# Re-executes only the notebooks whose inputs (cells, the stoplib code they run, the data files
+# they read) changed since their last run (notebooks/stamps.json); `make workbook-all` runs all.
 workbook: install
+	$(PY) -m stoplib.workbook.runner run --mode full --stale
+	$(PY) -m stoplib.workbook.readme
+
+workbook-all: install
 	$(PY) -m stoplib.workbook.runner run --mode full
 	$(PY) -m stoplib.workbook.readme
 

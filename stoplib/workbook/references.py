@@ -19,7 +19,7 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
-from ..util.validate import MissingFileError, check_str
+from ..util.validate import MissingFileError, check_path, check_str
 from .config import project_root
 
 __all__ = ["BIB_FILE", "load", "keys", "entry", "cite", "markdown_list"]
@@ -35,9 +35,14 @@ def _parse(path: str, stamp: float):
     return parse_file(path, bib_format="bibtex")
 
 
+def _root(root) -> Path:
+    """The project folder: this checkout, or a given folder that must exist."""
+    return project_root() if root is None else check_path("root", root, must_exist=True, kind="dir")
+
+
 def load(root: Path | None = None):
     """The parsed bibliography (a ``pybtex.database.BibliographyData``)."""
-    path = (project_root() if root is None else Path(root)) / BIB_FILE
+    path = _root(root) / BIB_FILE
     if not path.is_file():
         raise MissingFileError(2, "the bibliography is missing", str(path))
     return _parse(str(path), path.stat().st_mtime)

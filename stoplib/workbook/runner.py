@@ -22,6 +22,7 @@ the notebook, the cell and its first line.
 Command line::
 
     python -m stoplib.workbook.runner run --mode full            # every notebook
+    python -m stoplib.workbook.runner run --mode full --stale    # only those whose inputs changed (make workbook)
     python -m stoplib.workbook.runner run --mode quick 01 04     # those whose name starts 01 or 04
 """
 from __future__ import annotations
@@ -39,6 +40,7 @@ import re
 
 from ..util.validate import check_bool, check_callable, check_int, check_path, check_str
 from .config import OUTPUT_ENV, QUICK_ENV, output_root, project_root
+from .freshness import AUDIT_REPORT, AUDIT_SETUP, record, stale
 
 #: Longest per-cell limit accepted (a week).
 MAX_CELL_LIMIT = 7 * 86400
@@ -205,7 +207,7 @@ def _client_class():
 
 def execute_notebook(path, quick: bool = True, timeout: int | None = None,
                      output_dir=None, save_to=None, kernel_name: str = "python3",
-                     on_cell=None, poll_log: list | None = None):
+                     on_cell=None, poll_log: list | None = None, io: dict | None = None):
     """Execute one notebook top to bottom and return the executed ``NotebookNode``.
 
     Parameters
@@ -227,6 +229,11 @@ def execute_notebook(path, quick: bool = True, timeout: int | None = None,
     poll_log : list or None
         If a list, every channel wait is appended to it as ``(channel, timeout)``
         (the tests use it to prove that no wait is unbounded).
+    io : dict or None
+        If a dict, the files the notebook opened are put in it (``"read"`` and ``"write"``,
+        absolute paths), recorded by an audit hook in the kernel
+        (:data:`stoplib.workbook.freshness.AUDIT_SETUP`); the two cells that do it are
+        not part of the returned or saved notebook.
 
     Raises
     ------
@@ -251,12 +258,16 @@ def execute_notebook(path, quick: bool = True, timeout: int | None = None,
         check_callable("on_cell", on_cell)
     if poll_log is not None and not isinstance(poll_log, list):
         raise TypeError(f"poll_log must be a list or None, got {type(poll_log).__name__}")
+    if io is not None and not isinstance(io, dict):
+        raise TypeError(f"io must be a dict or None, got {type(io).__name__}")
     from jupyter_client.kernelspec import KernelSpecManager, NoSuchKernel
     try:
         KernelSpecManager().get_kernel_spec(kernel_name)
     except NoSuchKernel:
         raise ValueError(f"kernel_name {kernel_name!r} is not an installed Jupyter kernel") from None
     nb = nbformat.read(path, as_version=4)
+    if io is not None:
+        nb.cells = [nbformat.v4.new_code_cell(AUDIT_SETUP), *nb.cells, nbformat.v4.new_code_cell(AUDIT_REPORT)]
     n_code = sum(1 for c in nb.cells if c.cell_type == "code" and c.source.strip())
     done = [0]
 
@@ -291,9 +302,31 @@ def execute_notebook(path, quick: bool = True, timeout: int | None = None,
             elif isinstance(exc, DeadKernelError):
                 reason = "the kernel died"
             raise NotebookError(path.name, index, _first_line(cell), reason) from exc
+    if io is not None:
+        _strip_audit(nb, io)
     if save_to is not None:
         nbformat.write(nb, str(save_to))
     return nb
+
+
+def _strip_audit(nb, io: dict) -> None:
+    """Take the audit cells out of ``nb``, read their report into ``io``, renumber the cells."""
+    import json
+
+    report = nb.cells.pop()
+    nb.cells.pop(0)
+    text = "".join(o.get("text", "") for o in report.get("outputs", []) if o.get("output_type") == "stream")
+    for line in text.splitlines():
+        if line.startswith("STOPLIB-IO "):
+            io.update(json.loads(line[len("STOPLIB-IO "):]))
+    count = 0
+    for cell in nb.cells:
+        if cell.cell_type == "code" and cell.get("execution_count") is not None:
+            count += 1
+            cell.execution_count = count
+            for output in cell.get("outputs", []):
+                if output.get("output_type") == "execute_result":
+                    output["execution_count"] = count
 
 
 @dataclass
@@ -305,6 +338,7 @@ class NotebookRun:
     figures: int
     tables: int
     error: str = ""
+    skipped: bool = False
 
 
 def _written_since(folder: Path, since: float, pattern: str) -> int:
@@ -314,11 +348,14 @@ def _written_since(folder: Path, since: float, pattern: str) -> int:
 
 
 def run_notebooks(paths, quick: bool, timeout: int | None = None, output_dir=None,
-                  stream=None) -> list[NotebookRun]:
+                  stream=None, only_stale: bool = False) -> list[NotebookRun]:
     """Execute ``paths`` in order, printing per-notebook progress; return one row per notebook.
 
-    Full mode writes each executed notebook back in place; quick mode does not. A
-    failing notebook is reported and the run goes on to the next.
+    Full mode writes each executed notebook back in place and records its inputs'
+    fingerprint in ``notebooks/stamps.json`` (:mod:`stoplib.workbook.freshness`); quick
+    mode does neither. With ``only_stale`` (full mode, the project's own folders), a
+    notebook whose inputs have not changed since its last run is skipped. A failing
+    notebook is reported and the run goes on to the next.
     """
     from tqdm.auto import tqdm
 
@@ -332,10 +369,20 @@ def run_notebooks(paths, quick: bool, timeout: int | None = None, output_dir=Non
         output_dir = check_path("output_dir", output_dir, kind="dir")
     if stream is not None and not callable(getattr(stream, "write", None)):
         raise TypeError(f"stream must have a write method, got {type(stream).__name__}")
+    only_stale = check_bool("only_stale", only_stale)
     stream = stream or sys.stdout
     root = Path(output_dir) if output_dir is not None else output_root()
+    stamping = not quick and output_dir is None and root.resolve() == project_root().resolve()
     rows = []
     for path in paths:
+        if only_stale and stamping:
+            why = stale(path)
+            if not why:
+                print(f"{path.stem}: current (inputs unchanged since its last run), skipped", file=stream,
+                      flush=True)
+                rows.append(NotebookRun(path.stem, 0.0, 0, 0, skipped=True))
+                continue
+            print(f"{path.stem}: {why}", file=stream, flush=True)
         start_wall, start = time.time() - 1, time.perf_counter()
         bar = tqdm(total=None, desc=path.stem, unit="cell", file=stream, leave=True,
                    bar_format="{desc}: cell {n_fmt}/{total_fmt} [{elapsed}]", mininterval=0.5)
@@ -345,9 +392,12 @@ def run_notebooks(paths, quick: bool, timeout: int | None = None, output_dir=Non
             bar.update(n - bar.n)
 
         error = ""
+        io = {} if stamping else None
         try:
             execute_notebook(path, quick=quick, timeout=timeout, output_dir=output_dir,
-                             save_to=None if quick else path, on_cell=on_cell)
+                             save_to=None if quick else path, on_cell=on_cell, io=io)
+            if stamping:
+                record(path, io)
         except NotebookError as exc:
             error = str(exc)
         finally:
@@ -375,8 +425,8 @@ def format_summary(rows) -> str:
     if not isinstance(rows, (list, tuple)) or not all(isinstance(r, NotebookRun) for r in rows):
         raise TypeError("rows must be a list of NotebookRun")
     head = ("notebook", "seconds", "figures", "tables", "result")
-    body = [(r.notebook, f"{r.seconds:.1f}", str(r.figures), str(r.tables), "FAILED" if r.error else "ok")
-            for r in rows]
+    body = [(r.notebook, f"{r.seconds:.1f}", str(r.figures), str(r.tables),
+             "FAILED" if r.error else ("current, skipped" if r.skipped else "ok")) for r in rows]
     n_failed = sum(1 for r in rows if r.error)
     body.append(("total", f"{sum(r.seconds for r in rows):.1f}", str(sum(r.figures for r in rows)),
                  str(sum(r.tables for r in rows)), f"{n_failed} failed"))
@@ -397,6 +447,8 @@ def main(argv=None) -> int:
     run.add_argument("--timeout", type=int, default=None,
                      help=f"per-cell limit in seconds (default: {QUICK_CELL_LIMIT} quick, {FULL_CELL_LIMIT} full)")
     run.add_argument("--repeat", type=int, default=1, help="execute each notebook this many times")
+    run.add_argument("--stale", action="store_true",
+                     help="full mode: execute only the notebooks whose inputs changed since their last run")
     run.add_argument("prefixes", nargs="*", help="only notebooks whose file name starts with one of these")
     args = parser.parse_args(argv)
 
@@ -417,7 +469,7 @@ def main(argv=None) -> int:
         output_dir = tempfile.mkdtemp(prefix="stoplib-quick-")
         print(f"quick mode: figures and tables go to {output_dir}", flush=True)
     rows = run_notebooks([p for p in paths for _ in range(args.repeat)], quick=quick,
-                         timeout=args.timeout, output_dir=output_dir)
+                         timeout=args.timeout, output_dir=output_dir, only_stale=args.stale and not quick)
     print()
     print(format_summary(rows), flush=True)
     if args.repeat > 1:

@@ -60,11 +60,12 @@ SPECS = [
     Spec("stoplib.workbook.runner.format_summary", kwargs=dict(rows=Make("factories.notebook_run"))),
     Spec("stoplib.workbook.runner.execute_notebook",
          kwargs=dict(path=Make("factories.tiny_notebook"), quick=True, timeout=60, output_dir=TMP, save_to=None,
-                     kernel_name="python3", on_cell=None, poll_log=None),
-         fuzz=("path", "quick", "timeout", "output_dir", "save_to", "kernel_name", "on_cell", "poll_log"),
+                     kernel_name="python3", on_cell=None, poll_log=None, io=None),
+         fuzz=("path", "quick", "timeout", "output_dir", "save_to", "kernel_name", "on_cell", "poll_log", "io"),
          max_examples=5),
     Spec("stoplib.workbook.runner.run_notebooks",
-         kwargs=dict(paths=[], quick=True, timeout=60, output_dir=TMP, stream=None), max_examples=5),
+         kwargs=dict(paths=[], quick=True, timeout=60, output_dir=TMP, stream=None, only_stale=False),
+         max_examples=5),
     Spec("stoplib.workbook.stress.stress",
          kwargs=dict(paths=[], repeat=1, load=0, bound=30.0, client="bounded", stream=None), max_examples=5),
     # README
@@ -91,6 +92,15 @@ SPECS = [
     Spec("stoplib.workbook.references.markdown_list", kwargs=dict(keys_=["shepp1969explicit"], root=None,
                                                                   heading="")),
     Spec("stoplib.workbook.prose.caption", kwargs=dict(text="V by position.")),
+    # freshness (stamps of the committed notebooks)
+    Spec("stoplib.workbook.freshness.games_named", kwargs=dict(code="sl.redblack.value(3, 3)")),
+    Spec("stoplib.workbook.freshness.code_files", kwargs=dict(games=["holdem"], root=None)),
+    Spec("stoplib.workbook.freshness.fingerprint", kwargs=dict(notebook=Make("factories.tiny_notebook"), inputs=(),
+                                                               root=None)),
+    Spec("stoplib.workbook.freshness.load_stamps", kwargs=dict(root=None)),
+    Spec("stoplib.workbook.freshness.record", kwargs=dict(notebook=Make("factories.tiny_notebook"),
+                                                          io={"read": [], "write": []}, root=TMP)),
+    Spec("stoplib.workbook.freshness.stale", kwargs=dict(notebook=Make("factories.tiny_notebook"), root=None)),
     Spec("stoplib.workbook.readme.render_block", kwargs=dict(root=Make("factories.readme_root"))),
     Spec("stoplib.workbook.readme.chapters", kwargs=dict(root=Make("factories.readme_root"))),
     Spec("stoplib.workbook.readme.thumbnail", kwargs=dict(notebook="04_increasing_fields", width=20,
@@ -99,6 +109,7 @@ SPECS = [
 ]
 
 EXEMPT = {
+    "stoplib.workbook.freshness.Staleness": "a str subclass returned by stale() (the reason, empty when current)",
     "stoplib.workbook.runner.NotebookError": "an exception class, raised by the runner with what failed",
     "stoplib.workbook.runner.NotebookRun": "a result record built by run_notebooks (one line of the summary)",
     "stoplib.workbook.stress.StressResult": "a result record built by stress() (runs and failures)",
