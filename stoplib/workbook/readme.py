@@ -4,13 +4,15 @@ Each notebook ends with a verdict table covering every number and claim of its
 source document and saves it as ``data/<notebook>_verdicts.csv`` with the columns
 :data:`stoplib.workbook.verdicts.VERDICT_COLUMNS`; exactly one row per notebook is its headline. This module
 turns those files into the README's gallery (one thumbnail per chapter, linking
-to the notebook) and its table "the document says / we find / verdict", between
-the markers :data:`START` and :data:`END`, so the README cannot drift from the
-notebooks (``tests/workbook/test_readme.py`` checks it is current).
+to the notebook), its table "the document says / we find / verdict" and its
+reference list (from ``references.bib``), between the markers :data:`START` and
+:data:`END`; and it writes the README's speed table from ``benchmarks/results.csv``
+(:func:`stoplib.workbook.benchmarks.speed_block`). So the README cannot drift from the
+notebooks or the benchmarks (``tests/workbook/test_readme.py`` checks it is current).
 
 Command line::
 
-    python -m stoplib.workbook.readme          # rewrite the block in README.md
+    python -m stoplib.workbook.readme          # rewrite the blocks in README.md
     python -m stoplib.workbook.readme --check  # exit 1 if README.md is out of date
 """
 from __future__ import annotations
@@ -23,7 +25,7 @@ from pathlib import Path
 import pandas as pd
 
 from ..util.validate import MissingFileError, check_bool, check_choice, check_int, check_path
-from . import references, verdicts
+from . import benchmarks, references, verdicts
 from .config import project_root
 
 __all__ = ["START", "END", "CHAPTERS", "chapters", "thumbnail", "render_block", "update_readme"]
@@ -140,6 +142,10 @@ def update_readme(root: Path | None = None, check: bool = False) -> bool:
     head, rest = text.split(START, 1)
     _, tail = rest.split(END, 1)
     new = head + render_block(root) + tail
+    if benchmarks.START in new and benchmarks.END in new:
+        head, rest = new.split(benchmarks.START, 1)
+        _, tail = rest.split(benchmarks.END, 1)
+        new = head + benchmarks.speed_block(root / benchmarks.RESULTS) + tail
     if check:
         return new == text
     if new != text:

@@ -45,6 +45,11 @@ def verdict_table(notebook="01_redblack_dp"):
                          "headline": [True, False]})
 
 
+def results_path():
+    from pathlib import Path
+    return Path(tmp_dir()) / "results.csv"
+
+
 def verdict_rows():
     from stoplib.workbook import verdicts
     return [verdicts.row("value", "2.62", "2.6245", "agrees", "exact", headline=True),

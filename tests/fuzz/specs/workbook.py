@@ -92,6 +92,12 @@ SPECS = [
     Spec("stoplib.workbook.references.markdown_list", kwargs=dict(keys_=["shepp1969explicit"], root=None,
                                                                   heading="")),
     Spec("stoplib.workbook.prose.caption", kwargs=dict(text="V by position.")),
+    # benchmark results (the README speed table)
+    Spec("stoplib.workbook.benchmarks.record", kwargs=dict(benchmark="bench_x", what="a sum", seconds=0.25,
+                                                           rate="4 M/s", repeats=3, readme="",
+                                                           path=Make("factories.results_path"))),
+    Spec("stoplib.workbook.benchmarks.load_results", kwargs=dict(path=Make("factories.results_path"))),
+    Spec("stoplib.workbook.benchmarks.speed_block", kwargs=dict(path=Make("factories.results_path"))),
     # freshness (stamps of the committed notebooks)
     Spec("stoplib.workbook.freshness.games_named", kwargs=dict(code="sl.redblack.value(3, 3)")),
     Spec("stoplib.workbook.freshness.code_files", kwargs=dict(games=["holdem"], root=None)),
