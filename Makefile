@@ -50,11 +50,12 @@ workbook-all: install
 quick-workbook: install
 	STOPLIB_QUICK=1 $(PY) -m stoplib.workbook.runner run --mode quick
 
+# Two pytest-xdist workers (one per core), the long tests first; the 15 slowest are listed at the end.
 test: install browser
-	$(PY) -m pytest $(PYTEST_ARGS)
+	$(PY) -m pytest -n 2 --dist worksteal --durations=15 $(PYTEST_ARGS)
 
 test-fast: install
-	$(PY) -m pytest -m "not notebook and not slow and not browser" $(PYTEST_ARGS)
+	$(PY) -m pytest -n 2 --dist worksteal -m "not notebook and not slow and not browser" $(PYTEST_ARGS)
 
 stress: install
 	$(PY) -m stoplib.workbook.stress --repeat 20 --load 2 --bound 300

@@ -19,3 +19,18 @@ def _outputs_to_tmp(tmp_path_factory):
         os.environ.pop("STOPLIB_OUTPUT_DIR", None)
     else:
         os.environ["STOPLIB_OUTPUT_DIR"] = old
+
+
+#: The order in which `make test` starts the tests (pytest-xdist, --dist worksteal): the long
+#: ones first, so that the two workers finish together (longest processing time first).
+_FIRST = ("slow", "browser", "notebook", "fuzz")
+
+
+def pytest_collection_modifyitems(config, items):
+    def rank(item):
+        for k, marker in enumerate(_FIRST):
+            if item.get_closest_marker(marker) is not None:
+                return k
+        return len(_FIRST)
+
+    items.sort(key=rank)   # stable: within a rank, the collection order is kept

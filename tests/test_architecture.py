@@ -130,3 +130,11 @@ def test_no_module_is_much_longer_than_600_lines():
     long = [f"{p.relative_to(ROOT)}: {n} lines" for p in sorted((ROOT / "stoplib").rglob("*.py"))
             if (n := len(p.read_text().splitlines())) > 650]
     assert not long, "\n".join(long)
+
+
+def test_ruff_finds_nothing():
+    """The linter (pyproject's [tool.ruff]: pyflakes, pycodestyle, at most 60 statements a function)."""
+    ruff = Path(sys.executable).with_name("ruff")
+    result = subprocess.run([str(ruff), "check", "stoplib", "tests", "benchmarks"], cwd=ROOT,
+                            capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stdout[-6000:] + result.stderr[-2000:]

@@ -49,6 +49,7 @@ class LabServer:
 
     def __init__(self, root_dir: Path, env: dict | None = None, startup_timeout: float = 120):
         self.root_dir = Path(root_dir)
+        self.env = dict(env or {})
         self.port = free_port()
         self.token = secrets.token_hex(24)
         self.log_path = self.root_dir.parent / "jupyterlab.log"

@@ -1,5 +1,9 @@
 """Every notebook, run in a real JupyterLab page (Chromium driven by Playwright), in quick mode.
 
+This is also the test that every notebook executes top to bottom in quick mode (an error
+output fails it) and exports its figures through the one helper: each notebook runs once
+in ``make test``, here, rather than once headless and once in the browser.
+
 For each notebook: open it in a fresh workspace, run all cells, wait for the kernel to
 be idle, then check what a reader sees: no error output and no broken widget render,
 currency that renders as a dollar sign (not as maths), every panel made of real
@@ -68,6 +72,9 @@ def test_notebook_in_jupyterlab(lab_server, page, name):
     seconds = nb.run_all(timeout=900)
     errors = nb.error_outputs()
     assert not errors, f"{name}: error outputs after Run All ({seconds:.0f} s): {errors}"
+    if not stem.startswith("00_"):   # the index shows the chapters' figures and draws none of its own
+        out = Path(lab_server.env["STOPLIB_OUTPUT_DIR"]) / "figures"
+        assert list(out.glob(f"{stem}-*.png")), f"{name} exported no figure (sl.save_figure) in quick mode"
     broken = nb.broken_renders()
     assert not broken, f"{name}: broken renders: {broken}"
     check_prose(nb)

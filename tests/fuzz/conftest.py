@@ -1,4 +1,5 @@
 """The fuzz suite's worker pool: one subprocess for the session, restarted after a crash or hang."""
+import os
 import sys
 from pathlib import Path
 
@@ -18,5 +19,6 @@ def pool():
     summary = pool.summary()
     out = HERE.parents[1] / "test-artifacts"
     out.mkdir(exist_ok=True)
-    (out / "fuzz-summary.txt").write_text(summary + "\n" + "\n".join(pool.failures) + "\n")
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
+    (out / f"fuzz-summary-{worker}.txt").write_text(summary + "\n" + "\n".join(pool.failures) + "\n")
     print("\n" + summary)

@@ -1,7 +1,14 @@
-"""Every notebook really executes, top to bottom, in quick mode; an error cell fails."""
+"""The notebooks as files: paired with their jupytext scripts, executed with outputs, no errors saved.
+
+That every notebook executes top to bottom in quick mode, with no error cell, and exports
+its figures is checked once, in the browser test (tests/browser), which runs each notebook
+in JupyterLab; the headless runner (nbclient) that `make workbook` uses is tested on small
+notebooks in tests/workbook/test_runner.py, test_freshness.py and test_stress.py.
+"""
+import nbformat
 import pytest
 
-from stoplib.workbook.runner import execute_notebook, notebook_paths
+from stoplib.workbook.runner import notebook_paths
 
 NOTEBOOKS = notebook_paths()
 
@@ -10,13 +17,22 @@ def test_there_are_notebooks():
     assert NOTEBOOKS, "notebooks/ holds no NN_*.ipynb"
 
 
-@pytest.mark.notebook
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])
-def test_notebook_executes_in_quick_mode(path, tmp_path):
-    nb = execute_notebook(path, quick=True, timeout=900, output_dir=tmp_path)
-    errors = [o for c in nb.cells for o in c.get("outputs", []) if o.get("output_type") == "error"]
-    assert not errors
-    if path.stem.startswith("00_"):  # the index shows the chapters' figures; it draws none of its own
-        return
-    # quick mode still exports figures through the one helper
-    assert list((tmp_path / "figures").glob(f"{path.stem}-*.png")), "notebook exported no figure"
+def test_the_committed_notebook_is_executed_without_errors_and_paired(path):
+    nb = nbformat.read(path, as_version=4)
+    code = [c for c in nb.cells if c.cell_type == "code" and c.source.strip()]
+    assert code and all(c.get("execution_count") for c in code), f"{path.name}: a code cell was never executed"
+    errors = [o for c in code for o in c.get("outputs", []) if o.get("output_type") == "error"]
+    assert not errors, f"{path.name}: saved with an error output"
+    assert path.with_suffix(".py").is_file(), f"{path.name} has no jupytext pair {path.with_suffix('.py').name}"
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])
+def test_the_notebook_and_its_jupytext_script_hold_the_same_cells(path):
+    import jupytext
+
+    script = jupytext.read(path.with_suffix(".py"))
+    nb = nbformat.read(path, as_version=4)
+    pairs = [(c.cell_type, c.source.strip()) for c in nb.cells]
+    assert [(c.cell_type, c.source.strip()) for c in script.cells] == pairs, \
+        f"{path.name} and {path.with_suffix('.py').name} differ: run jupytext --sync {path}"
