@@ -271,13 +271,43 @@ def fresh_deck(n_decks: int = 1, minus: Sequence[int] = ()) -> np.ndarray:
     n_decks = check_int("n_decks", n_decks, 1, MAX_FRESH_DECKS)
     if isinstance(minus, (str, bytes, bytearray)) or not isinstance(minus, (Sequence, np.ndarray)):
         raise TypeError(f"minus must be a sequence of card values (ints 1..10), got {type(minus).__name__}")
-    counts = np.array([4 * n_decks] * 9 + [16 * n_decks], dtype=np.int64)
-    for i, v in enumerate(minus):
-        v = _check_card(f"minus[{i}]", v)
+    minus = [_check_card(f"minus[{i}]", v) for i, v in enumerate(minus)]
+    counts = _fresh_deck(n_decks)
+    for v in minus:
         if counts[v - 1] == 0:
             raise ValueError(f"cannot remove another {v}: none left in {n_decks} deck(s)")
         counts[v - 1] -= 1
     return counts
+
+
+def _fresh_deck(n_decks: int, minus=()) -> np.ndarray:
+    """:func:`fresh_deck` for arguments already checked (and at most four cards of a value removed)."""
+    counts = np.array([4 * n_decks] * 9 + [16 * n_decks], dtype=np.int64)
+    for v in minus:
+        counts[v - 1] -= 1
+    return counts
+
+
+# ---------------------------------------------------------------- dealing a hand
+
+def _deals(counts):
+    """``(first, up, second, probability, remaining counts)`` for every deal of player, dealer up, player."""
+    out = []
+    for a, pa, c1 in _draws(counts):
+        for up, pu, c2 in _draws(c1):
+            for b, pb, c3 in _draws(c2):
+                out.append((a, up, b, float(pa * pu * pb), c3))
+    return out
+
+
+def _draws(counts):
+    """``(value, probability, counts after)`` for each card value the deck can give."""
+    n = counts.sum()
+    for v in range(1, 11):
+        if counts[v - 1]:
+            rest = counts.copy()
+            rest[v - 1] -= 1
+            yield v, counts[v - 1] / n, rest
 
 
 # ---------------------------------------------------------------- a deck too small for the dealer

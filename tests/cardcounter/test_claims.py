@@ -49,7 +49,8 @@ def test_example6_memo_dump_line_for_line():
 
 def test_example5_table_matches_the_document():
     ex = claims.example5()
-    assert (ex.table["verdict"] == "matches").all()
+    assert (ex.table["verdict"] == "agrees").all()
+    assert ex.table["document"].tolist() == ["0.143506", "6.98776", "16", "0.436735"]   # as printed
     assert ex.terms["card"].tolist() == ["A", "2", "3", "10"]
     assert ex.terms["count"].sum() == doc.EX5_HIT_WAYS
     assert isinstance(ex.best, Fraction) and round(float(ex.best), 6) == doc.EX5_ANSWER
@@ -70,10 +71,12 @@ def test_two_bits_per_count_give_a_wrong_answer_three_bits_the_right_one():
 
 
 def test_verdict_table_shape_and_contents():
+    from stoplib.workbook import verdicts
+
     table = claims.verdicts("06_card_counter")
-    assert tuple(table.columns) == claims.VERDICT_COLUMNS == (
-        "notebook", "claim", "document", "ours", "verdict", "evidence", "headline")
-    assert set(table["verdict"]) <= {"agrees", "differs", "open"}
+    assert not hasattr(claims, "VERDICT_COLUMNS")          # the schema lives in the workbook, once
+    assert tuple(table.columns) == verdicts.VERDICT_COLUMNS
+    verdicts.check_table(table, "06_card_counter")
     assert int(table["headline"].sum()) == 1
     assert (table["notebook"] == "06_card_counter").all()
     assert all(isinstance(x, str) and x for x in table["document"]) and all(isinstance(x, str) and x for x in table["ours"])
@@ -81,8 +84,13 @@ def test_verdict_table_shape_and_contents():
     text = " ".join(table["document"])
     for number in ("0.26666667", "0.20952381", "0.143506", "6.98776", "16", "0.436735", "13 of 23", "58", "7"):
         assert number in text, number
-    # at the document's parameters: everything it prints agrees, the rest is open
-    assert table["verdict"].value_counts().to_dict() == {"agrees": 14, "open": 3}
+    # everything the document prints about the game agrees; the per-card lines it leaves out are open;
+    # the contest's statistics are context (the document's setting, not the game)
+    assert verdicts.counts(table) == {"agrees": 14, "differs": 0, "open": 1, "context": 2}
+    context = table.loc[table.verdict == "context", "claim"].tolist()
+    assert all("contest" in c for c in context)
+    with pytest.raises(ValueError):
+        claims.verdicts("06 card counter")
     assert not any("seeds/" in str(x) for x in table.to_numpy().ravel())
 
 
