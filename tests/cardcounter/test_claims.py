@@ -98,13 +98,7 @@ def test_verdict_table_shape_and_contents():
 # (exact counts that hold for the single deck the notebook studies; the notebook renders
 # the numbers from its own computation and keeps only checks that hold for any parameters)
 
-@pytest.fixture(scope="module")
-def single_deck():
-    eng = cc.Engine(cc.fresh_deck(1))
-    table = strategy.strategy_table(1, eng)
-    grid = strategy.chart_grid(table)
-    basic = strategy.basic_strategy_grid(grid.index)
-    return eng, table, grid, basic, strategy.chart_differences(grid, basic)
+# (``single_deck`` and ``removal``: tests/cardcounter/conftest.py, computed once per session)
 
 
 SCORING_RULE_CELLS = {("hard 15", "10"), ("hard 16", "9"), ("hard 16", "10"), ("hard 12", "3"),
@@ -127,7 +121,7 @@ def test_dealer_outcomes_caption():
 
 
 def test_single_deck_chart_differences_quoted_in_the_notebook(single_deck):
-    eng, table, grid, basic, diff = single_deck
+    table, grid, diff = single_deck.table, single_deck.grid, single_deck.diff
     cells = set(zip(diff.hand, diff.dealer))
     assert len(diff) == 12 and grid.size == 270
     # "The differences sit in hard 12 to 17 and soft 18"
@@ -142,18 +136,17 @@ def test_single_deck_chart_differences_quoted_in_the_notebook(single_deck):
 
 
 def test_multi_card_hands_quoted_in_the_notebook(single_deck):
-    eng = single_deck[0]
-    mixed = strategy.mixed_decisions(eng)
+    mixed = single_deck.mixed
     assert len(mixed) == 18
     h16_7 = mixed.set_index(["dealer", "soft", "total"]).loc[(7, False, 16)]
     assert (int(h16_7.hit), int(h16_7.stand)) == (19, 127)
-    h16 = strategy.player_hands(eng, 10, 16)
+    h16 = single_deck.hands16
     assert len(h16) == 146 and (h16.action == "stand").all()
 
 
 @pytest.mark.slow
 def test_scoring_rule_differences_survive_an_eight_deck_shoe(single_deck):
-    basic = single_deck[3]
+    basic = single_deck.basic
     diff8 = strategy.chart_differences(strategy.chart_grid(strategy.strategy_table(8)), basic)
     cells8 = set(zip(diff8.hand, diff8.dealer))
     assert SCORING_RULE_CELLS <= cells8
@@ -161,9 +154,8 @@ def test_scoring_rule_differences_survive_an_eight_deck_shoe(single_deck):
     assert len(diff8) == 8
 
 
-def test_removal_effects_quoted_in_the_notebook(single_deck):
-    eng = single_deck[0]
-    eff = strategy.removal_effects(1, eng).iloc[1:].set_index("removed")["change"]
+def test_removal_effects_quoted_in_the_notebook(removal):
+    eff = removal.iloc[1:].set_index("removed")["change"]
     ranked = eff.sort_values(ascending=False)
     assert list(ranked.index[:3]) == ["5", "7", "4"] and list(ranked.index[-2:]) == ["9", "10"]
     # caption: removing small cards helps, removing tens and 9s hurts

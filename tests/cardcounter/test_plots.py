@@ -36,10 +36,9 @@ def test_strategy_chart_frames_the_differences_with_a_key():
     _check(fig)
 
 
-def test_strategy_chart_of_the_fresh_deck_has_readable_text():
-    grid = strategy.chart_grid(strategy.strategy_table(1, dealers=[2, 10]))
+def test_strategy_chart_of_the_fresh_deck_has_readable_text(single_deck):
     fig, ax = _fig((6.4, 9.6))
-    plots.plot_strategy_chart(ax, grid, reference=strategy.basic_strategy_grid(grid.index))
+    plots.plot_strategy_chart(ax, single_deck.grid, reference=single_deck.basic)
     _check(fig)
 
 

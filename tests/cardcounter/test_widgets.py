@@ -112,7 +112,7 @@ def test_draws_are_seeded_and_keep_the_deck_consistent():
         return panel.controls["player"].value
 
     assert hand_after_draws(4, 1) == hand_after_draws(4, 1)
-    hand_after_draws(5, 8)
+    hand_after_draws(5, 2)          # a shoe (the 8-deck shoe is test_shoe_menu_...'s)
 
 
 def test_save_writes_three_formats_named_after_the_hand(tmp_path, monkeypatch):
@@ -201,10 +201,10 @@ def test_one_interaction_renders_once_even_when_the_shoe_rewrites_ten_counts():
         return render(**values)
 
     panel.render = counting
-    _find(panel, "shoe").value = 8                # ten counts rewritten, one render
-    assert len(calls) == 1 and _count(panel, 10).value == 126
+    _find(panel, "shoe").value = 2                # ten counts rewritten, one render
+    assert len(calls) == 1 and _count(panel, 10).value == 30
     panel.controls["player"].value = "A 7"        # shoe mode: the counts follow the hand, one render
-    assert len(calls) == 2 and _count(panel, 1).value == 31
+    assert len(calls) == 2 and _count(panel, 1).value == 7
     _count(panel, 2).value = 14                   # a typed count leaves shoe mode, one render
     assert len(calls) == 3 and _find(panel, "shoe").value == 0
     assert _draw(panel) > 0                       # a card dealt: one render
