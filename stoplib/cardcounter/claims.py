@@ -32,7 +32,7 @@ from ..util.validate import check_choice, check_int, check_str
 from ..workbook import verdicts as _verdicts
 from . import _costs, document
 from ._kernels import _player_value, _stand_value
-from .rules import _check_card, _check_not_empty, _hand_total, _total_py, deck_string, parse_deck
+from .rules import _check_card, _check_not_empty, _hand_total, _total_py, _deck_string, parse_deck
 from .solver import Engine, _hand, _solve
 from .twins import DocumentSolver, _brute_force_orders, _check_number, _document_value, _solve_exact
 
@@ -50,7 +50,7 @@ def memo_dump(deck, dealer: int, player: Sequence[int], number=float) -> list[st
     """
     counts, dealer, player = _hand(deck, dealer, player)
     number = _check_number(number)
-    budget.check(_costs.document_estimate(f"memo_dump({deck_string(counts)}, {dealer}, {list(player)})", counts,
+    budget.check(_costs.document_estimate(f"memo_dump({_deck_string(counts)}, {dealer}, {list(player)})", counts,
                                           dealer, sum(player), exact=number is Fraction))
     return _memo_dump(counts, dealer, player, number)
 
@@ -119,7 +119,7 @@ def _fast_values(parsed) -> list[float]:
                 res = _player_value(counts, int(counts.sum()), eng._key(counts), psum, pace, up,
                                     eng.strides, eng.dmemo, eng.pmemo)[0]
                 if res != res:  # NaN: the dealer may run out of cards
-                    raise ValueError(f"memo line for deck {deck_string(counts)}: the deck is too small for the "
+                    raise ValueError(f"memo line for deck {_deck_string(counts)}: the deck is too small for the "
                                      "dealer to finish on some line of play")
                 ours = float(res)
         out.append(ours)
@@ -294,7 +294,7 @@ def packed_key_solve(bits: int, packing: str = "or", deck=document.EX5_DECK, dea
     bits = check_int("bits", bits, 1, 8)
     packing = check_choice("packing", packing, ("or", "add", "mask"))
     counts, dealer, player = _hand(deck, dealer, player)
-    budget.check(_costs.document_estimate(f"packed_key_solve({bits}, {packing!r}, {deck_string(counts)})", counts,
+    budget.check(_costs.document_estimate(f"packed_key_solve({bits}, {packing!r}, {_deck_string(counts)})", counts,
                                           dealer, sum(player), exact=False))
     return _packed_key_solve(bits, packing, tuple(int(c) for c in counts), dealer, player)
 

@@ -186,7 +186,7 @@ def _check_deal(counts, what: str = "a hand") -> None:
     """Dealing a whole hand needs four cards: the player's two, the dealer's up card and his hidden card."""
     n = int(np.sum(counts))
     if n < 4:
-        raise ValueError(f"deck {deck_string(counts)} holds {n} card{'s' if n != 1 else ''}: too small to deal "
+        raise ValueError(f"deck {_deck_string(counts)} holds {n} card{'s' if n != 1 else ''}: too small to deal "
                          f"{what} (two cards to the player, the dealer's up card and his hidden card: 4 at least)")
 
 
@@ -224,7 +224,12 @@ def deck_string(deck) -> str:
     >>> deck_string([4] * 9 + [16])
     '444444444[16]'
     """
-    return "".join(str(c) if c < 10 else f"[{c}]" for c in (int(x) for x in parse_deck(deck)))
+    return _deck_string(parse_deck(deck))
+
+
+def _deck_string(counts) -> str:
+    """:func:`deck_string` of counts already checked (no second validation in messages and loops)."""
+    return "".join(str(c) if c < 10 else f"[{c}]" for c in (int(x) for x in counts))
 
 
 def hand_total(cards: Sequence[int]) -> tuple[int, bool]:
@@ -316,9 +321,9 @@ def _starving_message(counts, dealer, player) -> str:
     """The ValueError message for a deck on which the dealer may have to draw from an empty deck."""
     line = _starving_line(tuple(int(c) for c in counts), int(dealer), tuple(player))
     if line is None:  # pragma: no cover - the fast path only reports NaN when a line exists
-        return f"deck {deck_string(counts)} is too small for the dealer to finish"
+        return f"deck {_deck_string(counts)} is too small for the dealer to finish"
     pdraws, ddraws, dsum = line
-    return (f"deck {deck_string(counts)} is too small: if the player draws {list(pdraws)} and stands, "
+    return (f"deck {_deck_string(counts)} is too small: if the player draws {list(pdraws)} and stands, "
             f"the dealer (up card {dealer}) may draw {list(ddraws)} and then, at hard {dsum}, must hit "
             f"from an empty deck; give more cards (the deck is what remains after the shown cards)")
 

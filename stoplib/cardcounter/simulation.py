@@ -30,7 +30,7 @@ from ..util.rng import as_generator, kernel_seed, next_below, stream_start
 from ..util.validate import check_instance, check_int
 from . import _costs
 from ._kernels import _total
-from .rules import _check_deal, _hand_total, deck_string, parse_deck
+from .rules import _check_deal, _hand_total, _deck_string, parse_deck
 from .solver import Engine, Solution, _check_engine, _deal_win, _hand, _solve
 
 #: The most hands one call simulates (10**12 would take days; the budget refuses far fewer).
@@ -175,10 +175,10 @@ def simulate(deck, dealer: int, player: Sequence[int], n_games: int = 100_000, s
     if solution is not None:
         check_instance("solution", solution, Solution)
         if (solution.deck, solution.dealer, solution.player) != (tuple(int(c) for c in counts), dealer, player):
-            raise ValueError(f"solution solves another hand (deck {deck_string(solution.deck)}, dealer "
-                             f"{solution.dealer}, player {list(solution.player)}), not deck {deck_string(counts)}, "
+            raise ValueError(f"solution solves another hand (deck {_deck_string(solution.deck)}, dealer "
+                             f"{solution.dealer}, player {list(solution.player)}), not deck {_deck_string(counts)}, "
                              f"dealer {dealer}, player {list(player)}")
-    what = f"simulate({deck_string(counts)}, {dealer}, {list(player)}, n_games={n_games:,})"
+    what = f"simulate({_deck_string(counts)}, {dealer}, {list(player)}, n_games={n_games:,})"
     exact = None if solution is not None else _costs.solve_estimate(what, counts, dealer, player)
     budget.check(_costs.simulation_estimate(what, n_games, int(counts.sum()), exact))
     sol = solution if solution is not None else _solve(counts, dealer, player)
@@ -212,7 +212,7 @@ def simulate_deals(deck, n_games: int = 100_000, seed=0, engine: Engine | None =
     n_games = check_int("n_games", n_games, 1, MAX_GAMES)
     seed = kernel_seed(seed)
     eng = _check_engine(engine, counts)
-    what = f"simulate_deals({deck_string(counts)}, n_games={n_games:,})"
+    what = f"simulate_deals({_deck_string(counts)}, n_games={n_games:,})"
     exact = _costs.deal_estimate(what, [counts], eng._solved, eng.n_dealer_states)
     budget.check(_costs.simulation_estimate(what, n_games, int(counts.sum()), exact, deal=True))
     exact = _deal_win(counts, eng)
@@ -251,7 +251,7 @@ def play_hand(deck, dealer: int, player, seed=0):
     counts, up, player = _hand(deck, dealer, player)
     rng = as_generator(seed)
     # the first decision's solve dominates; the later ones are sub-problems of it
-    budget.check(_costs.solve_estimate(f"play_hand({deck_string(counts)}, {up}, {list(player)})", counts, up,
+    budget.check(_costs.solve_estimate(f"play_hand({_deck_string(counts)}, {up}, {list(player)})", counts, up,
                                       player, n_solves=2))
     hand = list(player)
 

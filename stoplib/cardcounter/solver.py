@@ -35,7 +35,7 @@ from ..util.validate import check_bool, check_instance, check_int
 from . import _costs
 from ._kernels import _T3, _T6, _dealer_dist, _memo_arrays, _player_value, _stand_value
 from .rules import (N_VALUES, _CAP_POINTS, _PLAYER_SUM_BASE, _START_POINTS, _UP_BASE, _check_card, _check_deal,
-                    _check_not_empty, _check_player, _deals, _hand_total, _starving_message, deck_string,
+                    _check_not_empty, _check_player, _deals, _hand_total, _starving_message, _deck_string,
                     parse_deck)
 
 __all__ = ["Engine", "Solution", "NextCard", "solve", "win_probability", "stand_probability", "best_action",
@@ -99,12 +99,12 @@ class Engine:
     def _key(self, counts: np.ndarray) -> int:
         removed = self.base - counts
         if np.any(removed < 0):
-            raise ValueError(f"deck {deck_string(counts)} is not a sub-deck of this engine's base "
-                             f"{deck_string(self.base)}")
+            raise ValueError(f"deck {_deck_string(counts)} is not a sub-deck of this engine's base "
+                             f"{_deck_string(self.base)}")
         points = int((removed * np.arange(1, N_VALUES + 1)).sum())
         if points > _START_POINTS:
-            raise ValueError(f"deck {deck_string(counts)} lies {points} card points below this engine's base "
-                             f"{deck_string(self.base)}; at most {_START_POINTS} are supported, use a smaller base")
+            raise ValueError(f"deck {_deck_string(counts)} lies {points} card points below this engine's base "
+                             f"{_deck_string(self.base)}; at most {_START_POINTS} are supported, use a smaller base")
         return int((removed * self.strides).sum())
 
     def player_key(self, counts, up: int, psum: int, pace: bool) -> int:
@@ -130,7 +130,7 @@ class Engine:
         player = _check_player(player)
         _check_not_empty(counts)
         if not self._solved(counts, dealer, player):
-            budget.check(_costs.solve_estimate(f"Engine.value({deck_string(counts)}, {dealer}, {list(player)})",
+            budget.check(_costs.solve_estimate(f"Engine.value({_deck_string(counts)}, {dealer}, {list(player)})",
                                               counts, dealer, player))
         return self._value(counts, dealer, player)
 
@@ -167,7 +167,7 @@ class Engine:
         d = np.array(_dealer_dist(counts.copy(), int(counts.sum()), self._key(counts), int(dsum), bool(dace),
                                   self.strides, self.dmemo))
         if np.isnan(d).any():
-            raise ValueError(f"deck {deck_string(counts)} is too small for the dealer at hard {dsum} to finish")
+            raise ValueError(f"deck {_deck_string(counts)} is too small for the dealer at hard {dsum} to finish")
         return d
 
     @property
@@ -212,18 +212,13 @@ class Engine:
         df = pd.DataFrame({
             "dealer": up, "player_sum": psum, "has_ace": pace, "total": total,
             "soft": pace & (psum + 10 <= 21),
-            "deck": [_notation(c) for c in counts],
-            "removed": [_notation(c) for c in removed],
+            "deck": [_deck_string(c) for c in counts],
+            "removed": [_deck_string(c) for c in removed],
             "n_cards_left": counts.sum(axis=1),
             "stand": vals[:, 1], "hit": vals[:, 2], "best": vals[:, 0],
         })
         df["action"] = np.where(df["hit"] > df["stand"] + 1e-12, "hit", "stand")
         return df
-
-
-def _notation(counts) -> str:
-    """:func:`.rules.deck_string` of counts known to be valid (no re-validation in a loop)."""
-    return "".join(str(c) if c < 10 else f"[{c}]" for c in (int(x) for x in counts))
 
 
 @dataclass
@@ -321,7 +316,7 @@ def solve(deck, dealer: int, player: Sequence[int]) -> Solution:
 def _checked_hand(name: str, deck, dealer, player):
     """The checked arguments of a one-hand solve, within the work budget."""
     counts, dealer, player = _hand(deck, dealer, player)
-    budget.check(_costs.solve_estimate(f"{name}({deck_string(counts)}, {dealer}, {list(player)})",
+    budget.check(_costs.solve_estimate(f"{name}({_deck_string(counts)}, {dealer}, {list(player)})",
                                        counts, dealer, player))
     return counts, dealer, player
 
@@ -472,7 +467,7 @@ def next_card(deck, dealer: int, player: Sequence[int]) -> NextCard:
     """
     counts, dealer, player = _hand(deck, dealer, player)
     # the hand and the hand after each next card share one engine: about twice one solve
-    budget.check(_costs.solve_estimate(f"next_card({deck_string(counts)}, {dealer}, {list(player)})", counts,
+    budget.check(_costs.solve_estimate(f"next_card({_deck_string(counts)}, {dealer}, {list(player)})", counts,
                                        dealer, player, n_solves=2))
     return _next_card(counts, dealer, player)
 
@@ -523,7 +518,7 @@ def deal_probabilities(counts):
     counts = parse_deck(counts)
     n = int(counts.sum())
     if n < 3:
-        raise ValueError(f"deck {deck_string(counts)} holds {n} card{'s' if n != 1 else ''}: too small to deal "
+        raise ValueError(f"deck {_deck_string(counts)} holds {n} card{'s' if n != 1 else ''}: too small to deal "
                          "a hand (two cards to the player and the dealer's up card)")
     return _deals(counts)
 
@@ -563,7 +558,7 @@ def deal_win_probability(deck, engine: Engine | None = None) -> float:
     counts = parse_deck(deck)
     _check_deal(counts)
     eng = _check_engine(engine, counts)
-    budget.check(_costs.deal_estimate(f"deal_win_probability({deck_string(counts)})", [counts], eng._solved,
+    budget.check(_costs.deal_estimate(f"deal_win_probability({_deck_string(counts)})", [counts], eng._solved,
                                       eng.n_dealer_states))
     return _deal_win(counts, eng)
 
@@ -574,7 +569,7 @@ def _deal_win(counts, eng: Engine) -> float:
         try:
             value = eng._value(rest, up, (a, b))[0]
         except ValueError as exc:
-            raise ValueError(f"deck {deck_string(counts)} is too small to deal every hand: after the deal "
+            raise ValueError(f"deck {_deck_string(counts)} is too small to deal every hand: after the deal "
                              f"(player {a}, dealer {up}, player {b}): {exc}") from None
         terms.append(p * value)
     return float(math.fsum(terms))

@@ -20,7 +20,7 @@ from ..util import budget
 from ..util.validate import check_bool, check_instance, check_int
 from . import _costs
 from .rules import (MAX_FRESH_DECKS, OUTCOMES, _check_card, _check_dealers, _check_frame, _fresh_deck,
-                    _hand_total, deck_string, fresh_deck, parse_deck)
+                    _hand_total, _deck_string, fresh_deck, parse_deck)
 from .solver import Engine, _check_engine, _deal_win, _solve
 
 __all__ = ["BASIC_STRATEGY_DEALERS", "BASIC_STRATEGY", "HI_LO", "strategy_table", "chart_grid",
@@ -338,11 +338,11 @@ def dealer_outcomes(deck, dealers=range(1, 11)):
     rows = []
     for up in dealers:   # the dealer's states alone: a few hundred per up card, whatever the deck
         if counts[up - 1] == 0:
-            raise ValueError(f"deck {deck_string(counts)} holds no {up} to deal as the up card")
+            raise ValueError(f"deck {_deck_string(counts)} holds no {up} to deal as the up card")
         c = counts.copy()
         c[up - 1] -= 1
         if c.sum() == 0:
-            raise ValueError(f"deck {deck_string(counts)} is too small: after the up card {up} nothing is left "
+            raise ValueError(f"deck {_deck_string(counts)} is too small: after the up card {up} nothing is left "
                              "for the dealer's hidden card")
         dist = eng._dealer_distribution(c, up, up == 1)
         rows.append({"dealer": up, "up": "A" if up == 1 else str(up), **dict(zip(OUTCOMES, map(float, dist)))})

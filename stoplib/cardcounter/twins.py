@@ -26,7 +26,7 @@ from ..util import budget
 from ..util.validate import check_bool, check_int
 from . import _costs
 from .rules import (DEALER_STANDS, _check_card, _check_not_empty, _hand_total, _starving_message, _total_py,
-                    deck_string, parse_deck)
+                    _deck_string, parse_deck)
 from .solver import _hand, _solve
 
 __all__ = ["DocumentSolver", "ExactSolution", "solve_exact", "brute_force_orders", "compare_solvers"]
@@ -84,7 +84,7 @@ class DocumentSolver:
         counts = parse_deck(deck)
         _check_not_empty(counts)
         budget.check(self._estimate(f"dealers_move({dealer_sum}, {dealer_has_ace}, {player_total}, "
-                                    f"{deck_string(counts)})", counts, dealer_sum, 0, dealer_only=True))
+                                    f"{_deck_string(counts)})", counts, dealer_sum, 0, dealer_only=True))
         return self._dealers_move(dealer_sum, dealer_has_ace, player_total, tuple(int(c) for c in counts))
 
     def _dealers_move(self, dealer_sum, dealer_has_ace, player_total, deck):
@@ -119,7 +119,7 @@ class DocumentSolver:
         player_has_ace = check_bool("player_has_ace", player_has_ace)
         counts = parse_deck(deck)
         _check_not_empty(counts)
-        budget.check(self._estimate(f"{what}({dealer_card}, {player_sum}, {player_has_ace}, {deck_string(counts)})",
+        budget.check(self._estimate(f"{what}({dealer_card}, {player_sum}, {player_has_ace}, {_deck_string(counts)})",
                                     counts, dealer_card, player_sum))
         return dealer_card, player_sum, player_has_ace, tuple(int(c) for c in counts)
 
@@ -175,9 +175,9 @@ class DocumentSolver:
     def dump(self) -> list[str]:
         """The memo tables in the document's format: dealer lines, then player lines, sorted by key."""
         tf = {True: "true", False: "false"}
-        lines = [f'dealers_move({k[0]:2d}, {tf[k[1]]:>5s}, {k[2]:2d}, "{deck_string(k[3])}") = {float(v):.8f}'
+        lines = [f'dealers_move({k[0]:2d}, {tf[k[1]]:>5s}, {k[2]:2d}, "{_deck_string(k[3])}") = {float(v):.8f}'
                  for k, v in sorted(self.dealer_memo.items())]
-        lines += [f'players_move({k[0]:2d}, {k[1]:2d}, {tf[k[2]]:>5s}, "{deck_string(k[3])}") = {float(v):.8f}'
+        lines += [f'players_move({k[0]:2d}, {k[1]:2d}, {tf[k[2]]:>5s}, "{_deck_string(k[3])}") = {float(v):.8f}'
                   for k, v in sorted(self.player_memo.items())]
         return lines
 
@@ -217,7 +217,7 @@ def solve_exact(deck, dealer: int, player: Sequence[int]) -> ExactSolution:
     Fraction(4, 15)
     """
     counts, dealer, player = _hand(deck, dealer, player)
-    budget.check(_costs.document_estimate(f"solve_exact({deck_string(counts)}, {dealer}, {list(player)})",
+    budget.check(_costs.document_estimate(f"solve_exact({_deck_string(counts)}, {dealer}, {list(player)})",
                                           counts, dealer, sum(player), exact=True))
     return _solve_exact(counts, dealer, player)
 
@@ -282,15 +282,15 @@ def brute_force_orders(deck, dealer: int, player: Sequence[int], max_orders: int
     counts = tuple(int(c) for c in counts)
     n_cards = sum(counts)
     if _costs.log10_orders(counts) > math.log10(max_orders) + 1:
-        raise ValueError(f"deck {deck_string(counts)} has about 10**{_costs.log10_orders(counts):.0f} distinct "
+        raise ValueError(f"deck {_deck_string(counts)} has about 10**{_costs.log10_orders(counts):.0f} distinct "
                          f"orders, more than max_orders={max_orders}")
     n_orders = math.factorial(n_cards)
     for c in counts:
         n_orders //= math.factorial(c)
     if n_orders > max_orders:
-        raise ValueError(f"deck {deck_string(counts)} has {n_orders:,} distinct orders, more than "
+        raise ValueError(f"deck {_deck_string(counts)} has {n_orders:,} distinct orders, more than "
                          f"max_orders={max_orders}")
-    budget.check(_costs.brute_force_estimate(f"brute_force_orders({deck_string(counts)}, {dealer}, {list(player)})",
+    budget.check(_costs.brute_force_estimate(f"brute_force_orders({_deck_string(counts)}, {dealer}, {list(player)})",
                                              n_orders, n_cards))
     return _brute_force_orders(counts, dealer, player)
 
@@ -306,7 +306,7 @@ def _brute_force_orders(counts: tuple, dealer: int, player) -> Fraction:
         i = k
         while _total_py(s, a) < DEALER_STANDS:
             if i >= len(order):
-                raise ValueError(f"deck {deck_string(counts)} is too small: on the order {order} the dealer "
+                raise ValueError(f"deck {_deck_string(counts)} is too small: on the order {order} the dealer "
                                  f"runs out of cards after the player draws {list(order[:k])}")
             s += order[i]
             a = a or order[i] == 1
@@ -353,13 +353,13 @@ def compare_solvers(deck, dealer: int, player: Sequence[int], brute_force_max_ca
     brute_force_max_cards = check_int("brute_force_max_cards", brute_force_max_cards, 0)
     n_cards = int(counts.sum())
     small = n_cards <= brute_force_max_cards
-    what = f"compare_solvers({deck_string(counts)}, {dealer}, {list(player)})"
+    what = f"compare_solvers({_deck_string(counts)}, {dealer}, {list(player)})"
     parts = [_costs.solve_estimate(what, counts, dealer, player),
              _costs.document_estimate(what, counts, dealer, sum(player), exact=True)]
     if small:
         log_orders = _costs.log10_orders(counts)
         if log_orders > 12:
-            raise ValueError(f"deck {deck_string(counts)} has about 10**{log_orders:.0f} distinct orders: too many "
+            raise ValueError(f"deck {_deck_string(counts)} has about 10**{log_orders:.0f} distinct orders: too many "
                              f"for the brute force; lower brute_force_max_cards below {n_cards}")
         parts.append(_costs.brute_force_estimate(what, round(10 ** log_orders), n_cards))
     budget.check(_costs.combined_estimate(what, parts))
@@ -369,7 +369,7 @@ def compare_solvers(deck, dealer: int, player: Sequence[int], brute_force_max_ca
     if small:
         deck_t = tuple(int(c) for c in counts)
         solvers.append(("brute force", lambda: float(_brute_force_orders(deck_t, dealer, player))))
-    row = {"deck": deck_string(counts), "dealer": dealer, "player": "+".join(map(str, player)),
+    row = {"deck": _deck_string(counts), "dealer": dealer, "player": "+".join(map(str, player)),
            "fast": np.nan, "exact": np.nan, "brute force": np.nan, "note": ""}
     refused = []
     for name, fn in solvers:

@@ -33,7 +33,7 @@ from ..workbook.panel import DRAW_LOCK, Panel, View, dropdown, int_box, slug, te
 from ..workbook.style import figure
 from . import _costs
 from .plots import plot_next_card
-from .rules import N_VALUES, _check_card, _check_not_empty, _check_player, _hand_total, deck_string, fresh_deck, \
+from .rules import N_VALUES, _check_card, _check_not_empty, _check_player, _hand_total, _deck_string, fresh_deck, \
     parse_deck
 from .solver import NextCard, _next_card
 
@@ -106,7 +106,7 @@ def hand_view(counts, dealer: int, cards, width: float = 7.0) -> View:
 def _budgeted_next_card(counts: np.ndarray, dealer: int, cards) -> NextCard:
     """The one computation of an interaction (arguments checked), within the work budget."""
     # the hand and the hand after each next card share one engine: about twice one solve
-    budget.check(_costs.solve_estimate(f"hand_view({deck_string(counts)}, {dealer}, {list(cards)})", counts, dealer,
+    budget.check(_costs.solve_estimate(f"hand_view({_deck_string(counts)}, {dealer}, {list(cards)})", counts, dealer,
                                        cards, n_solves=2))
     return _next_card(counts, dealer, cards)
 
