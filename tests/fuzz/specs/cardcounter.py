@@ -27,6 +27,9 @@ BAD_CARDS = [11, 0, np.int64(5), 5.0, "5"]
 SMALL_DEALS = ["0000000000", "2000000000", "0000000003", "1000000002"]
 DEALERS = [[], [10, 10], [11], (0,), "10", [10.0], range(0, 3)]
 BAD_TABLES = [Make("factories.frame"), Make("factories.cc_effects")]
+#: Hypothesis examples for the plots: their checks are type and range checks (the pool's 50 values
+#: sweep every argument first); a random text drawn for a title is valid and costs a whole drawing.
+PLOT_EXAMPLES = 8
 
 SPECS = [
     # rules
@@ -129,16 +132,16 @@ SPECS = [
     Spec("stoplib.cardcounter.plots.plot_strategy_chart",
          kwargs=dict(ax=AX, grid=Make("factories.cc_small_chart"), reference=Make("factories.cc_small_basic_chart"),
                      title="x", legend=True),
-         extra_bad={"grid": BAD_TABLES, "reference": BAD_TABLES}),
+         extra_bad={"grid": BAD_TABLES, "reference": BAD_TABLES}, max_examples=PLOT_EXAMPLES),
     Spec("stoplib.cardcounter.plots.plot_removal_effects",
          kwargs=dict(ax=AX, effects=Make("factories.cc_effects"), label="a fresh deck"),
-         extra_bad={"effects": [Make("factories.frame"), Make("factories.cc_sizes")]}),
+         extra_bad={"effects": [Make("factories.frame"), Make("factories.cc_sizes")]}, max_examples=PLOT_EXAMPLES),
     Spec("stoplib.cardcounter.plots.plot_dealer_outcomes",
          kwargs=dict(ax=AX, outcomes=Make("factories.cc_outcomes")),
-         extra_bad={"outcomes": BAD_DECKS + BAD_TABLES + [DECK16, [4] * 9 + [16]]}),
+         extra_bad={"outcomes": BAD_DECKS + BAD_TABLES + [DECK16, [4] * 9 + [16]]}, max_examples=PLOT_EXAMPLES),
     Spec("stoplib.cardcounter.plots.plot_state_counts",
          kwargs=dict(ax=AX, sizes=Make("factories.cc_sizes"), column="n_dealer_states"),
-         extra_bad={"sizes": BAD_TABLES, "column": ["dealer", "n_dealer"]}),
+         extra_bad={"sizes": BAD_TABLES, "column": ["dealer", "n_dealer"]}, max_examples=PLOT_EXAMPLES),
     Spec("stoplib.cardcounter.plots.plot_next_card",
          kwargs=dict(ax=AX, result=Make("stoplib.cardcounter.next_card", (DECK, 5, (7, 8))), title=""),
          extra_bad={"result": [Make("stoplib.cardcounter.next_card", (DECK, 5, (10, 8, 7))),
@@ -151,7 +154,7 @@ SPECS = [
                                Make("factories.cc_next_card_fields", (), {"terms": "1,1,0.5"}),
                                Make("factories.cc_next_card_fields", (), {"stand_probability": 1.5}),
                                Make("factories.cc_next_card_fields", (), {"hit_probability": -0.1}),
-                               Make("factories.cc_effects"), [(1, 1, 0.5)]]}),
+                               Make("factories.cc_effects"), [(1, 1, 0.5)]]}, max_examples=PLOT_EXAMPLES),
     # widgets
     Spec("stoplib.cardcounter.widgets.hand_view", kwargs=dict(counts=DECK, dealer=5, cards=(7, 8), width=7.0),
          extra_bad={"counts": BAD_DECKS, "cards": BAD_HANDS + [(10, 10, 5)], "dealer": BAD_CARDS,
