@@ -276,19 +276,15 @@ def fresh_deck(n_decks: int = 1, minus: Sequence[int] = ()) -> np.ndarray:
     n_decks = check_int("n_decks", n_decks, 1, MAX_FRESH_DECKS)
     if isinstance(minus, (str, bytes, bytearray)) or not isinstance(minus, (Sequence, np.ndarray)):
         raise TypeError(f"minus must be a sequence of card values (ints 1..10), got {type(minus).__name__}")
-    minus = [_check_card(f"minus[{i}]", v) for i, v in enumerate(minus)]
-    counts = _fresh_deck(n_decks)
-    for v in minus:
-        if counts[v - 1] == 0:
-            raise ValueError(f"cannot remove another {v}: none left in {n_decks} deck(s)")
-        counts[v - 1] -= 1
-    return counts
+    return _fresh_deck(n_decks, [_check_card(f"minus[{i}]", v) for i, v in enumerate(minus)])
 
 
 def _fresh_deck(n_decks: int, minus=()) -> np.ndarray:
-    """:func:`fresh_deck` for arguments already checked (and at most four cards of a value removed)."""
+    """:func:`fresh_deck` for arguments already checked (a ValueError when the shoe runs out of a value)."""
     counts = np.array([4 * n_decks] * 9 + [16 * n_decks], dtype=np.int64)
     for v in minus:
+        if counts[v - 1] == 0:
+            raise ValueError(f"cannot remove another {v}: none left in {n_decks} deck(s)")
         counts[v - 1] -= 1
     return counts
 

@@ -33,8 +33,8 @@ from ..workbook.panel import DRAW_LOCK, Panel, View, dropdown, int_box, slug, te
 from ..workbook.style import figure
 from . import _costs
 from .plots import plot_next_card
-from .rules import N_VALUES, _check_card, _check_not_empty, _check_player, _hand_total, _deck_string, fresh_deck, \
-    parse_deck
+from .rules import (N_VALUES, _check_card, _check_not_empty, _check_player, _deck_string, _fresh_deck, _hand_total,
+                    fresh_deck, parse_deck)
 from .solver import NextCard, _next_card
 
 __all__ = ["MAX_DECKS", "SHOES", "counter_panel", "hand_view"]
@@ -169,7 +169,7 @@ class _Hand:
         if not n:
             return self._typed()
         try:
-            counts = fresh_deck(n, minus=[dealer, *cards])
+            counts = _fresh_deck(n, (dealer, *cards))       # the cards were checked once, in render
         except ValueError as exc:
             raise ValueError(f"{exc} (choose a larger shoe, or 'as typed')") from None
         self._write(counts)
