@@ -10,9 +10,9 @@ the card-removal study of a single deck. Numba is warmed up (compiled or loaded 
 its cache) first; each timing is the median over repeats, a fresh memo every run.
 
 Last, the work budget's calibration: for every kind of call that checks the budget
-(``stoplib.cardcounter._cost``: a solve, a study on a shared engine, the exact twins,
+(``stoplib.cardcounter._costs``: a solve, a study on a shared engine, the exact twins,
 the brute force, a simulation) the estimate the library would make beside the time
-measured, and their ratio (the rates in ``_cost`` come from this table; a ratio near
+measured, and their ratio (the rates in ``_costs`` come from this table; a ratio near
 1 or above means the estimate is honest or safe).
 
     python benchmarks/bench_cardcounter.py          # default sizes
@@ -28,7 +28,7 @@ import numpy as np
 from stoplib import cardcounter as cc
 from stoplib.cardcounter import document as doc
 from stoplib.cardcounter import strategy
-from stoplib.cardcounter import _cost, solver
+from stoplib.cardcounter import _costs
 from stoplib.util import budget
 from stoplib.util.timing import median_time as timed
 
@@ -132,42 +132,42 @@ def calibration(full=False):
     for n, up, hand in hands:
         deck = cc.fresh_deck(n, minus=[up, *hand])
         line(f"solve: {n} deck(s), {'+'.join(map(str, hand))} vs {up}",
-             _cost.solve_estimate("", deck, up, hand), lambda: cc.solve(deck, up, hand))
+             _costs.solve_estimate("", deck, up, hand), lambda: cc.solve(deck, up, hand))
     for n, ups in ((1, [10]), (1, [2]), (1, list(range(1, 11))), (4, [2])):
         line(f"strategy_table({n}, dealers={ups if len(ups) < 3 else 'all'})",
-             strategy._table_estimate(n, cc.Engine(cc.fresh_deck(n)), ups),
+             _costs.table_estimate("", n, ups, strategy._table_decks(n, ups), lambda *_: False, 0),
              lambda: strategy.strategy_table(n, dealers=ups), reps=1)
     for n in ((1, 2, 8) if full else (1, 2)):
         deck = cc.fresh_deck(n)
-        line(f"deal_win_probability({n} deck(s))", solver._deal_estimate("", cc.Engine(deck), [deck]),
+        line(f"deal_win_probability({n} deck(s))", _costs.deal_estimate("", [deck], lambda *_: False, 0),
              lambda: cc.deal_win_probability(deck), reps=1)
-    line("removal_effects(1)", solver._deal_estimate("", cc.Engine(cc.fresh_deck(1)), strategy._removal_decks(1)),
+    line("removal_effects(1)", _costs.deal_estimate("", strategy._removal_decks(1), lambda *_: False, 0),
          lambda: strategy.removal_effects(1), reps=1)
-    line("state_counts(1, dealers=[2])", strategy._state_counts_estimate(1, [2]),
+    line("state_counts(1, dealers=[2])", _costs.state_counts_estimate("", 1, [2]),
          lambda: strategy.state_counts(1, dealers=[2]), reps=1)
     for deck, up, hand in ((doc.EX5_DECK, 1, (1, 1)), ("2222222228", 2, (2, 3)), ("3333333339", 4, (5, 6))):
         counts = cc.parse_deck(deck)
         line(f"solve_exact({deck}, {up}, {'+'.join(map(str, hand))})",
-             _cost.document_estimate("", counts, up, sum(hand), exact=True),
+             _costs.document_estimate("", counts, up, sum(hand), exact=True),
              lambda: cc.solve_exact(deck, up, hand), reps=1)
         line(f"DocumentSolver(float): {deck}, {up}, {'+'.join(map(str, hand))}",
-             _cost.document_estimate("", counts, up, sum(hand), exact=False),
+             _costs.document_estimate("", counts, up, sum(hand), exact=False),
              lambda: float_twin(deck, up, hand), reps=1)
     for deck, up, hand in (("2222000000", 10, (10, 2)), ("2222100000", 10, (10, 2))):
         counts = cc.parse_deck(deck)
-        n_orders = round(10 ** _cost.log10_orders(counts))
+        n_orders = round(10 ** _costs.log10_orders(counts))
         line(f"brute_force_orders({deck}): {n_orders:,} orders",
-             _cost.brute_force_estimate("", n_orders, int(counts.sum())),
+             _costs.brute_force_estimate("", n_orders, int(counts.sum())),
              lambda: cc.brute_force_orders(deck, up, hand), reps=1)
     sol = cc.solve(doc.EX6_DECK, 5, (7, 8))
-    line("simulate(example 6, 10**6 hands)", _cost.simulation_estimate("", 10**6, 7, None),
+    line("simulate(example 6, 10**6 hands)", _costs.simulation_estimate("", 10**6, 7, None),
          lambda: cc.simulate(doc.EX6_DECK, 5, (7, 8), n_games=10**6, solution=sol))
     eng = cc.Engine(cc.fresh_deck(1))
     cc.deal_win_probability(cc.fresh_deck(1), eng)
     line("simulate_deals(1 deck, 10**6, warm engine)",
-         _cost.simulation_estimate("", 10**6, 52, solver._deal_estimate("", eng, [cc.fresh_deck(1)]), deal=True),
+         _costs.simulation_estimate("", 10**6, 52, _costs.deal_estimate("", [cc.fresh_deck(1)], eng._solved, eng.n_dealer_states), deal=True),
          lambda: cc.simulate_deals(cc.fresh_deck(1), n_games=10**6, engine=eng))
-    line(f"Engine.states() of {eng.n_player_states:,} states", _cost.states_estimate("", eng.n_player_states),
+    line(f"Engine.states() of {eng.n_player_states:,} states", _costs.states_estimate("", eng.n_player_states),
          eng.states, reps=1)
     print(f"\nlimits in force: {budget.describe_seconds(budget.limits()[0])}, {budget.describe_bytes(budget.limits()[1])}")
 

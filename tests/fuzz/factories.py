@@ -187,6 +187,14 @@ def cc_outcomes():
     return strategy.dealer_outcomes(fresh_deck(1), dealers=[6, 10])
 
 
+def cc_next_card_fields(**changes):
+    """Example 6's ``NextCard`` with some fields replaced (a malformed result handed to a plot)."""
+    import dataclasses
+
+    from stoplib.cardcounter import next_card
+    return dataclasses.replace(next_card("1004000002", 5, (7, 8)), **changes)
+
+
 def cc_small_chart():
     """A two-row chart (cheap to draw)."""
     from stoplib.cardcounter import strategy
