@@ -287,3 +287,40 @@ def stop_at_table(values, n_dice):
 
 
 assert set(VI_SWEEPS) == set(SIMULATE_SECONDS_PER_TURN) == set(SOLVE_EXACT_SECONDS) == set(range(1, MAX_DICE + 1))
+
+
+# ----------------------------------------------------------------------------- two-player Pig
+
+#: Two-player Pig: seconds per turn-state update (a state is (i, j, k) with i + k < goal; an
+#: update sums ``die - 1`` continuations) of the pairwise method (about 2 passes a pair, with
+#: slopes), of one round of value iteration (a pair needs up to ~40 rounds), and of the exact
+#: method in Fractions at goal ~10 (its cost per state grows with the goal: the denominators).
+PIG_DUEL_PAIRWISE_SECONDS = 2.0e-9
+PIG_DUEL_VI_SECONDS = 2.0e-8
+PIG_DUEL_EXACT_SECONDS = 2.0e-4
+PIG_DUEL_EVALUATE_SECONDS = 2.0e-9
+
+
+def pig_duel(goal, die, method):
+    """Estimate of :func:`stoplib.tenthousand.pig_duel`."""
+    G = _n(goal)
+    states = G * G * (G + 1) / 2
+    updates = states * (die - 1)
+    rate = {"pairwise": PIG_DUEL_PAIRWISE_SECONDS, "value_iteration": PIG_DUEL_VI_SECONDS}.get(method)
+    if rate is None:   # exact: Fractions whose size grows with the goal
+        seconds = updates * PIG_DUEL_EXACT_SECONDS * max(1.0, G / 10.0) ** 2
+    else:
+        seconds = updates * rate + 3 * updates * PIG_DUEL_PAIRWISE_SECONDS   # + hold table and residual
+    return Estimate(f"pig_duel(goal={count_text(goal)}, die={die}, method={method!r})", seconds,
+                    9.0 * G ** 3 + 16.0 * G * G,
+                    f"{updates:.3g} state updates; a float64 and an int8 table of goal**3 entries")
+
+
+def pig_duel_evaluate(goal, die):
+    """Estimate of :func:`stoplib.tenthousand.pig_duel_evaluate` (two matches, plus the optimal solve)."""
+    G = _n(goal)
+    updates = G * G * (G + 1) / 2 * (die - 1)
+    solve = pig_duel(goal, die, "pairwise")
+    return Estimate(f"pig_duel_evaluate(goal={count_text(goal)}, die={die})",
+                    solve.seconds + 4 * updates * PIG_DUEL_EVALUATE_SECONDS + 4e-8 * G ** 3,
+                    solve.bytes + 2.0 * G ** 3, f"{updates:.3g} state updates per match, and the optimal solve")
