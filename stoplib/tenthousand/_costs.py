@@ -324,3 +324,69 @@ def pig_duel_evaluate(goal, die):
     return Estimate(f"pig_duel_evaluate(goal={count_text(goal)}, die={die})",
                     solve.seconds + 4 * updates * PIG_DUEL_EVALUATE_SECONDS + 4e-8 * G ** 3,
                     solve.bytes + 2.0 * G ** 3, f"{updates:.3g} state updates per match, and the optimal solve")
+
+
+# ----------------------------------------------------------------------------- two-player Ten Thousand
+
+#: Two-player Ten Thousand: seconds per (turn total x option) step of a turn pass, one core:
+#: a pass at ``(i, j)`` takes ``(goal - i) * DUEL_STEPS_PER_TOTAL`` steps. The pairwise method
+#: makes about 2.2 tracked passes a turn (slopes and intervals cost more per step); value
+#: iteration about DUEL_VI_ROUNDS untracked ones, plus one pass a turn for the residual.
+DUEL_STEPS_PER_TOTAL = 172
+DUEL_TRACKED_SECONDS = 4.0e-9
+DUEL_PASS_SECONDS = 2.0e-9
+DUEL_PAIRWISE_PASSES = 2.5
+DUEL_VI_ROUNDS = 30.0
+
+
+def duel_passes(goal):
+    """Turn-total steps of one pass over every turn ``(i, j)``: ``goal * sum_i (goal - i) * steps``."""
+    G = _n(goal)
+    return G * G * (G + 1) / 2 * DUEL_STEPS_PER_TOTAL
+
+
+def duel(goal, method, parallel):
+    """Estimate of :func:`stoplib.tenthousand.duel` (on one core: the machine's two are shared)."""
+    steps = duel_passes(goal)
+    if method == "pairwise":
+        seconds = steps * (DUEL_PAIRWISE_PASSES * DUEL_TRACKED_SECONDS + DUEL_PASS_SECONDS)
+    else:
+        seconds = steps * (DUEL_VI_ROUNDS + 1) * DUEL_PASS_SECONDS
+    G = _n(goal)
+    return Estimate(f"duel(goal={count_text(goal)}, method={method!r})", seconds, 40.0 * G * G + 6e4 * G,
+                    f"{steps:.3g} pass steps; value tables of goal**2 entries")
+
+
+#: The brute-force twins (global Jacobi sweeps in NumPy): seconds per state per sweep, the
+#: sweeps they take (they grow with the goal; these are upper bounds seen up to goal 30 and
+#: 10), and for Ten Thousand the Python set-up per state.
+PIG_BRUTE_SECONDS_PER_STATE = 3.0e-8
+PIG_BRUTE_SWEEPS = 700
+DUEL_BRUTE_SECONDS_PER_STATE = 2.0e-7
+DUEL_BRUTE_SETUP_SECONDS = 6.0e-5
+DUEL_BRUTE_SWEEPS = 400
+#: Post-roll states per (pair, turn total), about (the paper's (k, n) with s(k) <= t), and the
+#: bytes each takes in the Python set-up (its transition lists).
+DUEL_BRUTE_STATES_PER_TOTAL = 150.0
+DUEL_BRUTE_BYTES_PER_STATE = 4000.0
+
+
+def pig_brute_force(goal, die, max_sweeps):
+    """Estimate of :func:`stoplib.tenthousand.pig_duel_brute_force`."""
+    G = _n(goal)
+    states = G ** 3 * (die - 1)
+    sweeps = min(max_sweeps, PIG_BRUTE_SWEEPS)
+    return Estimate(f"pig_duel_brute_force(goal={count_text(goal)}, die={die})",
+                    sweeps * states * PIG_BRUTE_SECONDS_PER_STATE, 8.0 * 8 * G * G * (G + die),
+                    f"{sweeps} sweeps of {states:.3g} state updates")
+
+
+def duel_brute_force(goal, max_sweeps):
+    """Estimate of :func:`stoplib.tenthousand.duel_brute_force`."""
+    G = _n(goal)
+    states = G * G * (G + 1) / 2 * DUEL_BRUTE_STATES_PER_TOTAL
+    sweeps = min(max_sweeps, DUEL_BRUTE_SWEEPS)
+    return Estimate(f"duel_brute_force(goal={count_text(goal)})",
+                    states * (DUEL_BRUTE_SETUP_SECONDS + sweeps * DUEL_BRUTE_SECONDS_PER_STATE),
+                    DUEL_BRUTE_BYTES_PER_STATE * states,
+                    f"about {states:.3g} states (Python set-up) and {sweeps} NumPy sweeps")
