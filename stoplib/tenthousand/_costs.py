@@ -322,7 +322,7 @@ def pig_duel_evaluate(goal, die):
     updates = G * G * (G + 1) / 2 * (die - 1)
     solve = pig_duel(goal, die, "pairwise")
     return Estimate(f"pig_duel_evaluate(goal={count_text(goal)}, die={die})",
-                    solve.seconds + 4 * updates * PIG_DUEL_EVALUATE_SECONDS + 4e-8 * G ** 3,
+                    solve.seconds + 2 * updates * PIG_DUEL_EVALUATE_SECONDS + 4e-8 * G ** 3,
                     solve.bytes + 2.0 * G ** 3, f"{updates:.3g} state updates per match, and the optimal solve")
 
 
@@ -390,3 +390,54 @@ def duel_brute_force(goal, max_sweeps):
                     states * (DUEL_BRUTE_SETUP_SECONDS + sweeps * DUEL_BRUTE_SECONDS_PER_STATE),
                     DUEL_BRUTE_BYTES_PER_STATE * states,
                     f"about {states:.3g} states (Python set-up) and {sweeps} NumPy sweeps")
+
+
+#: Seconds per (total x outcome) entry of resolving a solitaire policy into the duel's choices.
+RESOLVE_SECONDS_PER_ENTRY = 5.0e-8
+DUEL_OUTCOMES = 91
+
+
+def resolve_policy(cap):
+    """Estimate of turning a solitaire policy with ``cap`` rows into the duel kernels' choice tables."""
+    entries = _n(cap) * DUEL_OUTCOMES
+    return Estimate(f"resolving a policy with cap={count_text(cap)}", entries * RESOLVE_SECONDS_PER_ENTRY,
+                    16.0 * entries, f"{entries:.3g} entries at {RESOLVE_SECONDS_PER_ENTRY:.2g} s")
+
+
+def duel_evaluate(goal):
+    """Estimate of :func:`stoplib.tenthousand.duel_evaluate`: the optimal solve (if not cached) and
+    up to two untracked passes per turn for each player."""
+    steps = duel_passes(goal)
+    solve = duel(goal, "pairwise", True)
+    G = _n(goal)
+    return Estimate(f"duel_evaluate(goal={count_text(goal)})", solve.seconds + 4 * steps * DUEL_PASS_SECONDS,
+                    solve.bytes + 16.0 * G * G, f"{steps:.3g} pass steps per pass, and the optimal solve")
+
+
+#: Monte Carlo games: seconds per game and point of goal (a game's rolls grow with the goal),
+#: one core; Ten Thousand's optimal player also needs its pre-roll table (one pass per turn).
+PIG_DUEL_GAME_SECONDS_PER_POINT = 3.0e-8
+DUEL_GAME_SECONDS_PER_CHIP = 2.0e-7
+
+
+def pig_duel_simulate(goal, die, n_games, parallel):
+    """Estimate of :func:`stoplib.tenthousand.pig_duel_simulate` (and the optimal solve it may need)."""
+    speedup = PARALLEL_SPEEDUP if parallel else 1.0
+    solve = pig_duel(goal, die, "pairwise")
+    seconds = _n(n_games) * _n(goal) * PIG_DUEL_GAME_SECONDS_PER_POINT / speedup + solve.seconds
+    return Estimate(f"pig_duel_simulate(goal={count_text(goal)}, n_games={count_text(n_games)})", seconds,
+                    solve.bytes + 2.0 * _n(goal) ** 3,
+                    f"{PIG_DUEL_GAME_SECONDS_PER_POINT:.2g} s a game per point of goal, and the optimal solve")
+
+
+def duel_simulate(goal, n_games, parallel):
+    """Estimate of :func:`stoplib.tenthousand.duel_simulate` (games, the pre-roll table, the solve)."""
+    speedup = PARALLEL_SPEEDUP if parallel else 1.0
+    G = _n(goal)
+    solve = duel(goal, "pairwise", parallel)
+    table = G * G * (G + 1) / 2 * 5
+    seconds = (_n(n_games) * G * DUEL_GAME_SECONDS_PER_CHIP / speedup + duel_passes(goal) * DUEL_PASS_SECONDS
+               + solve.seconds)
+    return Estimate(f"duel_simulate(goal={count_text(goal)}, n_games={count_text(n_games)})", seconds,
+                    8.0 * table + solve.bytes,
+                    f"{DUEL_GAME_SECONDS_PER_CHIP:.2g} s a game per chip of goal; a pre-roll table of {table:.3g} values")

@@ -20,7 +20,7 @@ import numpy as np
 from ..util.validate import check_int
 from ._duel_kernels import _policy_map as _policy_map_kernel
 from ._duel_kernels import _turn
-from ._duel_tables import N_DICE, _sol_roll, _tables
+from ._duel_tables import N_DICE, _sol_roll, _solitaire, _tables
 from .rules import ACTION_NAMES
 
 __all__ = ["Option", "Advice", "PolicyMap"]
@@ -118,6 +118,8 @@ def _turn_tables(result, own, opponent):
 def _win_probability(result, own, opponent, t, dice):
     if own + t >= result.goal:
         return 1.0
+    if t == 0 and dice == N_DICE:
+        return float(result.turn_start[own, opponent])
     return float(_turn_tables(result, own, opponent)[t, dice])
 
 
@@ -175,13 +177,12 @@ def _advice(result, own, opponent, t, roll):
     return Advice(own, opponent, t, faces, config, int(r.s[k]), False, tuple(options), options[0], options[0].win_probability)
 
 
-def _solitaire_bank_from(G):
-    sol = _sol_roll(G)
-    out = np.zeros(N_DICE, dtype=np.int64)
-    for n in range(1, N_DICE + 1):
-        banks = np.flatnonzero(~sol[1:, n]) + 1
-        out[n - 1] = banks[0]
-    return out
+def _solitaire_bank_from():
+    """The solitaire optimum's least banking total with ``n`` dice to roll: ``V_r(t, n) <= t``."""
+    sol = _solitaire(N_DICE)
+    t = np.arange(sol.pre_roll.shape[0])
+    return np.array([int(np.flatnonzero((sol.pre_roll[:, n] <= t) & (t >= 1))[0]) for n in range(1, N_DICE + 1)],
+                    dtype=np.int64)
 
 
 def _policy_map(result, opponent):
@@ -199,7 +200,7 @@ def _policy_map(result, opponent):
     bank_from = np.where(is_bank.any(axis=2), is_bank.argmax(axis=2), (G - own)[None, :])
     for a in (roll, bank, decision, bank_from):
         a.setflags(write=False)
-    return PolicyMap(G, opponent, own, np.arange(G), decision, roll, bank, bank_from, _solitaire_bank_from(G))
+    return PolicyMap(G, opponent, own, np.arange(G), decision, roll, bank, bank_from, _solitaire_bank_from())
 
 
 def _departures(result, min_room):
@@ -211,7 +212,7 @@ def _departures(result, min_room):
     lead = i - j
     room = G - np.maximum(i, j)
     totals = (G - 1 - i).astype(float)             # turn totals 1..G-i-1 of each pair
-    sol = _solitaire_bank_from(G)
+    sol = _solitaire_bank_from()
     rows = []
     for n in range(1, N_DICE + 1):
         for label, low, high in LEAD_BINS:

@@ -189,7 +189,7 @@ class Duel:
         --------
         >>> a = duel(20).advice(0, 0, 0, "15522")
         >>> a.configuration, a.best.action, len(a.options)
-        ((2, 1, 0), 'roll', 8)
+        ((2, 1, 0), 'roll', 10)
         """
         own, opponent, turn_total = self._state(own, opponent, turn_total)
         return _advice(self, own, opponent, turn_total, roll)

@@ -107,8 +107,8 @@ class PigDuel:
     Examples
     --------
     >>> r = pig_duel(10)
-    >>> r.hold_at(0, 0), bool(0.5 < r.first_player_win < 0.8)
-    (8, True)
+    >>> r.hold_at(0, 0), r.hold_at(0, 9), bool(0.5 < r.first_player_win < 0.8)
+    (10, 10, True)
     """
 
     goal: int
@@ -226,11 +226,11 @@ def pig_duel(goal=100, die=6, method="pairwise"):
     --------
     >>> r = pig_duel(100)
     >>> round(r.first_player_win, 4), r.hold_at(0, 0)
-    (0.5306, 25)
+    (0.5306, 21)
     >>> abs(pig_duel(100, method="value_iteration").first_player_win - r.first_player_win) < 1e-12
     True
     >>> pig_duel(4, method="exact").first_player_win_exact
-    Fraction(4147, 5832)
+    Fraction(9, 11)
     """
     goal = check_int("goal", goal, 1)
     die = check_int("die", die, 2, MAX_DIE)
@@ -372,7 +372,7 @@ class PigRule:
     Examples
     --------
     >>> pig_keep_pace().threshold(0, 20), pig_keep_pace().threshold(20, 0), pig_hold_at(20).threshold(5, 50)
-    (24, 18, 20)
+    (24, 19, 20)
     """
 
     name: str
@@ -474,13 +474,14 @@ def pig_duel_evaluate(player="optimal", opponent="optimal", goal=100, die=6):
 
     Both play fixed policies (``"optimal"``: the optimal policy of :func:`pig_duel`, which
     does not adapt to the opponent; or a :class:`PigRule`), so each pair of turn-start
-    values solves a 2x2 linear system, from the largest score sums down.
+    values ``(VA[i, j], VB[j, i])`` solves a 2x2 linear system, from the largest score sums
+    down; one pass gives both seats (``VA[0, 0]`` and ``1 - VB[0, 0]``).
 
     Examples
     --------
     >>> m = pig_duel_evaluate("optimal", pig_hold_at(20))
     >>> round(m.first_player_win, 4), round(m.second_player_win, 4)
-    (0.5868, 0.5)
+    (0.5715, 0.5083)
     >>> abs(pig_duel_evaluate().first_player_win - pig_duel(100).first_player_win) < 1e-12
     True
     """
@@ -489,9 +490,8 @@ def pig_duel_evaluate(player="optimal", opponent="optimal", goal=100, die=6):
     budget.check(_costs.pig_duel_evaluate(goal, die))
     na, HA = _policy_table(player, goal, die, "player")
     nb, HB = _policy_table(opponent, goal, die, "opponent")
-    first = _evaluate_tables(HA, HB, goal, die)
-    second = _evaluate_tables(HB, HA, goal, die)
-    return PigMatch(na, nb, goal, die, float(first[0][0, 0]), float(1.0 - second[0][0, 0]))
+    VA, VB = _evaluate_tables(HA, HB, goal, die)
+    return PigMatch(na, nb, goal, die, float(VA[0, 0]), float(1.0 - VB[0, 0]))
 
 
 def _evaluate_tables(HA, HB, goal, die):
