@@ -292,12 +292,15 @@ assert set(VI_SWEEPS) == set(SIMULATE_SECONDS_PER_TURN) == set(SOLVE_EXACT_SECON
 # ----------------------------------------------------------------------------- two-player Pig
 
 #: Two-player Pig: seconds per turn-state update (a state is (i, j, k) with i + k < goal; an
-#: update sums ``die - 1`` continuations) of the pairwise method (about 2 passes a pair, with
-#: slopes), of one round of value iteration (a pair needs up to ~40 rounds), and of the exact
-#: method in Fractions at goal ~10 (its cost per state grows with the goal: the denominators).
-PIG_DUEL_PAIRWISE_SECONDS = 2.0e-9
-PIG_DUEL_VI_SECONDS = 2.0e-8
-PIG_DUEL_EXACT_SECONDS = 2.0e-4
+#: update sums ``die - 1`` continuations) of the pairwise method (about 1.5 pieces a pair, with
+#: slopes), of value iteration (32 rounds a pair on average at goal 100), and of the exact
+#: method in Fractions up to goal 20 (its cost per state grows with the goal: the denominators).
+#: These and the rates below were measured with ``benchmarks/bench_tenthousand_duel.py
+#: --calibrate-only`` on the 2-core development machine ("AMD EPYC, 2 cores, virtual machine",
+#: numba 0.68.1) under a load average of about 5 (other jobs), so that they err on the long side.
+PIG_DUEL_PAIRWISE_SECONDS = 1.2e-8
+PIG_DUEL_VI_SECONDS = 1.0e-7
+PIG_DUEL_EXACT_SECONDS = 6.0e-5
 PIG_DUEL_EVALUATE_SECONDS = 2.0e-9
 
 
@@ -308,7 +311,7 @@ def pig_duel(goal, die, method):
     updates = states * (die - 1)
     rate = {"pairwise": PIG_DUEL_PAIRWISE_SECONDS, "value_iteration": PIG_DUEL_VI_SECONDS}.get(method)
     if rate is None:   # exact: Fractions whose size grows with the goal
-        seconds = updates * PIG_DUEL_EXACT_SECONDS * max(1.0, G / 10.0) ** 2
+        seconds = updates * PIG_DUEL_EXACT_SECONDS * max(1.0, G / 20.0)
     else:
         seconds = updates * rate + 3 * updates * PIG_DUEL_PAIRWISE_SECONDS   # + hold table and residual
     return Estimate(f"pig_duel(goal={count_text(goal)}, die={die}, method={method!r})", seconds,
@@ -333,8 +336,8 @@ def pig_duel_evaluate(goal, die):
 #: makes about 2.2 tracked passes a turn (slopes and intervals cost more per step); value
 #: iteration about DUEL_VI_ROUNDS untracked ones, plus one pass a turn for the residual.
 DUEL_STEPS_PER_TOTAL = 172
-DUEL_TRACKED_SECONDS = 4.0e-9
-DUEL_PASS_SECONDS = 2.0e-9
+DUEL_TRACKED_SECONDS = 1.2e-8
+DUEL_PASS_SECONDS = 6.0e-9
 DUEL_PAIRWISE_PASSES = 2.5
 DUEL_VI_ROUNDS = 30.0
 
@@ -360,10 +363,10 @@ def duel(goal, method, parallel):
 #: The brute-force twins (global Jacobi sweeps in NumPy): seconds per state per sweep, the
 #: sweeps they take (they grow with the goal; these are upper bounds seen up to goal 30 and
 #: 10), and for Ten Thousand the Python set-up per state.
-PIG_BRUTE_SECONDS_PER_STATE = 3.0e-8
+PIG_BRUTE_SECONDS_PER_STATE = 1.2e-8
 PIG_BRUTE_SWEEPS = 700
-DUEL_BRUTE_SECONDS_PER_STATE = 2.0e-7
-DUEL_BRUTE_SETUP_SECONDS = 6.0e-5
+DUEL_BRUTE_SECONDS_PER_STATE = 2.0e-8
+DUEL_BRUTE_SETUP_SECONDS = 5.0e-6
 DUEL_BRUTE_SWEEPS = 400
 #: Post-roll states per (pair, turn total), about (the paper's (k, n) with s(k) <= t), and the
 #: bytes each takes in the Python set-up (its transition lists).
@@ -393,7 +396,7 @@ def duel_brute_force(goal, max_sweeps):
 
 
 #: Seconds per (total x outcome) entry of resolving a solitaire policy into the duel's choices.
-RESOLVE_SECONDS_PER_ENTRY = 5.0e-8
+RESOLVE_SECONDS_PER_ENTRY = 2.0e-7
 DUEL_OUTCOMES = 91
 
 
@@ -416,7 +419,7 @@ def duel_evaluate(goal):
 
 #: Monte Carlo games: seconds per game and point of goal (a game's rolls grow with the goal),
 #: one core; Ten Thousand's optimal player also needs its pre-roll table (one pass per turn).
-PIG_DUEL_GAME_SECONDS_PER_POINT = 3.0e-8
+PIG_DUEL_GAME_SECONDS_PER_POINT = 4.5e-8
 DUEL_GAME_SECONDS_PER_CHIP = 2.0e-7
 
 

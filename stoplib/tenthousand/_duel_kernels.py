@@ -387,14 +387,14 @@ def _affine_turn(Vopp, i, j, G, N, rules, optimal, ch, bd, tab_o, tab_a, cap, a_
             b_v[t, n] = b
 
 
-@njit(cache=True, parallel=True)
+@njit(cache=True)   # one core: a sum's pairs are few, and a parallel region per sum costs more than it gains
 def _evaluate_diagonal(s, G, N, rules, smax, finish_bank, sol_roll, P0opt, VA, VB, optA, tabA_o, tabA_a, capA,
                        optB, tabB_o, tabB_a, capB):
     """Player A against B, every ordered pair ``(i, j)`` with ``i + j = s``: ``VA[i, j]`` (A to move)
     and ``VB[j, i]`` (B to move) from their 2x2 system. Optimal choices come from ``P0opt``."""
     E = rules[1][N + 1]
     first = max(0, s - G + 1)
-    for q in prange(min(s, G - 1) - first + 1):
+    for q in range(min(s, G - 1) - first + 1):
         i = first + q
         j = s - i
         top = G + smax + 1

@@ -253,7 +253,7 @@ def _check_array(name, value, kinds, shape):
 
 # ----------------------------------------------------------------------------- solve
 
-def duel(goal=200, method="pairwise", finish="reach", cache=True, parallel=True):
+def duel(goal=200, method="pairwise", finish="reach", cache=True, parallel=False):
     """Solve two-player Ten Thousand under document 002's rules (goal in chips of 50 points).
 
     Parameters
@@ -269,7 +269,10 @@ def duel(goal=200, method="pairwise", finish="reach", cache=True, parallel=True)
         Read the solution from the disk cache when a checked copy is there, and write it
         there after solving (:mod:`._duel_cache`); solutions are also kept in memory.
     parallel : bool
-        Solve the pairs of one score sum on all cores (same numbers as one core).
+        Solve the pairs of one score sum on all cores (the same numbers as one core). Off by
+        default: a score sum holds at most ``goal / 2`` pairs and each sum waits for all of its
+        pairs, so on the shared two-core development machine one core was faster
+        (``benchmarks/bench_tenthousand_duel.py`` times both).
 
     Returns
     -------
@@ -299,7 +302,7 @@ def duel(goal=200, method="pairwise", finish="reach", cache=True, parallel=True)
 _MEMO = {}
 
 
-def _duel(goal, method, finish, cache=True, parallel=True):
+def _duel(goal, method, finish, cache=True, parallel=False):
     key = (goal, method, finish)
     if key in _MEMO:
         return _MEMO[key]

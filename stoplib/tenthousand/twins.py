@@ -155,7 +155,8 @@ def pig_duel_brute_force(goal=10, die=6, tol=1e-15, max_sweeps=100_000):
         P[:, :, :G] = new
         if change <= tol:
             return P[:, :, :G].copy(), sweep
-    raise RuntimeError(f"pig_duel_brute_force: no convergence in {max_sweeps} sweeps (change {change:.3g})")
+    raise ValueError(f"pig_duel_brute_force: max_sweeps={max_sweeps} is too few (the last sweep still moved a value "
+                     f"by {change:.3g} > tol={tol:g}); allow more sweeps")
 
 
 def duel_brute_force(goal=6, tol=1e-15, max_sweeps=100_000):
@@ -244,4 +245,5 @@ def duel_brute_force(goal=6, tol=1e-15, max_sweeps=100_000):
         V, T = new, newT
         if change <= tol:
             return T, sweep
-    raise RuntimeError(f"duel_brute_force: no convergence in {max_sweeps} sweeps (change {change:.3g})")
+    raise ValueError(f"duel_brute_force: max_sweeps={max_sweeps} is too few (the last sweep still moved a value "
+                     f"by {change:.3g} > tol={tol:g}); allow more sweeps")
