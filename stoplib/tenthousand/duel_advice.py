@@ -71,7 +71,7 @@ class Advice:
     win_probability: float
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)   # arrays inside: compare those
 class PolicyMap:
     """The optimal bank-or-roll decision for one opponent score, over own score x turn total.
 

@@ -40,11 +40,16 @@ one sum in parallel), by two methods (:func:`duel`):
     are where they cross: solve the 2x2 linear system of the current pieces; if the solution
     lies on them, stop; if not, it brackets the answer beyond them. ``g o f - id`` is
     strictly decreasing, so no piece is visited twice. *What is finite*: the number of
-    arithmetic operations. Each pair is solved once, by a finite number of passes (at most
-    the number of pieces of ``g o f``, which is finite because there are finitely many
-    policies of a turn; one to three in practice), each of a fixed length; no iteration to
-    a tolerance anywhere. In exact arithmetic the result is exact (float64 here). This is
-    an answer, in the spirit of the paper's Algorithm 4.1, to its open question.
+    arithmetic operations. The pairs are solved once each, in a fixed order; a pair takes
+    finitely many passes, at most one per piece of ``g o f`` (finitely many, because a turn
+    has finitely many policies; a turn is passed again only when the search leaves its
+    piece, and at 200 chips a pair took 2.04 passes on average, at most 5), and each pass
+    has a fixed length; nothing is iterated to a tolerance (a piece is accepted when its
+    fixed point lies on it, allowing ``1e-13`` for rounding). In exact arithmetic the result
+    would be exact; here it is float64 (residual below ``1e-15``). This answers the paper's
+    open question in the spirit of its Algorithm 4.1: where the solitaire turn is finite
+    because a threshold cuts the states off, the duel is finite because the pairs decouple
+    the cycle ``(i, j) -> (j, i)`` that forbids a plain backward pass.
 ``"value_iteration"``
     The same passes iterated instead: each pair's two turns alternated (Gauss-Seidel)
     until no value moves by more than ``1e-14``; the residual ``max |L P0 - P0|`` of the
@@ -76,7 +81,7 @@ _STATS = ("bank_from", "roll_above", "riskier", "safer")
 
 # ----------------------------------------------------------------------------- result
 
-@dataclass
+@dataclass(eq=False)   # tables inside: compare their arrays, not the records
 class Duel:
     """Two-player Ten Thousand, solved (goal in chips of 50 points).
 

@@ -132,7 +132,7 @@ def _evaluate(goal, finish, optA, tabA_o, tabA_a, capA, optB, tabB_o, tabB_a, ca
     return VA, VB
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)   # arrays inside: compare those
 class HeadStart:
     """The fair head start of the second player.
 

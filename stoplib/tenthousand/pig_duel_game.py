@@ -75,7 +75,7 @@ MAX_DIE = 10**6
 
 # ----------------------------------------------------------------------------- result
 
-@dataclass
+@dataclass(eq=False)   # tables inside: compare their arrays, not the records
 class PigDuel:
     """Two-player Pig, solved.
 
