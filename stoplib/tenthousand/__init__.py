@@ -26,6 +26,15 @@ The rooms
     :func:`simulate`: Monte Carlo turns under any policy.
 ``pig_game.py``
     Solitaire Pig: :func:`pig` and its twins and simulation.
+``pig_duel_game.py`` (kernels in ``_pig_duel_kernels.py``)
+    Two-player Pig: :func:`pig_duel` (pairwise, value iteration, exact Fractions), simple
+    rules (:func:`pig_hold_at`, :func:`pig_keep_pace`) and their exact :func:`pig_duel_evaluate`.
+``duel_game.py`` (kernels in ``_duel_kernels.py``, tables in ``_duel_tables.py``, disk cache in ``_duel_cache.py``)
+    Two-player Ten Thousand: :func:`duel` (the pairwise finite exact algorithm, value
+    iteration), read by ``duel_advice.py`` (:class:`Advice`, :class:`PolicyMap`).
+``duel_match.py``, ``duel_simulation.py``
+    Fixed policies against each other exactly (:func:`duel_evaluate`), the fair head start
+    (:func:`fair_head_start`) and Monte Carlo games (:func:`duel_simulate`, :func:`pig_duel_simulate`).
 ``document.py``, ``claims.py``
     The paper's printed numbers, and the tables that check them (with
     ``claims.verdicts``, the verdict table of notebook ``05_ten_thousand``).
@@ -65,6 +74,13 @@ from .twins import frequencies_multinomial, solve_exact
 from .simulation import SimulationResult, simulate
 from .pig_game import (FACES, PigResult, pig, pig_threshold, pig_growth_rate, pig_min_scale, pig_exact,
                        pig_value_iteration, pig_stop_at_value, PigSimulation, pig_simulate)
+from .twins import pig_duel_brute_force, duel_brute_force
+from .pig_duel_game import (PIG_DUEL_METHODS, PigDuel, pig_duel, PigRule, pig_hold_at, pig_keep_pace, PigMatch,
+                            pig_duel_evaluate)
+from .duel_game import N_DICE, DUEL_METHODS, FINISH_RULES, Duel, duel
+from .duel_advice import Option, Advice, PolicyMap
+from .duel_match import DuelMatch, duel_evaluate, HeadStart, fair_head_start
+from .duel_simulation import DuelSimulation, pig_duel_simulate, duel_simulate
 
 __all__ = [
     # rules
@@ -74,10 +90,18 @@ __all__ = [
     "ThresholdResult", "threshold", "Solution", "solve", "value_iteration", "Policy", "stop_at_policy",
     "evaluate", "score_distribution",
     # twins
-    "frequencies_multinomial", "solve_exact",
+    "frequencies_multinomial", "solve_exact", "pig_duel_brute_force", "duel_brute_force",
     # simulation
     "SimulationResult", "simulate",
     # solitaire Pig
     "FACES", "PigResult", "pig", "pig_threshold", "pig_growth_rate", "pig_min_scale", "pig_exact",
     "pig_value_iteration", "pig_stop_at_value", "PigSimulation", "pig_simulate",
+    # two-player Pig
+    "PIG_DUEL_METHODS", "PigDuel", "pig_duel", "PigRule", "pig_hold_at", "pig_keep_pace", "PigMatch",
+    "pig_duel_evaluate",
+    # two-player Ten Thousand
+    "N_DICE", "DUEL_METHODS", "FINISH_RULES", "Duel", "duel", "Option", "Advice", "PolicyMap",
+    "DuelMatch", "duel_evaluate", "HeadStart", "fair_head_start",
+    # Monte Carlo games
+    "DuelSimulation", "pig_duel_simulate", "duel_simulate",
 ]

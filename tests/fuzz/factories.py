@@ -417,3 +417,21 @@ def rb_frontier_extrapolation():
         from stoplib.redblack.frontier import extrapolate_133m
         _RB_CACHE["extrapolation"] = extrapolate_133m()
     return _RB_CACHE["extrapolation"]
+
+
+def tt_duel_field(name, goal=6):
+    """One field of a small solved two-player Ten Thousand (``Duel`` is fuzzed one field at a time)."""
+    import dataclasses
+
+    from stoplib.tenthousand import duel
+    result = duel(goal, cache=False)
+    return {f.name: getattr(result, f.name) for f in dataclasses.fields(result)}[name]
+
+
+def tt_pig_duel_field(name, goal=6):
+    """One field of a small solved two-player Pig (``PigDuel`` is fuzzed one field at a time)."""
+    import dataclasses
+
+    from stoplib.tenthousand import pig_duel
+    result = pig_duel(goal)
+    return {f.name: getattr(result, f.name) for f in dataclasses.fields(result)}[name]

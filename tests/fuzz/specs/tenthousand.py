@@ -1,5 +1,5 @@
 """Fuzz specs of stoplib.tenthousand: Ten Thousand and solitaire Pig (rules, solver, twins,
-simulation, Pig, claims, plots, widgets)."""
+simulation, Pig, claims, plots, widgets), and both two-player games."""
 import numpy as np
 
 from harness import Make, Spec
@@ -14,6 +14,13 @@ STOP3 = Make(f"{TT}.solver.stop_at_policy", (3, 2))
 _SOLUTION_FIELDS = ("value", "threshold", "n_dice", "actions", "method", "values", "base_values", "policy",
                     "pre_roll", "allowed", "chain", "iterations")
 _PIG_FIELDS = ("value", "value_exact", "threshold", "values", "growth_rate", "min_scale")
+_DUEL_FIELDS = ("goal", "method", "finish", "turn_start", "first_player_win", "residual", "pass_margin", "bank_from",
+                "roll_above", "riskier", "safer", "iterations")
+_PIG_DUEL_FIELDS = ("goal", "die", "method", "values", "hold", "first_player_win", "first_player_win_exact",
+                    "residual", "pass_margin", "iterations")
+HOLD20 = Make(f"{TT}.pig_duel_game.pig_hold_at", (20,))
+BAD_GOALS = [10**5, 10**9]
+BAD_PLAYERS = ["Optimal", "solitaire ", 3, None, Make(f"{TT}.solver.stop_at_policy", (3, 2))]
 
 #: Bad configurations: a triple of inf (int(inf) overflows), too many triples, too many dice,
 #: kinds that are not triples, wrong lengths, bools and floats inside.
@@ -76,6 +83,44 @@ SPECS = [
          extra_bad={"n_turns": [10**10, 10**13], "seed": BAD_SEEDS, "stop_at": [2**63, 2**62]}),
     Spec(f"{TT}.pig_game.PigResult", kwargs={name: Make("factories.tt_pig_field", (name,)) for name in _PIG_FIELDS},
          extra_bad={"values": [np.zeros(3), np.full(27, np.nan)], "threshold": [30]}),
+    # two-player Pig
+    Spec(f"{TT}.pig_duel_game.pig_duel", kwargs=dict(goal=12, die=6, method="pairwise"),
+         extra_bad={"goal": BAD_GOALS, "die": [1, 10**7], "method": ["Pairwise", "exact "]}),
+    Spec(f"{TT}.pig_duel_game.PigDuel", kwargs={name: Make("factories.tt_pig_duel_field", (name,))
+                                                 for name in _PIG_DUEL_FIELDS},
+         extra_bad={"values": [np.zeros((3, 3, 3)), np.full((6, 6, 6), np.nan), np.full((6, 6, 6), 2.0)],
+                    "hold": [np.full((6, 6, 6), 3), np.ones((6, 6, 6), dtype=np.int8)],
+                    "goal": [5, 7], "first_player_win": [0.25]}, max_examples=10),
+    Spec(f"{TT}.pig_duel_game.PigRule", kwargs=dict(name="hold at 20", hold_at=20, pace_divisor=0, end_race=0),
+         extra_bad={"name": [""], "hold_at": [0, 10**10]}),
+    Spec(f"{TT}.pig_duel_game.pig_hold_at", kwargs=dict(total=20)),
+    Spec(f"{TT}.pig_duel_game.pig_keep_pace", kwargs=dict(hold_at=21, pace_divisor=8, end_race=71)),
+    Spec(f"{TT}.pig_duel_game.pig_duel_evaluate", kwargs=dict(player="optimal", opponent=HOLD20, goal=30, die=6),
+         extra_bad={"goal": BAD_GOALS, "player": BAD_PLAYERS, "opponent": BAD_PLAYERS}),
+    Spec(f"{TT}.twins.pig_duel_brute_force", kwargs=dict(goal=8, die=6, tol=1e-15, max_sweeps=10_000),
+         extra_bad={"goal": BAD_GOALS, "tol": [-1.0, 2.0]}),
+    Spec(f"{TT}.duel_simulation.pig_duel_simulate",
+         kwargs=dict(player="optimal", opponent=HOLD20, goal=20, die=6, player_first=True, n_games=500, seed=0,
+                     n_chunks=4, parallel=False),
+         extra_bad={"goal": BAD_GOALS, "n_games": [10**11, 10**13], "seed": BAD_SEEDS, "player": BAD_PLAYERS}),
+    # two-player Ten Thousand
+    Spec(f"{TT}.duel_game.duel", kwargs=dict(goal=6, method="pairwise", finish="reach", cache=False, parallel=False),
+         extra_bad={"goal": BAD_GOALS, "method": ["exact"], "finish": ["Reach"]}),
+    Spec(f"{TT}.duel_game.Duel", kwargs={name: Make("factories.tt_duel_field", (name,)) for name in _DUEL_FIELDS},
+         extra_bad={"turn_start": [np.zeros((3, 3)), np.full((6, 6), np.nan), np.full((6, 6), -0.5)],
+                    "bank_from": [np.full((6, 6, 6), -1), np.zeros((6, 6, 6))],
+                    "goal": [5, 7], "first_player_win": [0.25]}, max_examples=10),
+    Spec(f"{TT}.duel_match.duel_evaluate", kwargs=dict(player="optimal", opponent="solitaire", goal=8, finish="reach"),
+         extra_bad={"goal": BAD_GOALS, "player": BAD_PLAYERS, "opponent": BAD_PLAYERS,
+                    "finish": ["exact"]}),
+    Spec(f"{TT}.duel_match.fair_head_start", kwargs=dict(game="pig", goal=20),
+         extra_bad={"game": ["Pig", "farkle"], "goal": BAD_GOALS}),
+    Spec(f"{TT}.twins.duel_brute_force", kwargs=dict(goal=3, tol=1e-15, max_sweeps=10_000),
+         extra_bad={"goal": [50, 10**6], "tol": [-1.0, 2.0]}),
+    Spec(f"{TT}.duel_simulation.duel_simulate",
+         kwargs=dict(player="optimal", opponent="solitaire", goal=8, finish="reach", player_first=True, n_games=500,
+                     seed=0, n_chunks=4, parallel=False),
+         extra_bad={"goal": BAD_GOALS, "n_games": [10**11, 10**13], "seed": BAD_SEEDS, "player": BAD_PLAYERS}),
     # claims
     Spec(f"{TT}.claims.printed_match", kwargs=dict(value=5.872018918, printed="5.872019"),
          extra_bad={"printed": ["1." + "2" * 5000, "5.87x"]}),
@@ -131,4 +176,11 @@ EXEMPT = {
     f"{TT}.solver.ThresholdResult": "a result record built by threshold(); no function takes it as input",
     f"{TT}.simulation.SimulationResult": "a result record built by simulate(); no function takes it as input",
     f"{TT}.pig_game.PigSimulation": "a result record built by pig_simulate(); no function takes it as input",
+    f"{TT}.pig_duel_game.PigMatch": "a result record built by pig_duel_evaluate(); no function takes it as input",
+    f"{TT}.duel_match.DuelMatch": "a result record built by duel_evaluate(); no function takes it as input",
+    f"{TT}.duel_match.HeadStart": "a result record built by fair_head_start(); no function takes it as input yet",
+    f"{TT}.duel_advice.Option": "a record inside Advice, built by Duel.advice(); no function takes it as input",
+    f"{TT}.duel_advice.Advice": "a result record built by Duel.advice(); no function takes it as input yet",
+    f"{TT}.duel_advice.PolicyMap": "a result record built by Duel.policy_map(); no function takes it as input yet",
+    f"{TT}.duel_simulation.DuelSimulation": "a result record built by duel_simulate() and pig_duel_simulate()",
 }
