@@ -108,24 +108,26 @@ def check_monotonicity(V_max, F_max=None, max_counterexamples=20):
     max_counterexamples = check_int("max_counterexamples", max_counterexamples, 0)
     budget.check(_monotonicity_estimate(V_max, F_max, _call("check_monotonicity", V_max, F_max), fast=True))
     report = MonotonicityReport(V_max, F_max, 0, 0, 0, 1)
-    prev = {}
+    prev = [()]                     # the optimal fields of the previous roll of the same game
 
     def record(k, s, r, flo, vals):
         m = max(vals)
-        opt = [flo + i for i, v in enumerate(vals) if v == m]
-        report.max_optimal_fields = max(report.max_optimal_fields, len(opt))
-        if len(opt) > 1:
+        if vals.count(m) == 1:       # the usual case: one optimal field
+            opt = (flo + vals.index(m),)
+        else:
+            opt = tuple(flo + i for i, v in enumerate(vals) if v == m)
+            report.max_optimal_fields = max(report.max_optimal_fields, len(opt))
             report.n_tied += 1
-        if r == 0:
+        if r == 0:                   # the rolls of one game (k, s) come in order r = 0, 1, ...
             report.n_games += 1
         else:
             report.n_rolls += 1
-            before = prev[(k, s)]
-            if any(not ({f, f + 1} & set(opt)) for f in before):
+            before = prev[0]
+            if any(f not in opt and f + 1 not in opt for f in before):
                 report.n_counterexamples += 1
                 if len(report.counterexamples) < max_counterexamples:
-                    report.counterexamples.append((k + s, k, r - 1, tuple(before), tuple(opt)))
-        prev[(k, s)] = opt
+                    report.counterexamples.append((k + s, k, r - 1, before, opt))
+        prev[0] = opt
 
     plain = _exact_counts(F_max, V_max - 1, "plain", n_max=V_max, record=record)
     fast = _exact_counts(F_max, V_max - 1, "fast", n_max=V_max)
@@ -161,9 +163,8 @@ def tied_first_moves(V_max, F_max=None):
 
     def record(k, s, r, flo, vals):
         m = max(vals)
-        opt = tuple(flo + i for i, v in enumerate(vals) if v == m)
-        if len(opt) > 1:
-            ties.append((k + s, k, r, opt))
+        if vals.count(m) > 1:
+            ties.append((k + s, k, r, tuple(flo + i for i, v in enumerate(vals) if v == m)))
 
     _exact_counts(F_max, V_max - 1, "plain", n_max=V_max, record=record)
     return sorted(ties)

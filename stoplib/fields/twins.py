@@ -45,6 +45,11 @@ def _exact_counts(K, S, method="fast", n_max=None, record=None):
     """
     n_max = K + S if n_max is None else n_max
     N = [[1] * (S + 1)]
+    # the plain method reads N along anti-diagonals: diag[n][f] = N[f][n - f] (0 where n - f > S),
+    # so that the candidates of a roll are three slices zipped together
+    diag = [[] for _ in range(K + S + 1)] if method == "plain" else None
+    if diag is not None:
+        _extend_diagonals(diag, N[0], 0, S)
     ck = [1]                                  # C(k - 1, f), f = 0..k-1, one row at a time
     for k in range(1, K + 1):
         if k > 1:
@@ -57,8 +62,12 @@ def _exact_counts(K, S, method="fast", n_max=None, record=None):
             if method == "plain":
                 total = 0
                 for r in range(n):
-                    flo, fhi = max(0, r - s), min(r, k - 1)
-                    vals = [ck[f] * N[f][r - f] * N[k - 1 - f][s - r + f] for f in range(flo, fhi + 1)]
+                    flo = r - s if r > s else 0
+                    fhi = r if r < k - 1 else k - 1
+                    # lower sub-game N[f][r - f], upper N[k-1-f][s-r+f] = diag[k-1+s-r][k-1-f]
+                    upper = diag[k - 1 + s - r][k - 1 - fhi:k - flo]
+                    upper.reverse()
+                    vals = [c * a * b for c, a, b in zip(ck[flo:fhi + 1], diag[r][flo:fhi + 1], upper)]
                     if record is not None:
                         record(k, s, r, flo, vals)
                     total += max(vals)
@@ -80,7 +89,15 @@ def _exact_counts(K, S, method="fast", n_max=None, record=None):
                     total -= best
             row[s] = total
         N.append(row)
+        if diag is not None:
+            _extend_diagonals(diag, row, k, S)
     return N
+
+
+def _extend_diagonals(diag, row, k, S):
+    """Append row ``k`` of N to the anti-diagonals: ``diag[n]`` gets ``N[k][n - k]`` (0 past slack S)."""
+    for n in range(k, len(diag)):
+        diag[n].append(row[n - k] if n - k <= S else 0)
 
 
 def _falling(n, k):

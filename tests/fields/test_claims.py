@@ -45,8 +45,9 @@ def test_monotonicity_checker_finds_a_planted_counterexample(monkeypatch):
 
 
 def test_recurrence_and_base_cases_match_the_brute_force():
-    report = fl.check_recurrence(7)
-    assert report.holds and report.n_games == 36
+    """The claims' check (the twins' own tests compare every game up to V = 8)."""
+    report = fl.check_recurrence(5)
+    assert report.holds and report.n_games == 21
 
 
 def test_gap_formula_and_gap_choice_default_counts():
