@@ -230,7 +230,7 @@ def _optimal_policy(V, F, what=None):
     return out
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)          # arrays: compare their fields with numpy
 class FirstMoves:
     """Where each first roll goes on the empty (V, F) board: the optimal field and the
     proportional rule's ``floor(r F / V)`` (``optimal[r]``, ``proportional[r]``), and how
