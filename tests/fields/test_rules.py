@@ -21,6 +21,7 @@ def test_all_states_are_every_increasing_filling(V, F):
     assert len(keys) == len(states)
     for st in states:
         filled = [v for v in st if v is not None]
+        assert filled == sorted(set(filled)) and all(0 <= v < V for v in filled)   # strictly increasing
 
 
 # --------------------------------------------------------------------------
