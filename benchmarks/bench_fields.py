@@ -11,7 +11,7 @@ several repeats with the table cache cleared between runs.
 
 The calibration runs every entry point whose cost grows with its arguments at a
 few sizes and prints the estimate the work budget made before the call
-(:mod:`stoplib.util.budget`, rates in :mod:`stoplib.fields.rules`) beside the
+(:mod:`stoplib.util.budget`, rates in :mod:`stoplib.fields._costs`) beside the
 measured time: the ratio measured / estimate should stay below 1 (estimates are
 meant to be honest upper bounds within a small factor).
 """
@@ -147,11 +147,25 @@ CALIBRATION = [
     ("simulate(1000, 20, 2*10**5, optimal)", lambda: fl.simulate(1000, 20, 2 * 10**5, "optimal")),
     ("simulate(200, 100, 10**5, proportional)", lambda: fl.simulate(200, 100, 10**5, "proportional")),
     # figures
-    ("plot_win_heatmap(200, 50)", lambda: plots.plot_win_heatmap(200, 50).figure.canvas.draw()),
-    ("plot_optimal_policy(10000, 5)", lambda: plots.plot_optimal_policy(10000, 5).figure.canvas.draw()),
-    ("plot_band_widths(2000, 100)", lambda: plots.plot_band_widths(2000, 100).figure.canvas.draw()),
-    ("plot_board(200, 100)", lambda: plots.plot_board(200, 100, [None] * 100).figure.canvas.draw()),
+    ("first_moves(20000, 5)", lambda: fl.first_moves(20000, 5)),
+    # figures (each draws a result computed beforehand, outside the timing)
+    ("plot_win_heatmap(win_table(200, 50))", lambda: plots.plot_win_heatmap(_given("table")).figure.canvas.draw()),
+    ("plot_optimal_policy(first_moves(10000, 5))",
+     lambda: plots.plot_optimal_policy(_given("moves")).figure.canvas.draw()),
+    ("plot_band_widths(first_moves(2000, 100))",
+     lambda: plots.plot_band_widths(_given("bands")).figure.canvas.draw()),
+    ("plot_board(Position(200, 100))", lambda: plots.plot_board(_given("position")).figure.canvas.draw()),
 ]
+
+_GIVEN = {}
+
+
+def _given(name):
+    """The results the figures draw, computed once before the figures are timed."""
+    if not _GIVEN:
+        _GIVEN.update(table=fl.win_table(200, 50), moves=fl.first_moves(10000, 5), bands=fl.first_moves(2000, 100),
+                      position=fl.Position(200, 100, (None,) * 100))
+    return _GIVEN[name]
 
 
 def calibrate():
@@ -159,7 +173,8 @@ def calibrate():
     fl.win_probability(30, 5), fl.win_probability(30, 5, method="plain"), fl.policy_win_probability(30, 5)
     fl.simulate(30, 5, 10), fl.optimal_policy(30, 5)
     with style.context():
-        plots.plot_board(10, 3, [None] * 3)
+        plots.plot_board(fl.Position(10, 3, (None,) * 3))
+    _given("table")
     print("budget calibration: the work budget's estimate before each call, and the call's time")
     print(f"machine: {machine()}")
     header = f"{'call':<42} {'estimate (s)':>12} {'measured (s)':>12} {'ratio':>6} {'estimate (MiB)':>14}"

@@ -253,6 +253,14 @@ def fields_results():
     """Monte Carlo results of the (10, 3) game for two policies (plot_win_rates' input)."""
     from stoplib import fields
     return [fields.simulate(10, 3, 200, policy, seed=1) for policy in ("optimal", "proportional")]
+
+
+def fields_position():
+    """A position of a small game with a pending roll (what the game panel draws)."""
+    from stoplib import fields
+    game = fields.FieldsGame(10, 3, seed=1)
+    game.roll()
+    return game.position("nearest")
 # --- end fields ---
 
 
