@@ -17,6 +17,7 @@ RESULT = Make("factories.holdem_search_result")
 AX = Make("factories.axes")
 FIG = Make("factories.figure")
 SUMMARY = Make("factories.holdem_summary_table")
+CUT_TABLE = Make("factories.holdem_cut_table")
 # key and bits of the board 4h 4s 5c 5d 5h (cards 10..14), as board_sums(10, 11, 12, 13, 14) gives them
 BOARD_KEY, BOARD_BITS = 76158360093056, 1125951446974472
 
@@ -168,8 +169,9 @@ SPECS = [
     Spec("stoplib.holdem.plots.plot_success_by_players",
          kwargs=dict(table=SUMMARY, ax=AX, column="fraction", label_by="seat"), max_examples=10),
     Spec("stoplib.holdem.plots.plot_scores_by_players", kwargs=dict(table=SUMMARY, ax=AX), max_examples=10),
-    Spec("stoplib.holdem.plots.plot_cut_table", kwargs=dict(deck=DECK, n_players=2, seat=1, fig=None),
-         extra_bad={"deck": BAD_DECKS[:4], "fig": [FIG]}, max_examples=5),
+    Spec("stoplib.holdem.plots.plot_cut_table", kwargs=dict(table=CUT_TABLE, seat=1, fig=None),
+         extra_bad={"table": [DECK, SUMMARY, Make("factories.frame")], "seat": [2], "fig": [FIG]},
+         max_examples=5),
     Spec("stoplib.holdem.plots.plot_climbs",
          kwargs=dict(paths=np.array([[20, 30, 52, -1], [25, 40, -1, -1]]), steps=[2, 1], optimal=[True, False],
                      ax=AX, max_lines=200),
@@ -179,12 +181,9 @@ SPECS = [
          extra_bad={"steps": [[3, 1], [-1, 1], [10**9, 1]]}, max_examples=10),
     Spec("stoplib.holdem.plots.plot_final_scores", kwargs=dict(scores=[48, 50, 52, 52], ax=AX, objective="wins"),
          extra_bad={"scores": [[53], [-1], [10**9], [48.5]]}, max_examples=10),
-    Spec("stoplib.holdem.plots.style_cut_table", kwargs=dict(table=Make("factories.holdem_cut_table"), seat=1),
-         max_examples=10),
-    Spec("stoplib.holdem.plots.style_verdicts", kwargs=dict(table=Make("factories.verdict_table")),
-         extra_bad={"table": [SUMMARY]}, max_examples=10),
+    Spec("stoplib.holdem.plots.style_cut_table", kwargs=dict(table=CUT_TABLE, seat=1),
+         extra_bad={"table": [DECK, SUMMARY], "seat": [2]}, max_examples=10),
     # timings
-    Spec("stoplib.holdem.timings.machine"),
     Spec("stoplib.holdem.timings.table_kilobytes"),
     Spec("stoplib.holdem.timings.random_hands", kwargs=dict(n=3, n_cards=7, seed=1)),
     Spec("stoplib.holdem.timings.evaluator_speeds", kwargs=dict(n_hands=100, repeats=1, seed=1), max_examples=5),
