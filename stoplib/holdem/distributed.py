@@ -61,6 +61,11 @@ def default_path(n_players: int = 2, seat: int = 1, objective: str = "wins") -> 
     'holdem_stackings_2p_seat1.txt'
     """
     n, s = _settings(n_players, seat, "steepest", "first", objective)
+    return _default_path(n, s, objective)
+
+
+def _default_path(n: int, s: int, objective: str) -> Path:
+    """:func:`default_path` of checked settings."""
     stem = "holdem_stackings" if objective == "wins" else "holdem_semi_stackings"
     return data_dir() / f"{stem}_{n}p_seat{s}.txt"
 
@@ -383,7 +388,7 @@ def run_search(n_restarts: int, n_players: int = 2, seat: int = 1, *, method: st
         cores = min(workers, os.cpu_count() or 1)
         _search_estimate(what, count, n, method, kicks, _cluster_speed(cores), overhead=RATES["dask_start"])
     path = (check_path("out_path", out_path, kind="file") if out_path is not None
-            else default_path(n, s, objective))
+            else _default_path(n, s, objective))
     store = StackingFile(path, n, s, objective)
     client, own = _connect(scheduler)
     cluster = None

@@ -99,7 +99,7 @@ def reference_rank5(cards) -> int:
     >>> reference_rank5("AsKsQsJsTs"), reference_rank5("7c5d4h3s2c")
     (7462, 1)
     """
-    key = hand_key5(cards)
+    key = _key5([int(c) for c in as_cards(cards, n=5)])
     _reference_estimate("reference_rank5", 1, _needs_setup())
     return _key_to_rank()[key]
 
