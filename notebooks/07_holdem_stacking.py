@@ -302,8 +302,8 @@ sl.style.show(fig)
 
 # %%
 big = by_players.loc[by_players.index >= 3]
-sl.caption(f"Mean (dot) and best (dash) final score of the climbs, by players at the table and seat: with three "
-           f"or more players plain restarts stop short of 52: "
+sl.caption("Mean (dot) and best (dash) final score of the climbs, by players at the table and seat: with three "
+           "or more players plain restarts stop short of 52: "
            + ", ".join(f"{k} players reach {row.mean_score:.0f} cuts on average (best {int(row.best_score)})"
                for k, row in big.iterrows())
            + f"; {int(big['optimal'].sum())} of {int(big['restarts'].sum()):,} climbs reach 52. Climbs get only "

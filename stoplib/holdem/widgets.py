@@ -23,7 +23,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..util.rng import kernel_seed
-from ..util.validate import check_choice, check_int, check_str
+from ..util.validate import check_int, check_str
 from ..workbook import prose, style
 from ..workbook.panel import Panel, View, dropdown, int_box, int_slider, text_box, toggle
 from ._costs import _cut_table_estimate, _search_estimate, _threads
@@ -128,14 +128,12 @@ def search_view(restarts: int, players: int, seat: int, method: str, kicks: int,
     """
     restarts = check_int("restarts", restarts, 1)
     kicks = check_int("kicks", kicks, 0)
-    method = check_choice("method", method, ("steepest", "first"))
-    ties = check_bool("ties", ties)
+    objective = "wins_or_ties" if check_bool("ties", ties) else "wins"
+    n, s = _settings(players, seat, method, "first", objective)  # players, seat and method, checked once
     work = restarts * (1 + kicks / 5) if max(restarts, kicks) < 10**12 else float("inf")
     if work > MAX_WORK:
         raise ValueError(f"restarts × (1 + kicks/5) must be at most {MAX_WORK:,} in this panel, "
                          f"got {work:,.0f}; run stoplib.holdem.search in a cell for longer searches")
-    objective = "wins_or_ties" if ties else "wins"
-    n, s = _settings(players, seat, method, "first", objective)
     kseed = kernel_seed(seed)
     _search_estimate(f"search_view({restarts:,} restarts, {n} players, {method})", restarts, n, method, kicks,
                      _threads(True))
@@ -143,7 +141,7 @@ def search_view(restarts: int, players: int, seat: int, method: str, kicks: int,
     # objective=objective) computes it, without checking the values a second time
     res = _run(np.empty((restarts, 52), np.int64), True, kseed, 0, n, s, method, "first", objective, MAX_MOVES,
                True, kicks, 2)
-    what = "cuts won or tied" if ties else "cuts won"
+    what = "cuts won or tied" if objective == "wins_or_ties" else "cuts won"
     readout = (f"<b>{res.n_optimal}</b> of {res.n_restarts} climbs reached 52 {what} "
                f"({prose.percent(res.fraction_optimal)}); longest climb {int(res.steps.max())} steps; "
                f"best {int(res.scores.max())} of 52")
@@ -152,7 +150,7 @@ def search_view(restarts: int, players: int, seat: int, method: str, kicks: int,
     with style.context():
         fig, ax = style.figure(figsize=(6.4, 3.2))
         plot_final_scores(res.scores, ax=ax, objective=objective)
-        ax.set_title(f"{res.n_restarts} climbs, {players} players, seat {seat}, "
+        ax.set_title(f"{res.n_restarts} climbs, {n} players, seat {s}, "
                      + ("steepest ascent" if method == "steepest" else "first improvement")
                      + (f", {kicks} kicks" if kicks else ""), fontsize=10)
     return View(figure=fig, readout=readout)
