@@ -12,7 +12,7 @@ a warm-up that compiles (or loads) every kernel.
 Then the **work budget** (issue 12): serial climbs per second for 2..6 players,
 the speed-up of first improvement, the cost of a kick, and a small
 ``run_search``, each beside the estimate ``search``/``run_search`` refuse by
-(:data:`stoplib.holdem.rules.RATES`), with the rate each timing implies
+(:data:`stoplib.holdem._costs.RATES`), with the rate each timing implies
 (``--budget-only`` runs just this part).
 """
 from __future__ import annotations
@@ -53,19 +53,19 @@ def best_time(fn, repeats: int):
 
 
 def budget_report(repeats: int = 2, scale: int = 1) -> None:
-    """Serial search rates beside the estimates of stoplib.holdem.rules (and the rates they imply)."""
+    """Serial search rates beside the estimates of stoplib.holdem._costs (and the rates they imply)."""
     import tempfile
 
-    from stoplib.holdem import rules, run_search
+    from stoplib.holdem import _costs as costs, run_search
     from stoplib.util import budget
 
-    rates = rules.RATES
+    rates = costs.RATES
     rows = []
     with budget.allow(seconds=1e9, bytes=1e15):
         for players in (2, 3, 4, 5, 6):
             n = (60 if players == 2 else 30) * scale
             search(1, players, seed=0, parallel=False)
-            est = rules._search_estimate("x", n, players, "steepest", 0, 1.0).seconds
+            est = costs._search_estimate("x", n, players, "steepest", 0, 1.0).seconds
             sec, _ = best_time(lambda: search(n, players, seed=1, parallel=False), repeats)
             rows.append((f"search({n}, {players} players, steepest, serial)", est, sec,
                          f"climbs[{players}]", n / sec))
@@ -73,13 +73,13 @@ def budget_report(repeats: int = 2, scale: int = 1) -> None:
                 steepest2 = n / sec
         n = 200 * scale
         search(1, method="first", seed=0, parallel=False)
-        est = rules._search_estimate("x", n, 2, "first", 0, 1.0).seconds
+        est = costs._search_estimate("x", n, 2, "first", 0, 1.0).seconds
         sec, _ = best_time(lambda: search(n, method="first", seed=1, parallel=False), repeats)
         rows.append((f"search({n}, 2 players, first, serial)", est, sec, "first_speedup",
                      n / sec / steepest2))
         n, kicks = 10 * scale, 20
         plain, _ = best_time(lambda: search(n, 3, method="first", seed=2, parallel=False), repeats)
-        est = rules._search_estimate("x", n, 3, "first", kicks, 1.0).seconds
+        est = costs._search_estimate("x", n, 3, "first", kicks, 1.0).seconds
         sec, res = best_time(lambda: search(n, 3, method="first", kicks=kicks, kick_size=2, seed=2,
                                             parallel=False), repeats)
         used = max(int(res.kicks_used.sum()), 1)
@@ -88,12 +88,12 @@ def budget_report(repeats: int = 2, scale: int = 1) -> None:
         n = 200 * scale
         path = os.path.join(tempfile.mkdtemp(), "s.txt")
         run_search(2, seed=0, n_workers=2, out_path=path, show_progress=False)
-        est = rules._search_estimate("x", n, 2, "steepest", 0, rules._threads(True),
+        est = costs._search_estimate("x", n, 2, "steepest", 0, costs._threads(True),
                                      overhead=rates["dask_start"]).seconds
         t0 = time.perf_counter()
         run_search(n, seed=1, n_workers=2, batch_size=20, out_path=path, show_progress=False)
         rows.append((f"run_search({n}, 2 workers, 2 players)", est, time.perf_counter() - t0, "", float("nan")))
-    print("\nwork budget: estimate (stoplib.holdem.rules.RATES) beside the fastest measured run")
+    print("\nwork budget: estimate (stoplib.holdem._costs.RATES) beside the fastest measured run")
     print(f"{'call':<46} {'estimate s':>10} {'measured s':>10} {'ratio':>6}  {'RATES key':<14} {'implied':>9}")
     for call, est, sec, key, implied in rows:
         print(f"{call:<46} {est:>10.3g} {sec:>10.3g} {est / sec:>6.2f}  {key:<14} {implied:>9.3g}")

@@ -28,17 +28,23 @@ The rooms
     ``deck_value_reference``, ``swap_delta_reference``.
 ``document.py``, ``claims.py``
     The article's numbers, and every claim checked: ``claims.verdicts`` builds
-    the verdict table that ends notebook ``07_holdem_stacking``.
+    the verdict table that ends notebook ``07_holdem_stacking``, with the rows,
+    the rule and the look of :mod:`stoplib.workbook.verdicts`.
 ``timings.py``
-    Our speeds measured beside the ones the article reports for its machine.
+    Our speeds, each with its machine and load, beside the ones the article
+    reports for its machine.
 ``plots.py``, ``widgets.py``
-    The notebook's figures and styled tables, and its interactive panels
-    (built on :class:`stoplib.workbook.panel.Panel`).
+    The notebook's figures and tables, which draw the results they are given,
+    and its interactive panels (the shared :class:`stoplib.workbook.panel.Panel`;
+    each interaction computes one result for both the readout and the figure).
+``_costs.py``
+    The work budget: the measured rates and every estimate.
 
-Every public function checks its input (cards are distinct codes 0..51 or text;
-a repeated card is refused wherever a hand or a deck enters) and estimates work
-that grows with its arguments before starting it, refusing it above the limits
-of :mod:`stoplib.util.budget` (rates in :data:`stoplib.holdem.rules.RATES`).
+Every public function checks its input once (cards are distinct codes 0..51 or
+text; a repeated card is refused wherever a hand or a deck enters), then calls
+private internals, and estimates work that grows with its arguments before
+starting it, refusing it above the limits of :mod:`stoplib.util.budget` (rates
+in :data:`stoplib.holdem._costs.RATES`).
 
 The names below are the public API (also importable from their rooms).
 """

@@ -4,8 +4,9 @@ Document 004 is Jeremy Kun, "Optimally Stacking the Deck – Texas Hold 'Em",
 Math ∩ Programming (jeremykun.com), 9 April 2012. Everything here is
 private: the public functions in :mod:`stoplib.holdem.local_search` validate
 their input, build the swap tables and call these kernels. A restart draws its
-random numbers from its own SplitMix64 stream seeded by ``(seed, restart)``
-(``_seed_state``, ``_next``); a swap's gain is counted only over the cuts it can
+random numbers from its own :mod:`stoplib.util.rng` stream, ``stream_start(seed,
+restart)``, kept in a one-element array so the helpers can advance it (``_below``);
+a swap's gain is counted only over the cuts it can
 change (``_swap_gain``); ``_climb`` is one hill climb (steepest ascent or first
 improvement), ``_restart`` one restart with its optional kicks, and
 ``_search_serial`` / ``_search_parallel`` run a batch of restarts (the parallel
@@ -16,31 +17,18 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
+from ..util.rng import next_below, stream_start
 from .solver import _cut_outcome
 
 _ALL52 = (1 << 52) - 1
-_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
-_MIX1 = np.uint64(0xBF58476D1CE4E5B9)
-_MIX2 = np.uint64(0x94D049BB133111EB)
-_S30, _S27, _S31, _S11 = np.uint64(30), np.uint64(27), np.uint64(31), np.uint64(11)
 
 
 @njit(cache=True)
-def _next(state):
-    """SplitMix64 step on ``state[0]``; returns a uniform int in 0..2**53-1."""
-    state[0] += _GOLDEN
-    z = state[0]
-    z = (z ^ (z >> _S30)) * _MIX1
-    z = (z ^ (z >> _S27)) * _MIX2
-    z = z ^ (z >> _S31)
-    return np.int64(z >> _S11)
-
-
-@njit(cache=True)
-def _seed_state(seed, restart, state):
-    state[0] = np.uint64(seed) ^ (np.uint64(restart) * _MIX2)
-    _next(state)
-    _next(state)
+def _below(state, n):
+    """A uniform int in ``0 .. n - 1`` from the restart's stream held in ``state[0]`` (advanced)."""
+    advanced, k = next_below(state[0], n)
+    state[0] = advanced
+    return k
 
 
 @njit(cache=True)
@@ -158,14 +146,14 @@ def _climb(deck, n_players, seat, objective, method, tie_break, max_moves, state
                     n_best = 1
                 else:  # equal gain, random tie-break: reservoir sampling
                     n_best += 1
-                    if _next(state) % n_best == 0:
+                    if _below(state, n_best) == 0:
                         best_s = s
         else:  # first improvement, swaps in a fresh random order
             n = order.shape[0]
             for k in range(n):
                 order[k] = k
             for k in range(n - 1, 0, -1):
-                r = _next(state) % (k + 1)
+                r = _below(state, k + 1)
                 t = order[k]
                 order[k] = order[r]
                 order[r] = t
@@ -201,13 +189,13 @@ def _restart(r, decks, shuffle, seed, first_restart, n_players, seat, objective,
              tie_break, max_moves, kicks, kick_size, pair_i, pair_j, pair_cuts, pair_ncuts,
              pair_mask, tables, scores, start_scores, moves, paths, wins, ties, kicks_used):
     state = np.empty(1, np.uint64)
-    _seed_state(seed, first_restart + r, state)
+    state[0] = stream_start(seed, first_restart + r)
     deck = decks[r]
     if shuffle:
         for k in range(52):
             deck[k] = k
         for k in range(51, 0, -1):
-            q = _next(state) % (k + 1)
+            q = _below(state, k + 1)
             t = deck[k]
             deck[k] = deck[q]
             deck[q] = t
@@ -224,8 +212,8 @@ def _restart(r, decks, shuffle, seed, first_restart, n_players, seat, objective,
         while used < kicks and score < 52:
             used += 1
             for q in range(kick_size):
-                i = _next(state) % 52
-                j = _next(state) % 52
+                i = _below(state, 52)
+                j = _below(state, 52)
                 t = deck[i]
                 deck[i] = deck[j]
                 deck[j] = t

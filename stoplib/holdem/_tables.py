@@ -43,7 +43,8 @@ from pathlib import Path
 import numpy as np
 from numba import njit
 
-from .rules import RATES, _check, check_bool
+from ._costs import _table_build_estimate
+from .rules import check_bool
 
 # Changing SHIFT or the key layout below: bump FORMAT_VERSION (the disk cache's
 # key) and touch evaluator.py too, because numba's on-disk cache of the kernels
@@ -442,7 +443,7 @@ def load_tables(rebuild: bool = False) -> Tables:
     ----------
     rebuild : bool
         Ignore any cached copy and rebuild (then rewrite the cache); estimated
-        first (:data:`stoplib.holdem.rules.RATES` ``["table_build"]``).
+        first (:data:`stoplib.holdem._costs.RATES` ``["table_build"]``).
 
     Examples
     --------
@@ -453,7 +454,7 @@ def load_tables(rebuild: bool = False) -> Tables:
     global _TABLES
     rebuild = check_bool("rebuild", rebuild)
     if rebuild:
-        _check("load_tables(rebuild=True)", RATES["table_build"], 4e7, "a rebuild from the rules, timed")
+        _table_build_estimate()
     if _TABLES is not None and not rebuild:
         return _TABLES
     path = cache_path()

@@ -43,7 +43,8 @@ from numba import njit, prange
 from ._tables import (CATEGORIES, CATEGORY_START, CLASSES_PER_CATEGORY, LOW32, MASK,
                       N_RANKS, SHIFT, SUIT_INIT, Tables, load_tables)
 from ..util.validate import check_choice, check_int
-from .rules import CARD_NAMES, _distinct_cards, _hands_estimate, _integer_array, as_cards, check_bool
+from ._costs import _hands_estimate
+from .rules import CARD_NAMES, _distinct_cards, _integer_array, as_cards, check_bool
 
 __all__ = ["CATEGORIES", "N_RANKS", "Tables", "load_tables", "rank7", "rank5",
            "board_sums", "rank_with_board", "category_of", "category", "category_code",

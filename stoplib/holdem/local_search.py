@@ -23,7 +23,7 @@ Ties between equally good swaps: ``tie_break="first"`` takes the first in the
 order ``(0, 1), (0, 2), ..., (50, 51)`` (what the article's C++ loop does),
 ``"random"`` picks uniformly among them. The climb stops at a deck worth 52
 (an optimal stacking) or at a local maximum. Each restart ``r`` draws its
-random numbers from its own stream seeded by ``(seed, r)`` (SplitMix64), so
+random numbers from its own stream ``(seed, r)`` of :mod:`stoplib.util.rng`, so
 serial, parallel and distributed runs give identical results.
 
 Beyond the article, ``kicks`` turns a restart into an iterated local search:
@@ -47,8 +47,8 @@ from ..util.rng import kernel_seed
 from ..util.validate import check_choice, check_int
 from ._local_search_kernels import _search_parallel, _search_serial, _swap_delta
 from .evaluator import load_tables
-from .rules import (MAX_PLAYERS, MIN_PLAYERS, N_CUTS, _search_estimate, _threads, as_deck, check_bool,
-                    format_deck)
+from ._costs import _search_estimate, _threads
+from .rules import MAX_PLAYERS, MIN_PLAYERS, N_CUTS, as_deck, check_bool, format_deck
 
 __all__ = ["N_SWAPS", "METHODS", "TIE_BREAKS", "OBJECTIVES", "MAX_MOVES", "SearchResult", "search",
            "climb", "swap_tables", "swap_delta", "summarize"]

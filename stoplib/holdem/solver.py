@@ -26,8 +26,8 @@ import pandas as pd
 from numba import njit
 
 from .evaluator import CATEGORIES, _category_of, _rank7, load_tables
-from .rules import (CARD_NAMES, LOSS, N_CUTS, RATES, TIE, WIN, _check, _check_table, as_deck,
-                    dealt_offsets)
+from ._costs import _cut_table_estimate
+from .rules import CARD_NAMES, LOSS, N_CUTS, TIE, WIN, _check_table, as_deck, dealt_offsets
 
 __all__ = ["DeckValue", "deck_value", "cut_outcomes", "cut_table"]
 
@@ -127,7 +127,11 @@ def cut_outcomes(deck, seat: int = 1, n_players: int = 2) -> np.ndarray:
     1
     """
     n, s = _check_table(n_players, seat)
-    arr = as_deck(deck).astype(np.int64)
+    return _outcomes(as_deck(deck).astype(np.int64), n, s)
+
+
+def _outcomes(arr: np.ndarray, n: int, s: int) -> np.ndarray:
+    """:func:`cut_outcomes` of a checked int64 deck for seat ``s`` (1-based) of ``n``."""
     out = np.empty(N_CUTS, np.int8)
     _cut_outcomes(arr, n, s - 1, load_tables(), out)
     return out
@@ -158,10 +162,15 @@ def deck_value(deck, seat: int = 1, n_players: int = 2) -> DeckValue:
     >>> v.wins, v.ties, v.losses, v.optimal
     (52, 0, 0, True)
     """
-    out = cut_outcomes(deck, seat=seat, n_players=n_players)
+    n, s = _check_table(n_players, seat)
+    return _deck_value(as_deck(deck).astype(np.int64), n, s)
+
+
+def _deck_value(arr: np.ndarray, n: int, s: int) -> DeckValue:
+    """:func:`deck_value` of a checked int64 deck for seat ``s`` (1-based) of ``n`` players."""
+    out = _outcomes(arr, n, s)
     return DeckValue(wins=int(np.count_nonzero(out == WIN)), ties=int(np.count_nonzero(out == TIE)),
-                     losses=int(np.count_nonzero(out == LOSS)), seat=int(seat),
-                     n_players=int(n_players), outcomes=out)
+                     losses=int(np.count_nonzero(out == LOSS)), seat=s, n_players=n, outcomes=out)
 
 
 def cut_table(deck, n_players: int = 2, seat: int = 1) -> pd.DataFrame:
@@ -194,8 +203,12 @@ def cut_table(deck, n_players: int = 2, seat: int = 1) -> pd.DataFrame:
     """
     n, s = _check_table(n_players, seat)
     arr = as_deck(deck).astype(np.int64)
-    _check(f"cut_table for {n} players", n / 2 / RATES["cut_table"], 2e5, f"{RATES['cut_table']:g} "
-           "two-player tables/s (a 52-row DataFrame; cost grows with the players)")
+    _cut_table_estimate(n)
+    return _cut_table(arr, n, s)
+
+
+def _cut_table(arr: np.ndarray, n: int, s: int) -> pd.DataFrame:
+    """:func:`cut_table` of a checked int64 deck for seat ``s`` (1-based) of ``n`` players."""
     ranks = np.empty((N_CUTS, n), np.int64)
     _cut_ranks(arr, n, load_tables(), ranks)
     off = dealt_offsets(n)

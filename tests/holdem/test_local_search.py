@@ -99,6 +99,22 @@ def test_same_seed_same_result_and_batches_reproduce_one_run():
     assert not np.array_equal(other.decks, whole.decks)
 
 
+def test_each_restart_shuffles_from_its_own_stream_of_the_shared_generator():
+    """Restart r's starting deck is a Fisher-Yates shuffle drawn from stoplib.util.rng's stream
+    (kernel seed, first_restart + r): no generator of the search's own."""
+    from stoplib.util.rng import kernel_seed, next_below, stream_start
+
+    res = search(3, seed=5, first_restart=7, max_steps=0, parallel=False)  # no move: the decks are the starts
+    assert res.seed == kernel_seed(5) and (res.steps == 0).all()
+    for r in range(3):
+        state, deck = np.uint64(stream_start(np.uint64(res.seed), 7 + r)), list(range(52))
+        for k in range(51, 0, -1):
+            state, q = next_below(state, k + 1)
+            state = np.uint64(state)  # from Python a state stays a uint64 (numba returns an int)
+            deck[k], deck[q] = deck[q], deck[k]
+        assert res.decks[r].tolist() == deck
+
+
 @pytest.mark.parametrize("method,tie_break", [("steepest", "first"), ("steepest", "random"), ("first", "first")])
 def test_climbs_are_consistent(method, tie_break):
     res = search(30, seed=3, method=method, tie_break=tie_break)
