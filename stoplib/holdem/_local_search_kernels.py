@@ -16,7 +16,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
-from .solver import _cut_outcome
+from ._evaluator_kernels import FLUSH_CHECK, _flush_rank_cold, _packed_rank
+from .solver import _board_key, _cut_outcomes, _hand_bits, _position_keys
 
 _ALL52 = (1 << 52) - 1
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
@@ -58,30 +59,108 @@ def _counted(v, objective):
 
 
 @njit(cache=True)
-def _swap2(deck2, i, j):
-    a = deck2[i]
-    deck2[i] = deck2[j]
-    deck2[i + 52] = deck2[j]
-    deck2[j] = a
-    deck2[j + 52] = a
+def _role(offset, n_players):
+    """What a deal does with the card ``offset`` places after the cut: the player (0..n-1) whose
+    pocket it is, ``n_players`` for a board card, -1 for a burn or a card the deal does not reach."""
+    if offset < 2 * n_players:
+        return offset if offset < n_players else offset - n_players
+    o = offset - 2 * n_players
+    if o == 1 or o == 2 or o == 3 or o == 5 or o == 7:
+        return n_players
+    return -1
 
 
 @njit(cache=True)
-def _swap_gain(deck2, s, need, good, n_players, seat, objective, pair_i, pair_j, pair_cuts,
-               pair_ncuts, pair_mask, tables):
-    """Gain of swap ``s``, or ``-999`` once it is known to be below ``need``."""
+def _swap_positions(deck2, keys2, bits2, i, j):
+    """Swap positions ``i`` and ``j`` (and their copies 52 further) of the doubled arrays."""
+    for arr in (deck2, keys2, bits2):
+        a = arr[i]
+        arr[i] = arr[j]
+        arr[i + 52] = arr[j]
+        arr[j] = a
+        arr[j + 52] = a
+
+
+@njit(cache=True)
+def _deal_cut(c, n_players, seat, keys2, bits2, bkeys, hand_ranks, packed, ranks):
+    """Rank every hand of cut ``c`` into ``hand_ranks[c]`` and its board key into ``bkeys[c]``;
+    return the outcome for ``seat``."""
+    base = c + 2 * n_players
+    bkey = _board_key(keys2, base)
+    bkeys[c] = bkey
+    mine = 0
+    best = 0
+    for p in range(n_players):
+        q = c + p
+        key = bkey + keys2[q] + keys2[q + n_players]
+        if key & FLUSH_CHECK:
+            r = _flush_rank_cold(key, _hand_bits(bits2, base, q, n_players), ranks)
+        else:
+            r = _packed_rank(key, packed)
+        hand_ranks[c, p] = r
+        if p == seat:
+            mine = r
+        elif r > best:
+            best = r
+    return -1 if best > mine else (0 if best == mine else 1)
+
+
+@njit(cache=True)
+def _init_state(deck2, n_players, seat, objective, keys2, bits2, bkeys, hand_ranks, tables):
+    """Keys, board keys and hand ranks of every cut of ``deck2``; return the mask of counted cuts."""
+    _position_keys(deck2, tables.card_keys, tables.card_bits, keys2, bits2)
+    good = 0
+    for c in range(52):
+        if _counted(_deal_cut(c, n_players, seat, keys2, bits2, bkeys, hand_ranks, tables.packed,
+                              tables.ranks), objective):
+            good |= 1 << c
+    return good
+
+
+@njit(cache=True)
+def _swap_gain(s, need, good, n_players, seat, objective, pair_i, pair_j, pair_cuts, pair_ncuts,
+               pair_mask, deck2, keys2, bits2, bkeys, hand_ranks, packed, ranks):
+    """Gain of swap ``s``, or ``-999`` once it is known to be below ``need``.
+
+    Incremental: only the cuts the swap can change are dealt, and in each only the
+    hands that hold one of the two cards are ranked again (every hand of the cut when
+    one of them is a board card; else the one or two players whose pocket it is, on
+    the cut's cached board key); the other hands keep their cached ranks.
+    """
     bound = _popcount(pair_mask[s] & ~good & _ALL52)
     if bound < need:
         return -999
     i = pair_i[s]
     j = pair_j[s]
-    _swap2(deck2, i, j)
+    _swap_positions(deck2, keys2, bits2, i, j)
     delta = 0
     remaining = bound
     result = 0
+    n = n_players
     for k in range(pair_ncuts[s]):
         c = pair_cuts[s, k]
-        now = _counted(_cut_outcome(deck2, c, n_players, seat, tables), objective)
+        ri = _role(i - c if i >= c else i - c + 52, n)
+        rj = _role(j - c if j >= c else j - c + 52, n)
+        board = ri == n or rj == n
+        base = c + 2 * n
+        bkey = _board_key(keys2, base) if board else bkeys[c]
+        mine = 0
+        best = 0
+        for p in range(n):
+            if board or p == ri or p == rj:
+                q = c + p
+                key = bkey + keys2[q] + keys2[q + n]
+                if key & FLUSH_CHECK:
+                    r = _flush_rank_cold(key, _hand_bits(bits2, base, q, n), ranks)
+                else:
+                    r = _packed_rank(key, packed)
+            else:
+                r = hand_ranks[c, p]
+            if p == seat:
+                mine = r
+            elif r > best:
+                best = r
+        now = _counted(-1 if best > mine else (0 if best == mine else 1), objective)
         if (good >> c) & 1:
             if not now:
                 delta -= 1
@@ -92,10 +171,25 @@ def _swap_gain(deck2, s, need, good, n_players, seat, objective, pair_i, pair_j,
         if delta + remaining < need:
             result = -999
             break
-    _swap2(deck2, i, j)
+    _swap_positions(deck2, keys2, bits2, i, j)
     if result == -999:
         return -999
     return delta
+
+
+@njit(cache=True)
+def _apply_swap(s, good, n_players, seat, objective, pair_i, pair_j, pair_cuts, pair_ncuts, deck2,
+                keys2, bits2, bkeys, hand_ranks, packed, ranks):
+    """Make swap ``s``: re-deal the cuts it changes; return the new mask of counted cuts."""
+    _swap_positions(deck2, keys2, bits2, pair_i[s], pair_j[s])
+    for k in range(pair_ncuts[s]):
+        c = pair_cuts[s, k]
+        if _counted(_deal_cut(c, n_players, seat, keys2, bits2, bkeys, hand_ranks, packed, ranks),
+                    objective):
+            good |= 1 << c
+        else:
+            good &= ~(1 << c)
+    return good
 
 
 @njit(cache=True)
@@ -106,12 +200,14 @@ def _climb(deck, n_players, seat, objective, method, tie_break, max_moves, state
     for k in range(52):
         deck2[k] = deck[k]
         deck2[k + 52] = deck[k]
-    good = 0
-    score = 0
-    for c in range(52):
-        if _counted(_cut_outcome(deck2, c, n_players, seat, tables), objective):
-            good |= 1 << c
-            score += 1
+    keys2 = np.empty(104, np.int64)
+    bits2 = np.empty(104, np.int64)
+    bkeys = np.empty(52, np.int64)
+    hand_ranks = np.empty((52, n_players), np.int64)
+    packed = tables.packed
+    ranks = tables.ranks
+    good = _init_state(deck2, n_players, seat, objective, keys2, bits2, bkeys, hand_ranks, tables)
+    score = _popcount(good)
     path[0] = score
     moves = 0
     n_swaps = pair_i.shape[0]
@@ -148,8 +244,9 @@ def _climb(deck, n_players, seat, objective, method, tie_break, max_moves, state
                     need = best if (best > 0 and s < best_s) else best + 1
                 else:
                     need = best if best > 0 else 1
-                g = _swap_gain(deck2, s, need, good, n_players, seat, objective, pair_i, pair_j,
-                               pair_cuts, pair_ncuts, pair_mask, tables)
+                g = _swap_gain(s, need, good, n_players, seat, objective, pair_i, pair_j, pair_cuts,
+                               pair_ncuts, pair_mask, deck2, keys2, bits2, bkeys, hand_ranks, packed,
+                               ranks)
                 if g < need:
                     continue
                 if g > best or tie_break == 0:  # tie_break "first": g == best only when s < best_s
@@ -171,23 +268,17 @@ def _climb(deck, n_players, seat, objective, method, tie_break, max_moves, state
                 order[r] = t
             for k in range(n):
                 s = order[k]
-                g = _swap_gain(deck2, s, 1, good, n_players, seat, objective, pair_i, pair_j,
-                               pair_cuts, pair_ncuts, pair_mask, tables)
+                g = _swap_gain(s, 1, good, n_players, seat, objective, pair_i, pair_j, pair_cuts,
+                               pair_ncuts, pair_mask, deck2, keys2, bits2, bkeys, hand_ranks, packed,
+                               ranks)
                 if g >= 1:
                     best = g
                     best_s = s
                     break
         if best_s < 0:
             break  # local maximum
-        i = pair_i[best_s]
-        j = pair_j[best_s]
-        _swap2(deck2, i, j)
-        for k in range(pair_ncuts[best_s]):
-            c = pair_cuts[best_s, k]
-            if _counted(_cut_outcome(deck2, c, n_players, seat, tables), objective):
-                good |= 1 << c
-            else:
-                good &= ~(1 << c)
+        good = _apply_swap(best_s, good, n_players, seat, objective, pair_i, pair_j, pair_cuts,
+                           pair_ncuts, deck2, keys2, bits2, bkeys, hand_ranks, packed, ranks)
         score += best
         moves += 1
         path[moves] = score
@@ -240,20 +331,10 @@ def _restart(r, decks, shuffle, seed, first_restart, n_players, seat, objective,
                     deck[k] = backup[k]
     kicks_used[r] = used
     scores[r] = score
-    deck2 = np.empty(104, np.int64)
-    for k in range(52):
-        deck2[k] = deck[k]
-        deck2[k + 52] = deck[k]
-    w = 0
-    t = 0
-    for c in range(52):
-        v = _cut_outcome(deck2, c, n_players, seat, tables)
-        if v == 1:
-            w += 1
-        elif v == 0:
-            t += 1
+    out = np.empty(52, np.int8)
+    w = _cut_outcomes(deck, n_players, seat, tables, out)
     wins[r] = w
-    ties[r] = t
+    ties[r] = np.count_nonzero(out == 0)
 
 
 @njit(cache=True, nogil=True)
@@ -284,9 +365,11 @@ def _swap_delta(deck, s, n_players, seat, objective, pair_i, pair_j, pair_cuts, 
     for k in range(52):
         deck2[k] = deck[k]
         deck2[k + 52] = deck[k]
-    good = 0
-    for c in range(52):
-        if _counted(_cut_outcome(deck2, c, n_players, seat, tables), objective):
-            good |= 1 << c
-    return _swap_gain(deck2, s, -1000, good, n_players, seat, objective, pair_i, pair_j,
-                      pair_cuts, pair_ncuts, pair_mask, tables)
+    keys2 = np.empty(104, np.int64)
+    bits2 = np.empty(104, np.int64)
+    bkeys = np.empty(52, np.int64)
+    hand_ranks = np.empty((52, n_players), np.int64)
+    good = _init_state(deck2, n_players, seat, objective, keys2, bits2, bkeys, hand_ranks, tables)
+    return _swap_gain(s, -1000, good, n_players, seat, objective, pair_i, pair_j, pair_cuts,
+                      pair_ncuts, pair_mask, deck2, keys2, bits2, bkeys, hand_ranks, tables.packed,
+                      tables.ranks)

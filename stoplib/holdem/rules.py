@@ -58,7 +58,7 @@ SUITS = "cdhs"
 N_CARDS = 52
 N_CUTS = 52
 """Places to cut a deck: every deal starts at one of the 52 cards."""
-MIN_PLAYERS, MAX_PLAYERS = 2, 6
+MIN_PLAYERS, MAX_PLAYERS = 2, 22
 WIN, TIE, LOSS = 1, 0, -1
 
 _RANK_OF = {ch: i for i, ch in enumerate(RANKS)}
