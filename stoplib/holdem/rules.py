@@ -509,7 +509,7 @@ RATES = {
     "enumerate": 40e6,       # hands/s in rank_counts' nested loops (33-54 M/s)
     "hand_check": 100e6,     # hands/s checked for range and repeats before they are ranked
     "random_hands": 3e5,     # random hands/s drawn by timings.random_hands (2e5 under load)
-    "climbs": {2: 60.0, 3: 27.0, 4: 18.0, 5: 15.0, 6: 12.0},  # steepest-ascent climbs/s, by players
+    "climbs": {n: 600.0 / n for n in range(2, 23)},  # steepest-ascent climbs/s, by players (PLACEHOLDER)
     "first_speedup": 3.0,    # first improvement runs this many times as many climbs/s (3.1-4)
     "kick": 0.6,             # one kick of the iterated local search, in climbs of the same kind (0.57)
     "deck_value": 4_000.0,   # deck_value calls/s (52 cuts, parsing and checks included; 5,500/s)
