@@ -394,10 +394,10 @@ def rank_counts(n_cards: int = 7, parallel: bool = True) -> RankCounts:
         raise ValueError(f"n_cards must be 5 or 7, got {n_cards}")
     parallel = check_bool("parallel", parallel)
     _hands_estimate(f"rank_counts({n_cards})", N_HANDS[n_cards], "enumerate", parallel,
-                    n_bytes=32.0 * (52 - n_cards + 1) * (N_RANKS + 1), checked=False)
+                    n_bytes=8.0 * (52 - n_cards + 1) * (N_RANKS + 1), checked=False)
     tables = load_tables()
     pairs = pair_tables(tables)
-    hist = np.zeros((52 - n_cards + 1, 4, N_RANKS + 1), np.int64)  # lowest card, lane, rank
+    hist = np.zeros((52 - n_cards + 1, 2, N_RANKS + 1), np.int32)  # lowest card, lane, rank
     if parallel:
         old = numba.get_parallel_chunksize()
         numba.set_parallel_chunksize(1)  # first cards carry very unequal work
@@ -407,7 +407,7 @@ def rank_counts(n_cards: int = 7, parallel: bool = True) -> RankCounts:
             numba.set_parallel_chunksize(old)
     else:
         _count_serial(n_cards, tables, *pairs, hist)
-    counts = hist.sum(axis=(0, 1))
+    counts = hist.sum(axis=(0, 1), dtype=np.int64)
     by_category, distinct = {}, {}
     for k, name in enumerate(CATEGORIES):
         block = counts[CATEGORY_START[k]:CATEGORY_START[k] + CLASSES_PER_CATEGORY[k]]
