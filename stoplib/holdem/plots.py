@@ -97,7 +97,7 @@ def _flags(name, values, size) -> np.ndarray:
 
 
 def _summary(table, columns) -> "pandas.DataFrame":
-    """A :func:`stoplib.holdem.summarize` table with numeric ``columns`` and players 2..6."""
+    """A :func:`stoplib.holdem.summarize` table with numeric ``columns`` and players 2..22."""
     import pandas as pd
 
     if not isinstance(table, pd.DataFrame):
@@ -115,7 +115,7 @@ def _summary(table, columns) -> "pandas.DataFrame":
             raise ValueError(f"table column {c!r} must be finite numbers")
     players = table["n_players"].to_numpy()
     if players.min() < MIN_PLAYERS or players.max() > MAX_PLAYERS or not np.all(players == np.round(players)):
-        raise ValueError(f"table column 'n_players' must hold table sizes 2..6")
+        raise ValueError(f"table column 'n_players' must hold table sizes {MIN_PLAYERS}..{MAX_PLAYERS}")
     return table
 
 
@@ -408,7 +408,7 @@ def plot_cut_table(deck, n_players: int = 2, seat: int = 1, fig=None):
     deck : str or array_like of int
         The deck (see :func:`stoplib.holdem.deck_value`).
     n_players, seat : int
-        Table size (2..6) and the seat whose result the title gives.
+        Table size (2..22) and the seat whose result the title gives.
     fig : matplotlib.figure.Figure, optional
         An empty figure to draw on (a new one, sized for the table, if not given).
 

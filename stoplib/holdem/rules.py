@@ -1,4 +1,4 @@
-"""The rules of two- to six-player hold'em as the stacking article deals it (document 004).
+"""The rules of two- to 22-player hold'em as the stacking article deals it (document 004).
 
 Document 004 is Jeremy Kun, "Optimally Stacking the Deck – Texas Hold 'Em",
 Math ∩ Programming (jeremykun.com), 9 April 2012.
@@ -26,10 +26,11 @@ The article deals two-player hold'em from a deck cut at position ``c`` (the
 top card of the cut deck is ``deck[c]``, indices mod 52): player 1 gets cards
 ``c`` and ``c+2``, player 2 gets ``c+1`` and ``c+3``, ``c+4`` is burnt, the
 flop is ``c+5, c+6, c+7``, ``c+8`` is burnt, the turn ``c+9``, ``c+10`` is
-burnt and the river ``c+11``. We generalise to ``k`` players (2..6) with the
+burnt and the river ``c+11``. We generalise to ``k`` players (2..22) with the
 natural order: pockets one card at a time round the table (``p1, ..., pk, p1,
 ..., pk``), then burn, flop, burn, turn, burn, river. A deal uses a *window*
-of ``2k + 8`` consecutive cards; for two players it is the article's order.
+of ``2k + 8`` consecutive cards; for two players it is the article's order, and
+22 players (``2 * 22 + 8 = 52``) use the whole deck, the most this deal allows.
 All 52 rotations of a deck are the same stacking (the cut is random).
 
 For a chosen seat a cut is a **win** (``WIN``: the seat's best five of seven
@@ -341,7 +342,7 @@ def format_deck(deck) -> str:
 
 # --------------------------------------------------------------------------- dealing rules
 def _check_table(n_players, seat):
-    """Validate a table size (2..6) and a seat of it (1..n_players); return both as ints."""
+    """Validate a table size (2..22) and a seat of it (1..n_players); return both as ints."""
     n = check_int("n_players", n_players, MIN_PLAYERS, MAX_PLAYERS)
     s = check_int("seat", seat, 1, n)
     return n, s
@@ -494,25 +495,29 @@ def _ints_out_of_range(name, values, what):
 #: Longest text a card or deck parser reads (a deck with spaces is about 160 characters).
 MAX_TEXT = 10_000
 
-#: Rates on the development machine, one numba thread, after compilation: a 2-core Intel Xeon
-#: (Sapphire Rapids, AVX-512, KVM virtual machine; ``stoplib.util.timing.machine()``), 2026-11-23,
-#: numba 0.68, measured by ``benchmarks/bench_holdem_evaluator.py
-#: --budget-only`` and ``benchmarks/bench_holdem_search.py --budget-only`` (which print each estimate
-#: beside the measured time and the rate it implies) while the machine was shared (load average 7 to
-#: 14 on its 2 cores, as when the notebooks run beside other work): a quiet machine is up to about
-#: 3 times faster. They serve only to refuse, up front, calls that would run far past the limits of
+#: Rates on the development machine, one numba thread, after compilation, measured by
+#: ``benchmarks/bench_holdem_evaluator.py --budget-only`` and ``benchmarks/bench_holdem_search.py
+#: --budget-only`` (which print each estimate beside the measured time and the rate it implies) while
+#: the machine was shared: first on a 2-core Intel Xeon (Sapphire Rapids, KVM; 2026-11-23, load
+#: average 7 to 14); the evaluator, deck-value and search rates again after issue 19's kernels on a
+#: 2-core AMD EPYC (KVM, numba 0.68; load average 4.5 to 5), set at about 60% of what was measured
+#: there. They serve only to refuse, up front, calls that would run far past the limits of
 #: :mod:`stoplib.util.budget`, with a message saying what the call would need.
 RATES = {
-    "rank7": 12e6,           # seven-card hands/s, direct look-up (evaluate7_many; measured 10-17 M/s)
-    "best_of_21": 1.0e6,     # seven-card hands/s, best of 21 five-card hands (0.75-1.2 M/s)
-    "rank5": 20e6,           # five-card hands/s (evaluate5_many; 17-30 M/s)
-    "enumerate": 40e6,       # hands/s in rank_counts' nested loops (33-54 M/s)
+    "rank7": 100e6,          # seven-card hands/s, direct look-up (evaluate7_many; ~300 M/s on the EPYC)
+    "best_of_21": 3.0e6,     # seven-card hands/s, best of 21 five-card hands (6.5 M/s)
+    "rank5": 100e6,          # five-card hands/s (evaluate5_many)
+    "enumerate": 400e6,      # hands/s in rank_counts' nested loops (990 M/s)
     "hand_check": 100e6,     # hands/s checked for range and repeats before they are ranked
     "random_hands": 3e5,     # random hands/s drawn by timings.random_hands (2e5 under load)
-    "climbs": {n: 600.0 / n for n in range(2, 23)},  # steepest-ascent climbs/s, by players (PLACEHOLDER)
-    "first_speedup": 3.0,    # first improvement runs this many times as many climbs/s (3.1-4)
+    # steepest-ascent climbs/s, by players (measured at 2..9, 12, 16, 22: 1020, 360, 257, 202, 171, 156,
+    # 128, 118, 92, 64, 41 climbs/s; the others interpolated on log-log axes)
+    "climbs": {2: 610.0, 3: 220.0, 4: 150.0, 5: 120.0, 6: 100.0, 7: 94.0, 8: 77.0, 9: 71.0, 10: 65.0,
+               11: 59.0, 12: 55.0, 13: 50.0, 14: 45.0, 15: 41.0, 16: 38.0, 17: 35.0, 18: 32.0, 19: 30.0,
+               20: 28.0, 21: 26.0, 22: 25.0},
+    "first_speedup": 2.5,    # first improvement runs this many times as many climbs/s (2.8)
     "kick": 0.6,             # one kick of the iterated local search, in climbs of the same kind (0.57)
-    "deck_value": 4_000.0,   # deck_value calls/s (52 cuts, parsing and checks included; 5,500/s)
+    "deck_value": 15_000.0,  # deck_value calls/s (52 cuts, parsing and checks included; 32,000/s)
     "cut_table": 300.0,      # two-player cut_table calls/s (a 52-row DataFrame; 6 players: 3 times the cost)
     "reference_hands": 30_000.0,  # five-card hands/s scored by the rules (reference_rank5/7; 37,000/s)
     "reference_deals": 40_000.0,  # hands/s of deck_value_reference (evaluate7 from plain Python; 62,000/s)
