@@ -518,6 +518,7 @@ RATES = {
     "first_speedup": 2.5,    # first improvement runs this many times as many climbs/s (2.8)
     "kick": 0.6,             # one kick of the iterated local search, in climbs of the same kind (0.57)
     "deck_value": 15_000.0,  # deck_value calls/s (52 cuts, parsing and checks included; 32,000/s)
+    "score_decks": 1.0e6,    # decks/s of score_decks, over (1 + n_players / 8) (2.6 M/s for 2, 0.98 M/s for 22)
     "cut_table": 300.0,      # two-player cut_table calls/s (a 52-row DataFrame; 6 players: 3 times the cost)
     "reference_hands": 30_000.0,  # five-card hands/s scored by the rules (reference_rank5/7; 37,000/s)
     "reference_deals": 40_000.0,  # hands/s of deck_value_reference (evaluate7 from plain Python; 62,000/s)

@@ -211,3 +211,39 @@ def test_twenty_two_players_deal_the_whole_deck():
     v = deck_value(deck, seat=22, n_players=22)
     assert v.wins + v.ties + v.losses == 52
     assert np.array_equal(v.outcomes, deck_value_reference(deck, seat=22, n_players=22).outcomes)
+
+
+# --------------------------------------------------------------------------- many decks at once
+def test_score_decks_equals_deck_value_deck_by_deck_serial_and_parallel():
+    from stoplib.holdem import score_decks
+
+    rng = np.random.default_rng(31)
+    decks = np.argsort(rng.random((700, 52)), axis=1)  # more than two parallel blocks
+    for n, seat in ((2, 1), (3, 3), (9, 4), (22, 1)):
+        out = score_decks(decks, seat=seat, n_players=n)
+        assert out.shape == (700, 52) and out.dtype == np.int8
+        assert np.array_equal(out, score_decks(decks.astype(np.int8), seat=seat, n_players=n, parallel=False))
+        for d in range(0, 700, 97):
+            assert np.array_equal(out[d], deck_value(decks[d], seat=seat, n_players=n).outcomes)
+    assert score_decks(np.empty((0, 52), np.int64)).shape == (0, 52)
+
+
+def test_score_decks_refuses_bad_decks():
+    from stoplib.holdem import score_decks
+
+    good = np.tile(np.arange(52), (3, 1))
+    bad = good.copy()
+    bad[2, 5] = 0
+    with pytest.raises(ValueError, match="row 2 is not 52 distinct cards"):
+        score_decks(bad)
+    bad[2, 5] = 52
+    with pytest.raises(ValueError, match="row 2"):
+        score_decks(bad)
+    with pytest.raises(ValueError, match=r"shape \(m, 52\)"):
+        score_decks(good[:, :51])
+    with pytest.raises(TypeError, match="decks"):
+        score_decks(good.astype(float))
+    with pytest.raises(ValueError, match="n_players"):
+        score_decks(good, n_players=23)
+    with pytest.raises(TypeError, match="parallel"):
+        score_decks(good, parallel=1)
