@@ -44,6 +44,7 @@ from stoplib.holdem.document import EXAMPLE_DECK  # noqa: E402
 from stoplib.util.timing import median_time as timed  # noqa: E402
 
 DECKS_CSV = os.path.join(os.path.dirname(os.path.abspath(__file__)), "holdem_decks_per_second.csv")
+SEARCH_CSV = os.path.join(os.path.dirname(os.path.abspath(__file__)), "holdem_search_before_after.csv")
 PLAYERS = (2, 3, 4, 5, 6, 7, 8, 9, 22)
 _SEARCH_SNIPPET = """
 import os, sys, time
@@ -226,7 +227,9 @@ def main(argv=None) -> int:
     ap.add_argument("--budget-only", action="store_true", help="only the work-budget calibration")
     ap.add_argument("--decks-only", action="store_true", help="only decks scored per second (and --before)")
     ap.add_argument("--before", metavar="TREE", help="an export of commit 17c2173: time its search beside ours")
-    ap.add_argument("--write-csv", action="store_true", help=f"write decks/s to {os.path.basename(DECKS_CSV)}")
+    ap.add_argument("--write-csv", action="store_true",
+                    help=f"write decks/s to {os.path.basename(DECKS_CSV)} (and with --before the search's "
+                         f"climbs/s to {os.path.basename(SEARCH_CSV)})")
     args = ap.parse_args(argv)
     if args.budget_only:
         budget_report(args.repeats, 2 if args.full else 1)
@@ -238,7 +241,16 @@ def main(argv=None) -> int:
         pd.DataFrame(rows).to_csv(DECKS_CSV, index=False, float_format="%.6g")
         print(f"written: {DECKS_CSV}")
     if args.before:
-        search_before_after(args.before, repeats=args.repeats)
+        search_rows = search_before_after(args.before, repeats=args.repeats)
+        if args.write_csv:
+            import pandas as pd
+
+            from stoplib.util.timing import machine
+
+            pd.DataFrame([{"n_players": n, "climbs_per_s_before": b, "climbs_per_s_after": a, "speedup": a / b,
+                           "repeats": args.repeats, "machine": machine(), "load": os.getloadavg()[0]}
+                          for n, b, a in search_rows]).to_csv(SEARCH_CSV, index=False, float_format="%.6g")
+            print(f"written: {SEARCH_CSV}")
     if args.decks_only:
         return 0
     n = 2000 if args.full else 400
