@@ -20,13 +20,22 @@ printed, so the constants can be re-calibrated: ``evaluate7_many``/``evaluate5_m
 evaluator (its one-off set-up and its rate), ``deck_value``, ``cut_table``,
 ``random_hands``, ``verify_file`` and ``claims.verdicts``.
 
-Usage: ``python benchmarks/bench_holdem_evaluator.py [--full] [--budget-only]``.
+**Beside OMPEval** (issue 19): with ``--ompeval PATH`` (a checkout of
+zekyll/OMPEval; a C++ compiler needed), ``benchmarks/ompeval_compare.py`` builds a
+driver of its own with OMPEval's sources and times both evaluators on the same
+core in the same run (all seven-card hands in nested loops, summed and counted;
+ten million random hands from an array), printing the ratio for each workload;
+``--write-csv`` records them in ``benchmarks/holdem_evaluator_vs_ompeval.csv``.
+
+Usage: ``python benchmarks/bench_holdem_evaluator.py [--full] [--budget-only]
+[--ompeval PATH [--ompeval-only] [--repeats N] [--write-csv]]``.
 """
 from __future__ import annotations
 
 import argparse
 import sys
 import time
+from pathlib import Path
 
 import numba
 import numpy as np
@@ -37,6 +46,7 @@ from stoplib.holdem.evaluator import _evaluate_many, _evaluate_many_parallel, _r
 from stoplib.util.timing import median_seconds as median_time
 
 N_SEVEN = 133_784_560
+OMPEVAL_CSV = Path(__file__).resolve().parent / "holdem_evaluator_vs_ompeval.csv"
 
 
 @njit(cache=True)
@@ -145,10 +155,28 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--full", action="store_true", help="more hands and repeats")
     parser.add_argument("--budget-only", action="store_true", help="only the work-budget calibration")
+    parser.add_argument("--ompeval", metavar="PATH", help="a checkout of zekyll/OMPEval to time beside ours")
+    parser.add_argument("--ompeval-only", action="store_true", help="with --ompeval: only the comparison")
+    parser.add_argument("--repeats", type=int, default=7, help="repeats of the OMPEval comparison")
+    parser.add_argument("--write-csv", action="store_true",
+                        help=f"with --ompeval: write the comparison to {OMPEVAL_CSV.name}")
     args = parser.parse_args(argv)
     if args.budget_only:
         budget_report()
         return 0
+    if args.ompeval:
+        sys.path.insert(0, str(Path(__file__).resolve().parent))
+        import ompeval_compare
+
+        rows = ompeval_compare.compare(args.ompeval, random_hands(10_000_000), repeats=args.repeats)
+        ompeval_compare.report(rows)
+        if args.write_csv:
+            import pandas as pd
+
+            pd.DataFrame(rows).to_csv(OMPEVAL_CSV, index=False, float_format="%.6g")
+            print(f"written: {OMPEVAL_CSV}")
+        if args.ompeval_only:
+            return 0
     n_random = 20_000_000 if args.full else 5_000_000
     n_lib = 1_000_000 if args.full else 200_000
     repeats = 7 if args.full else 3

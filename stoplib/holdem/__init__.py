@@ -17,7 +17,7 @@ The rooms
     (private kernels behind checked public functions).
 ``solver.py``
     The value of a stacking: the outcome of every cut (``deck_value``,
-    ``cut_outcomes``, ``cut_table``).
+    ``cut_outcomes``, ``cut_table``; ``score_decks`` for many decks at once).
 ``local_search.py`` (kernels in ``_local_search_kernels.py``)
     Hill climbing to optimal stackings (``search``, ``climb``, ``swap_delta``,
     ``summarize``).
@@ -55,7 +55,7 @@ from .evaluator import (CATEGORIES, N_RANKS, Tables, load_tables, rank7, rank5, 
                         rank_with_board, category_of, category, category_code, category_codes,
                         evaluate5, evaluate7, evaluate7_many, evaluate5_many, SEVEN_CARD_METHODS,
                         rank_counts, RankCounts)
-from .solver import deck_value, cut_table, cut_outcomes, DeckValue
+from .solver import deck_value, cut_table, cut_outcomes, DeckValue, score_decks
 from .local_search import search, climb, summarize, SearchResult, swap_delta
 from .twins import (hand_key5, reference_rank5, reference_rank7, deck_value_reference,
                     swap_delta_reference)
@@ -73,7 +73,7 @@ __all__ = [
     "evaluate5", "evaluate7", "evaluate7_many", "evaluate5_many", "SEVEN_CARD_METHODS", "rank_counts",
     "RankCounts",
     # solver: the value of a stacking
-    "deck_value", "cut_table", "cut_outcomes", "DeckValue",
+    "deck_value", "cut_table", "cut_outcomes", "DeckValue", "score_decks",
     # local search
     "search", "climb", "summarize", "SearchResult", "swap_delta",
     # twins

@@ -23,25 +23,30 @@ from ..util import budget
 
 __all__: list[str] = []   # private: used by the public functions and the benchmarks
 
-#: Rates on the development machine, one numba thread, after compilation: a 2-core Intel Xeon
-#: (Sapphire Rapids, AVX-512, KVM virtual machine; ``stoplib.util.timing.machine()``), 2026-11-23,
-#: numba 0.68, measured by ``benchmarks/bench_holdem_evaluator.py
-#: --budget-only`` and ``benchmarks/bench_holdem_search.py --budget-only`` (which print each estimate
-#: beside the measured time and the rate it implies) while the machine was shared (load average 7 to
-#: 14 on its 2 cores, as when the notebooks run beside other work): a quiet machine is up to about
-#: 3 times faster. They serve only to refuse, up front, calls that would run far past the limits of
+#: Rates on the development machine, one numba thread, after compilation, measured by
+#: ``benchmarks/bench_holdem_evaluator.py --budget-only`` and ``benchmarks/bench_holdem_search.py
+#: --budget-only`` (which print each estimate beside the measured time and the rate it implies) while
+#: the machine was shared: first on a 2-core Intel Xeon (Sapphire Rapids, KVM; 2026-11-23, load
+#: average 7 to 14); the evaluator, deck-value and search rates again after issue 19's kernels on a
+#: 2-core AMD EPYC (KVM, numba 0.68; load average 4.5 to 5), set at about 60% of what was measured
+#: there. They serve only to refuse, up front, calls that would run far past the limits of
 #: :mod:`stoplib.util.budget`, with a message saying what the call would need.
 RATES = {
-    "rank7": 12e6,           # seven-card hands/s, direct look-up (evaluate7_many; measured 10-17 M/s)
-    "best_of_21": 1.0e6,     # seven-card hands/s, best of 21 five-card hands (0.75-1.2 M/s)
-    "rank5": 20e6,           # five-card hands/s (evaluate5_many; 17-30 M/s)
-    "enumerate": 40e6,       # hands/s in rank_counts' nested loops (33-54 M/s)
+    "rank7": 100e6,          # seven-card hands/s, direct look-up (evaluate7_many; ~300 M/s on the EPYC)
+    "best_of_21": 3.0e6,     # seven-card hands/s, best of 21 five-card hands (6.5 M/s)
+    "rank5": 100e6,          # five-card hands/s (evaluate5_many)
+    "enumerate": 400e6,      # hands/s in rank_counts' nested loops (990 M/s)
     "hand_check": 100e6,     # hands/s checked for range and repeats before they are ranked
     "random_hands": 3e5,     # random hands/s drawn by timings.random_hands (2e5 under load)
-    "climbs": {2: 60.0, 3: 27.0, 4: 18.0, 5: 15.0, 6: 12.0},  # steepest-ascent climbs/s, by players
-    "first_speedup": 3.0,    # first improvement runs this many times as many climbs/s (3.1-4)
+    # steepest-ascent climbs/s, by players (measured at 2..9, 12, 16, 22: 1020, 360, 257, 202, 171, 156,
+    # 128, 118, 92, 64, 41 climbs/s; the others interpolated on log-log axes)
+    "climbs": {2: 610.0, 3: 220.0, 4: 150.0, 5: 120.0, 6: 100.0, 7: 94.0, 8: 77.0, 9: 71.0, 10: 65.0,
+               11: 59.0, 12: 55.0, 13: 50.0, 14: 45.0, 15: 41.0, 16: 38.0, 17: 35.0, 18: 32.0, 19: 30.0,
+               20: 28.0, 21: 26.0, 22: 25.0},
+    "first_speedup": 2.5,    # first improvement runs this many times as many climbs/s (2.8)
     "kick": 0.6,             # one kick of the iterated local search, in climbs of the same kind (0.57)
-    "deck_value": 4_000.0,   # deck_value calls/s (52 cuts, parsing and checks included; 5,500/s)
+    "deck_value": 15_000.0,  # deck_value calls/s (52 cuts, parsing and checks included; 32,000/s)
+    "score_decks": 1.0e6,    # decks/s of score_decks, over (1 + n_players / 8) (2.6 M/s for 2, 0.98 M/s for 22)
     "cut_table": 300.0,      # two-player cut_table calls/s (a 52-row DataFrame; 6 players: 3 times the cost)
     "reference_hands": 30_000.0,  # five-card hands/s scored by the rules (reference_rank5/7; 37,000/s)
     "reference_deals": 40_000.0,  # hands/s of deck_value_reference (evaluate7 from plain Python; 62,000/s)
@@ -173,3 +178,12 @@ def _evaluator_speeds_estimate(n: int, repeats: int) -> budget.Estimate:
     return _check(f"evaluator_speeds({n:,} hands, {repeats} repeats)",
                   n / RATES["random_hands"] + repeats * per_round, float(n) * (7 + 5 + 4) + _HAND_BUFFER_BYTES,
                   "the rates in stoplib.holdem._costs.RATES")
+
+
+def _score_decks_estimate(n_decks: int, n_players: int, parallel: bool) -> budget.Estimate:
+    """Seconds to check and score ``n_decks`` decks for ``n_players`` players (score_decks)."""
+    per_deck = (1 + n_players / 8) / RATES["score_decks"]  # seconds per deck on one thread
+    speed = _threads(parallel)
+    return _check(f"score_decks({n_decks:,} decks, {n_players} players)",
+                  n_decks * per_deck / speed + n_decks / RATES["hand_check"], 10.0 * n_decks * 52,
+                  f"{RATES['score_decks']:g} decks/s / (1 + n_players / 8) per thread, {speed:.2g} threads' worth")

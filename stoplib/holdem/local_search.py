@@ -8,13 +8,16 @@ climbs from a random deck by **steepest ascent** over the 1,326 decks that
 differ by one swap of two positions, takes the best neighbour while it is
 strictly better, and restarts from a new random deck at a local maximum. We do
 the same, plus a **first-improvement** option (take the first improving swap in
-a random order), for 2..6 players and any seat.
+a random order), for 2..22 players and any seat.
 
 Incremental evaluation: a swap of positions ``i`` and ``j`` only changes the
 cuts that deal a card (not a burn) from ``i`` or ``j``, at most
 ``2 * (2k + 5)`` of the 52 cuts for ``k`` players (18 for two players); cuts
 where both positions are board cards, or the same player's pocket, are not
-changed either. Each candidate swap is bounded before it is dealt: its gain is
+changed either. Within a changed cut only the hands holding one of the two
+cards are ranked again (all of them when one is a board card, else one or two
+players' hands on the cut's cached board key); the others keep the ranks cached
+for the current deck. Each candidate swap is bounded before it is dealt: its gain is
 at most the number of changed cuts not already counted, so swaps that cannot
 beat the best found so far are skipped, and a swap's evaluation stops as soon
 as it can no longer beat it. This pruning never changes which swap is chosen.
@@ -87,7 +90,7 @@ def swap_tables(n_players: int):
         role[off] = ("board",)
     pair_i = np.empty(N_SWAPS, np.int64)
     pair_j = np.empty(N_SWAPS, np.int64)
-    width = 2 * (2 * n + 5)
+    width = min(N_CUTS, 2 * (2 * n + 5))
     pair_cuts = np.zeros((N_SWAPS, width), np.int64)
     pair_ncuts = np.zeros(N_SWAPS, np.int64)
     pair_mask = np.zeros(N_SWAPS, np.int64)
@@ -227,7 +230,7 @@ def search(n_restarts: int, n_players: int = 2, seat: int = 1, *, method: str = 
     n_restarts : int
         Number of random starting decks (independent climbs), >= 0.
     n_players : int
-        Players at the table, 2..6.
+        Players at the table, 2..22.
     seat : int
         The seat that should win every cut, 1..n_players.
     method : {"steepest", "first"}

@@ -98,7 +98,7 @@ def _flags(name, values, size) -> np.ndarray:
 
 
 def _summary(table, columns) -> "pandas.DataFrame":
-    """A :func:`stoplib.holdem.summarize` table with numeric ``columns`` and players 2..6."""
+    """A :func:`stoplib.holdem.summarize` table with numeric ``columns`` and players 2..22."""
     import pandas as pd
 
     if not isinstance(table, pd.DataFrame):
@@ -116,7 +116,7 @@ def _summary(table, columns) -> "pandas.DataFrame":
             raise ValueError(f"table column {c!r} must be finite numbers")
     players = table["n_players"].to_numpy()
     if players.min() < MIN_PLAYERS or players.max() > MAX_PLAYERS or not np.all(players == np.round(players)):
-        raise ValueError(f"table column 'n_players' must hold table sizes 2..6")
+        raise ValueError(f"table column 'n_players' must hold table sizes {MIN_PLAYERS}..{MAX_PLAYERS}")
     return table
 
 

@@ -80,8 +80,8 @@ def test_the_file_names_its_search_and_readers_check_it(tmp_path):
     path.write_text(text)
     with pytest.raises(ValueError, match="line 2: worth 0, not 52, for seat 2 of 2"):
         verify_file(path)
-    path.write_text(text.replace("n_players=2", "n_players=9"))
-    with pytest.raises(ValueError, match="line 1: n_players must be in 2..6"):
+    path.write_text(text.replace("n_players=2", "n_players=23"))
+    with pytest.raises(ValueError, match="line 1: n_players must be in 2..22"):
         read_stackings(path)
 
 
@@ -254,7 +254,7 @@ def test_an_interrupted_run_keeps_everything_and_resumes(tmp_path):
     ({"n_restarts": -1}, ValueError, "n_restarts"),
     ({"batch_size": 0}, ValueError, "batch_size"),
     ({"n_workers": 0}, ValueError, "n_workers"),
-    ({"n_players": 7}, ValueError, "n_players"),
+    ({"n_players": 23}, ValueError, "n_players"),
     ({"seat": 3}, ValueError, "seat"),
     ({"seed": None}, TypeError, "seed"),
     ({"scheduler": 42}, TypeError, "scheduler"),
