@@ -1,4 +1,4 @@
-"""The rules of two- to six-player hold'em as the stacking article deals it (document 004).
+"""The rules of two- to 22-player hold'em as the stacking article deals it (document 004).
 
 Document 004 is Jeremy Kun, "Optimally Stacking the Deck – Texas Hold 'Em",
 Math ∩ Programming (jeremykun.com), 9 April 2012.
@@ -26,10 +26,11 @@ The article deals two-player hold'em from a deck cut at position ``c`` (the
 top card of the cut deck is ``deck[c]``, indices mod 52): player 1 gets cards
 ``c`` and ``c+2``, player 2 gets ``c+1`` and ``c+3``, ``c+4`` is burnt, the
 flop is ``c+5, c+6, c+7``, ``c+8`` is burnt, the turn ``c+9``, ``c+10`` is
-burnt and the river ``c+11``. We generalise to ``k`` players (2..6) with the
+burnt and the river ``c+11``. We generalise to ``k`` players (2..22) with the
 natural order: pockets one card at a time round the table (``p1, ..., pk, p1,
 ..., pk``), then burn, flop, burn, turn, burn, river. A deal uses a *window*
-of ``2k + 8`` consecutive cards; for two players it is the article's order.
+of ``2k + 8`` consecutive cards; for two players it is the article's order, and
+22 players (``2 * 22 + 8 = 52``) use the whole deck, the most this deal allows.
 All 52 rotations of a deck are the same stacking (the cut is random).
 
 For a chosen seat a cut is a **win** (``WIN``: the seat's best five of seven
@@ -55,7 +56,7 @@ SUITS = "cdhs"
 N_CARDS = 52
 N_CUTS = 52
 """Places to cut a deck: every deal starts at one of the 52 cards."""
-MIN_PLAYERS, MAX_PLAYERS = 2, 6
+MIN_PLAYERS, MAX_PLAYERS = 2, 22
 WIN, TIE, LOSS = 1, 0, -1
 
 _RANK_OF = {ch: i for i, ch in enumerate(RANKS)}
@@ -338,7 +339,7 @@ def format_deck(deck) -> str:
 
 # --------------------------------------------------------------------------- dealing rules
 def _check_table(n_players, seat):
-    """Validate a table size (2..6) and a seat of it (1..n_players); return both as ints."""
+    """Validate a table size (2..22) and a seat of it (1..n_players); return both as ints."""
     n = check_int("n_players", n_players, MIN_PLAYERS, MAX_PLAYERS)
     s = check_int("seat", seat, 1, n)
     return n, s
