@@ -230,9 +230,23 @@ def tt_stop_at_table():
     return stop_at_table([1, 2, 4, 6], 5)
 
 
-def tt_policies():
-    from stoplib.tenthousand import stop_at_policy
-    return [stop_at_policy(3, 2)]
+def tt_distributions():
+    """Exact score distributions of two small policies (plot_score_distribution's input)."""
+    from stoplib.tenthousand import score_distribution, solve, stop_at_policy
+    return {"optimal play": score_distribution(solve(2)), "stop at 3 chips": score_distribution(stop_at_policy(3, 2))}
+
+
+@functools.lru_cache(maxsize=1)
+def tt_advice():
+    """Every action's value in one state of the five-dice game (plot_action_values' input; frozen, so
+    one is shared by the calls of a worker)."""
+    from stoplib.tenthousand import solve
+    return solve().advice(4, (2, 1, 0), 2)
+
+
+def tt_advice_field(name):
+    """One field of ``tt_advice()`` (``Advice`` is fuzzed one field at a time)."""
+    return getattr(tt_advice(), name)
 
 
 # --- fields ---

@@ -76,3 +76,29 @@ def test_dice_panel(out_dir):
 def test_static_picture_for_readers_without_a_kernel():
     bundle = widgets.dice_widget()._repr_mimebundle_()
     assert "image/png" in bundle and "interactive panel" in bundle["text/plain"]
+
+
+def test_a_panel_computes_once_per_interaction(out_dir, monkeypatch):
+    """One request, one result: the explorer simulates once and evaluates nothing (the exact values of its
+    rules are computed once per session); the advisor asks the solution for one Advice."""
+    from stoplib.tenthousand import solver
+
+    panel = widgets.policy_explorer_widget(n_turns=2_000)
+    calls = {"simulate": 0, "evaluate": 0, "advice": 0}
+
+    def counted(name, fn):
+        def wrapper(*args, **kwargs):
+            calls[name] += 1
+            return fn(*args, **kwargs)
+        return wrapper
+
+    monkeypatch.setattr(widgets, "_simulate", counted("simulate", widgets._simulate))
+    monkeypatch.setattr(widgets, "_stop_at_table", counted("evaluate", widgets._stop_at_table))
+    panel.controls["x"].value = 400
+    assert (calls["simulate"], calls["evaluate"]) == (1, 0)
+    assert panel.readout.value.startswith(f"stop at 400 points: {50 * tt.evaluate(tt.stop_at_policy(8)):.2f}")
+
+    advisor = widgets.advisor_widget()
+    monkeypatch.setattr(solver.Solution, "advice", counted("advice", solver.Solution.advice))
+    advisor.controls["total"].value = 7
+    assert calls["advice"] == 1
