@@ -18,11 +18,14 @@ value below it is found by one backward pass (the paper's Algorithm 4.1,
 backward pass, and :func:`solve` falls back on it where the threshold argument
 fails. ``V*(iota) = 5.872019`` chips for five dice.
 
-:meth:`Solution.advice` lists every action's value in one state (an :class:`Advice`).
-For any stationary rule (a :class:`~.policies.Policy`, such as the "stop at X
-chips" rules of :mod:`.policies`) :func:`evaluate` gives its exact expected score
-and :func:`score_distribution` the exact law of the chips banked. The numba kernels are in :mod:`._kernels`; the slow exact twins in
-:mod:`.twins`; Monte Carlo play in :mod:`.simulation`.
+:meth:`Solution.advice` lists every action's value in one state (an
+:class:`Advice`). For any stationary rule (a :class:`~.policies.Policy`, such as
+the "stop at X chips" rules of :mod:`.policies`) :func:`evaluate` gives its exact
+expected score and :func:`score_distribution` the exact law of the chips banked.
+Each public function checks its arguments once and calls a private ``_name``
+(:func:`_solve`, :func:`_iterate`, ...), which the other rooms call in turn. The
+numba kernels are in :mod:`._kernels`; the slow exact twins in :mod:`.twins`;
+Monte Carlo play in :mod:`.simulation`.
 """
 from __future__ import annotations
 

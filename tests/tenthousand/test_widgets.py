@@ -53,7 +53,7 @@ def test_advisor_follows_the_number_of_dice(out_dir):
 
 
 def test_policy_explorer(out_dir):
-    panel = widgets.policy_explorer_widget(n_turns=20_000)
+    panel = widgets.policy_explorer_widget(n_turns=2_000)      # the readout's exact value does not depend on it
     panel.controls["x"].value = 500
     exact = tt.evaluate(tt.stop_at_policy(10))
     assert panel.readout.value.startswith(f"stop at 500 points: {50 * exact:.2f} points exactly")
@@ -64,13 +64,16 @@ def test_policy_explorer(out_dir):
     assert all(p.name.startswith("05_ten_thousand-stop-at-x500-turns") for p in paths)
 
 
-def test_dice_panel(out_dir):
+def test_dice_panel(out_dir, monkeypatch):
     panel = widgets.dice_widget()
     panel.controls["dice"].value = 4
     panel.controls["plain"].value = True
     want = tt.solve(4, actions=["s", "r"])
     assert panel.readout.value.startswith(f"N = 4: τ* = {want.threshold} chips, V*(ι) = {want.value:.6f} chips")
-    assert "Saved" in (panel.save() and panel.message.value)
+    # the three formats are checked with the policy explorer; here the PNG suffices (SVG and PDF take seconds)
+    monkeypatch.setattr("stoplib.workbook.panel.FORMATS", ("png",))
+    paths = panel.save()
+    assert "Saved" in panel.message.value and [p.name for p in paths] == ["05_ten_thousand-dice-dice4-plainTrue.png"]
 
 
 def test_static_picture_for_readers_without_a_kernel():

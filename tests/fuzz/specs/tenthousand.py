@@ -8,7 +8,6 @@ TT = "stoplib.tenthousand"
 AX = Make("factories.axes")
 SOL2 = Make(f"{TT}.solver.solve", (2,))
 SOL3 = Make(f"{TT}.solver.solve", (3,))
-SOL5 = Make(f"{TT}.solver.solve", (5,))
 STOP3 = Make(f"{TT}.policies.stop_at_policy", (3, 2))
 PIG = Make(f"{TT}.pig_game.pig")
 
