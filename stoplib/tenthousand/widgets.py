@@ -25,7 +25,7 @@ import html
 from functools import lru_cache
 
 from ..util.rng import kernel_seed
-from ..workbook.panel import Panel, View, dropdown, int_box, int_slider, toggle
+from ..workbook.panel import Panel, View, dropdown, int_box, int_slider, slug, toggle
 from ..workbook.style import figure
 from ._tables import _sdc
 from .claims import NOTEBOOK, _stop_at_table
@@ -107,22 +107,32 @@ def advisor_widget(n_dice=5, tau=4, config=(2, 1, 0), n=2):
     left = int_slider("dice left n", n, 1, MAX_DICE)
     # the starting state must be one the game can be in (a later choice that is not gets a message)
     k = _check_state(_rules(n_dice), tau, config, n)[1]
+    # "set aside" sits in the button row (the Panel's hook for menus), not among the controls: a new
+    # number of dice changes its options, and the panel must then compute once, with the new dice and
+    # a possible choice, not once per intermediate value of the menu
     kept = dropdown("set aside", _options(n_dice), _rules(n_dice).configs[k])
     kept.layout.width = "26em"
+    updating = [False]
+    shown = {"kept": kept.value}
 
     def new_dice(change):
         # the configurations of the new game; keep the choice when it is still possible
-        current = kept.value
-        options = _options(change["new"])
-        kept.options = options
-        kept.value = current if current in [v for _, v in options] else options[0][1]
+        updating[0] = True
+        try:
+            current = kept.value
+            options = _options(change["new"])
+            kept.options = options
+            kept.value = current if current in [v for _, v in options] else options[0][1]
+        finally:
+            updating[0] = False
 
     dice.observe(new_dice, names="value")   # before the panel's own observer: options first
 
-    def render(dice, total, left, kept):
+    def render(dice, total, left):
+        choice = kept.value
         try:
-            advice = _solution(dice).advice(total, kept, left)   # the one check: ValueError for an impossible state
-        except ValueError as exc:                                 # said in the panel's words
+            advice = _solution(dice).advice(total, choice, left)   # the one check: ValueError for an impossible state
+        except ValueError as exc:                                   # said in the panel's words
             raise ValueError(str(exc).replace("tau must", "turn total τ must").replace("n must", "dice left n must")
                              .replace("got n=", "got dice left n = ")) from None
         best = advice.best
@@ -134,12 +144,20 @@ def advisor_widget(n_dice=5, tau=4, config=(2, 1, 0), n=2):
             why = f"give back {describe(_given(best))}, roll {advice.rolls[advice.actions.index(best)]} dice"
         fig, ax = figure(figsize=(7.8, 0.5 + 0.42 * len(advice.actions) + 0.6))   # wide enough for the settings line
         plot_action_values(ax, advice)
-        readout = (f"V({total}, {list(kept)}, {left}) = {advice.value:.6f} chips; best: <b>{html.escape(best)}</b> "
+        readout = (f"V({total}, {list(choice)}, {left}) = {advice.value:.6f} chips; best: <b>{html.escape(best)}</b> "
                    f"({html.escape(why)})")
+        shown["kept"] = choice
         return View(fig, readout)
 
-    return Panel({"dice": dice, "total": total, "left": left, "kept": kept}, render, notebook=NOTEBOOK,
-                 name="advisor", title="Advisor: the value of every action in a state of the game")
+    def settings(values):
+        return "   ".join(f"{w.description} = {v}" for w, v in ((dice, values["dice"]), (total, values["total"]),
+                                                            (left, values["left"]), (kept, list(kept.value))))
+
+    panel = Panel({"dice": dice, "total": total, "left": left}, render, notebook=NOTEBOOK, name="advisor",
+                  title="Advisor: the value of every action in a state of the game", buttons=[kept],
+                  settings=settings, stem=lambda values: slug({**values, "kept": list(shown["kept"])}))
+    kept.observe(lambda change: updating[0] or panel.refresh(), names="value")
+    return panel
 
 
 #: The rules the policy explorer offers: stop at 1..60 chips (50..3000 points).

@@ -7,6 +7,12 @@ from stoplib.tenthousand import widgets
 from stoplib.workbook.panel import Panel
 
 
+def _kept(panel):
+    """The advisor's "set aside" menu (in the panel's button row)."""
+    return next(w for row in panel.children for w in getattr(row, "children", ())
+                if getattr(w, "description", "") == "set aside")
+
+
 @pytest.fixture
 def out_dir(tmp_path, monkeypatch):
     monkeypatch.setenv("STOPLIB_OUTPUT_DIR", str(tmp_path))
@@ -23,7 +29,7 @@ def test_advisor_readout_follows_the_api(sol, out_dir):
     assert isinstance(panel, Panel)
     assert panel.readout.value.startswith(f"V(4, [2, 1, 0], 2) = {sol.value_at(4, (2, 1, 0), 2):.6f}")
     panel.controls["total"].value = 6
-    panel.controls["kept"].value = (1, 1, 0)
+    _kept(panel).value = (1, 1, 0)
     assert panel.readout.value.startswith(f"V(6, [1, 1, 0], 2) = {sol.value_at(6, (1, 1, 0), 2):.6f}")
     assert f"best: <b>{sol.action_at(6, (1, 1, 0), 2)}</b>" in panel.readout.value
 
@@ -45,10 +51,10 @@ def test_advisor_messages_instead_of_clamping(out_dir):
 def test_advisor_follows_the_number_of_dice(out_dir):
     panel = widgets.advisor_widget()
     panel.controls["dice"].value = 6
-    assert (0, 0, (2, 3)) in [v for _, v in panel.controls["kept"].options]
+    assert (0, 0, (2, 3)) in [v for _, v in _kept(panel).options]
     assert panel.readout.value.startswith(f"V(4, [2, 1, 0], 2) = {tt.solve(6).value_at(4, (2, 1, 0), 2):.6f}")
     panel.controls["dice"].value = 2                     # [2, 1, 0] needs three dice: the choice resets
-    assert panel.controls["kept"].value == (1, 0, 0)
+    assert _kept(panel).value == (1, 0, 0)
     assert panel.readout.value.startswith(f"V(4, [1, 0, 0], 2) = {tt.solve(2).value_at(4, (1, 0, 0), 2):.6f}")
 
 
@@ -105,3 +111,7 @@ def test_a_panel_computes_once_per_interaction(out_dir, monkeypatch):
     monkeypatch.setattr(solver.Solution, "advice", counted("advice", solver.Solution.advice))
     advisor.controls["total"].value = 7
     assert calls["advice"] == 1
+    advisor.controls["dice"].value = 2        # new menu options, a choice reset: still one computation
+    assert calls["advice"] == 2 and _kept(advisor).value == (1, 0, 0)
+    _kept(advisor).value = (0, 1, 0)
+    assert calls["advice"] == 3 and advisor.readout.value.startswith("V(7, [0, 1, 0], 2)")
