@@ -24,7 +24,7 @@ from ._tables import _frequencies, _sdc
 from .pig_game import _pig_iterate, pig
 from .rules import ACTION_NAMES, _parse_actions, _rules
 from .solver import _iterate, _policy_value, _solve, _threshold
-from .twins import _solve_exact, frequencies_multinomial
+from .twins import _frequencies_multinomial, _solve_exact
 
 __all__: list[str] = []   # private: used by stoplib.tenthousand.claims.verdicts
 
@@ -50,7 +50,7 @@ def _rules_rows(sol, checks):
     ours1 = {name: 50 * _sdc(c)[0] for name, c in combos.items()}
     t2 = checks["table2"]
     n_counts = sum(f is not None for r in doc.TABLE2 for f in r[4])
-    twin = all(frequencies_multinomial(n) == _frequencies(n) for n in range(1, 6))
+    twin = all(_frequencies_multinomial(n) == _frequencies(n) for n in range(1, 6))
     th = _threshold(5)
     bust5 = _frequencies(5)[(0, 0, 0)]
     vi, T = checks["vi"], sol.threshold

@@ -222,7 +222,7 @@ def _table7():
         ours = f"{sol.value:.10f}"
         rows.append({"actions": acts if acts == "all" else ", ".join(acts), "count": count,
                      "ours": ours, "paper": printed, "matches": _matches(sol.value, printed),
-                     "slip": digit_slip(ours, printed) or "", "value_chained": f"{chained.value:.10f}"})
+                     "slip": _digit_slip(ours, printed) or "", "value_chained": f"{chained.value:.10f}"})
     return pd.DataFrame(rows)
 
 
@@ -460,8 +460,10 @@ def digit_slip(ours, printed):
     >>> digit_slip("1.234", "1.234") is None
     True
     """
-    check_str("ours", ours, 40)
-    check_str("printed", printed, 40)
+    return _digit_slip(check_str("ours", ours, 40), check_str("printed", printed, 40))
+
+
+def _digit_slip(ours, printed):
     if ours == printed or len(ours) != len(printed):
         return None
     for k in range(len(ours) - 1):          # (inserting before the last digit only changes it)
@@ -508,5 +510,5 @@ def verdicts(solution=None):
     vi = _iterate(5, sol.allowed, sol.actions, 120, True, 100_000)
     checks = {"table2": table2(), "cells": _table5_cells(sol), "table6": _table6(sol), "table7": _table7(),
               "audit": _action_audit(sol), "outside": _rolling_outside(sol), "longest": _longest_turn(sol),
-              "vi": vi, "difference": _max_state_difference(sol, vi, sol.threshold - 1), "slip": digit_slip}
+              "vi": vi, "difference": _max_state_difference(sol, vi, sol.threshold - 1), "slip": _digit_slip}
     return _verdicts.table(NOTEBOOK, sol, checks)

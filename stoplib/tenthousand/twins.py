@@ -40,7 +40,10 @@ def frequencies_multinomial(n):
     >>> frequencies_multinomial(3) == frequencies(3)
     True
     """
-    n = check_int("n", n, 1, MAX_DICE)
+    return _frequencies_multinomial(check_int("n", n, 1, MAX_DICE))
+
+
+def _frequencies_multinomial(n):
     out = {}
     for counts in itertools.product(range(n + 1), repeat=6):
         if sum(counts) != n:
