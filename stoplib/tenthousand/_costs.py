@@ -18,9 +18,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ..util.budget import Estimate
-from .rules import (MAX_DICE, REACHABLE_BYTES_PER_STATE as _REACHABLE_BYTES_PER_STATE,
-                    REACHABLE_SECONDS_PER_STATE as _REACHABLE_SECONDS_PER_STATE, _prob_matrix,
-                    _reachable_estimate, _rules)
+from ._tables import MAX_DICE, _prob_matrix, _rules
 
 __all__: list[str] = []   # private: used by the public functions and the benchmark
 
@@ -54,12 +52,11 @@ SIMULATE_SECONDS_PER_TURN = {1: 3.0e-7, 2: 4.5e-7, 3: 6.0e-7, 4: 7.5e-7, 5: 9.0e
 #: What ``parallel=True`` gains on the development machine: nothing measurable (its two
 #: cores are shared); a machine with free cores finishes sooner than estimated.
 PARALLEL_SPEEDUP = 1.0
-#: The pure-Python reachability search: seconds and bytes per state below its bound
-#: (``(tau_max + 1) * K * n_dice`` states; about a third are reachable). Defined in
-#: ``rules.py`` beside :func:`~stoplib.tenthousand.is_reachable` (which must not import
-#: this module: it imports ``rules``), measured the same way.
-REACHABLE_SECONDS_PER_STATE = _REACHABLE_SECONDS_PER_STATE
-REACHABLE_BYTES_PER_STATE = _REACHABLE_BYTES_PER_STATE
+#: The pure-Python reachability search behind :func:`~stoplib.tenthousand.is_reachable`: seconds
+#: and bytes per state below its bound (``(tau_max + 1) * K * n_dice`` states; about a third are
+#: reachable).
+REACHABLE_SECONDS_PER_STATE = 6.0e-6
+REACHABLE_BYTES_PER_STATE = 120.0
 #: Seconds of the exact-fraction Algorithm 4.1 (``solve_exact``) with all actions, by number of dice.
 SOLVE_EXACT_SECONDS = {1: 1e-4, 2: 3e-4, 3: 2e-3, 4: 0.04, 5: 0.3, 6: 2.5}
 #: Seconds per state ``tau < threshold`` of the Python passes over a solution.
@@ -184,8 +181,12 @@ def simulate(n_dice, cap, n_turns, n_chunks, parallel):
 
 
 def reachable(n_dice, tau_max):
-    """Estimate of the forward search behind :func:`stoplib.tenthousand.is_reachable`."""
-    return _reachable_estimate(n_dice, tau_max)
+    """Estimate of the forward search behind :func:`stoplib.tenthousand.is_reachable` (``tau_max`` < 2 * 10**15)."""
+    states = float(tau_max + 1) * len(_rules(n_dice).configs) * n_dice
+    return Estimate(f"is_reachable (a search up to tau={tau_max:,}, n_dice={n_dice})",
+                    states * REACHABLE_SECONDS_PER_STATE, states * REACHABLE_BYTES_PER_STATE,
+                    f"{states:.3g} states below the bound at {REACHABLE_SECONDS_PER_STATE:.2g} s and "
+                    f"{REACHABLE_BYTES_PER_STATE:g} bytes each (pure Python)")
 
 
 def solve_exact(n_dice):

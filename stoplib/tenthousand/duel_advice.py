@@ -5,7 +5,7 @@ The solution (:class:`~stoplib.tenthousand.duel_game.Duel`) keeps only the turn-
 the kernel (:func:`stoplib.tenthousand._duel_kernels._turn`), a millisecond or less. The
 records here are what a plot or a panel needs:
 
-- :class:`Advice` (from :meth:`Duel.advice`): every legal option after a roll, its win
+- :class:`DuelAdvice` (from :meth:`Duel.advice`): every legal option after a roll, its win
   probability, the optimal one marked;
 - :class:`PolicyMap` (from :meth:`Duel.policy_map`): bank or roll over own score x turn
   total for each number of dice left, with the solitaire optimum's thresholds beside it;
@@ -23,7 +23,7 @@ from ._duel_kernels import _turn
 from ._duel_tables import N_DICE, _sol_roll, _solitaire, _tables
 from .rules import ACTION_NAMES
 
-__all__ = ["Option", "Advice", "PolicyMap"]
+__all__ = ["Option", "DuelAdvice", "PolicyMap"]
 
 #: Lead bins (own minus opponent, chips) of :meth:`Duel.departures`: (label, low, high) inclusive.
 LEAD_BINS = (("behind by 51+", -10**9, -51), ("behind by 21-50", -50, -21), ("behind by 6-20", -20, -6),
@@ -52,7 +52,7 @@ class Option:
 
 
 @dataclass(frozen=True)
-class Advice:
+class DuelAdvice:
     """What to do after a roll: the state, the roll's configuration and every option, best first.
 
     ``win_probability`` is the best option's (after a bust, the chance to win from the
@@ -149,11 +149,11 @@ def _advice(result, own, opponent, t, roll):
     n = len(faces)
     if r.s[k] == 0:
         win = 1.0 - float(P0[opponent, own])
-        return Advice(own, opponent, t, faces, config, 0, True, (), None, win)
+        return DuelAdvice(own, opponent, t, faces, config, 0, True, (), None, win)
     R = G - own
     if t + r.s[k] >= R and result.finish == "reach":
         best = Option(config, "keep all", "win", t + int(r.s[k]), 0, False, 1.0, True)
-        return Advice(own, opponent, t, faces, config, int(r.s[k]), False, (best,), best, 1.0)
+        return DuelAdvice(own, opponent, t, faces, config, int(r.s[k]), False, (best,), best, 1.0)
     pv = _turn_tables(result, own, opponent)
     y = float(P0[opponent, own])
     p0 = tb.rules[0]
@@ -174,7 +174,7 @@ def _advice(result, own, opponent, t, roll):
     first = next(q for q, x in enumerate(raw) if x[-1] == top)     # the kernel's choice on ties
     options = [Option(*x, q == first) for q, x in enumerate(raw)]
     options.sort(key=lambda o: (-o.win_probability, not o.optimal))
-    return Advice(own, opponent, t, faces, config, int(r.s[k]), False, tuple(options), options[0], options[0].win_probability)
+    return DuelAdvice(own, opponent, t, faces, config, int(r.s[k]), False, tuple(options), options[0], options[0].win_probability)
 
 
 def _solitaire_bank_from():

@@ -185,7 +185,7 @@ class Duel:
 
         Returns
         -------
-        Advice
+        DuelAdvice
             ``options``: keep the whole roll or a smaller configuration (the paper's moves),
             then bank or roll the dice left (five after hot dice); a bust has none, a roll
             that reaches the goal one (win).

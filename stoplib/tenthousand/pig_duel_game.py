@@ -49,7 +49,6 @@ The numba kernels are in :mod:`._pig_duel_kernels`; Monte Carlo games in :mod:`.
 """
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache

@@ -26,8 +26,9 @@ import numpy as np
 from ..util import budget
 from ..util.validate import check_int, check_real
 from . import _costs
-from .rules import MAX_DICE, _check_n_dice, _parse_actions, _prob_matrix, _public, _rules, frequencies
-from .solver import threshold
+from ._tables import _frequencies, _prob_matrix
+from .rules import MAX_DICE, _check_n_dice, _parse_actions, _public, _rules
+from .solver import _threshold
 
 __all__ = ["frequencies_multinomial", "solve_exact", "pig_duel_brute_force", "duel_brute_force"]
 
@@ -37,10 +38,14 @@ def frequencies_multinomial(n):
 
     Examples
     --------
+    >>> from stoplib.tenthousand import frequencies
     >>> frequencies_multinomial(3) == frequencies(3)
     True
     """
-    n = check_int("n", n, 1, MAX_DICE)
+    return _frequencies_multinomial(check_int("n", n, 1, MAX_DICE))
+
+
+def _frequencies_multinomial(n):
     out = {}
     for counts in itertools.product(range(n + 1), repeat=6):
         if sum(counts) != n:
@@ -74,16 +79,22 @@ def solve_exact(n_dice=5, actions="all"):
     """
     n_dice = _check_n_dice(n_dice)
     allowed, _ = _parse_actions(actions, n_dice)
+    budget.check(_costs.solve_exact(n_dice))
+    return _solve_exact(n_dice, allowed)
+
+
+def _solve_exact(n_dice, allowed):
+    """:func:`solve_exact` for checked arguments (the budget already asked)."""
     rules = _rules(n_dice)
     N = n_dice
-    T = threshold(n_dice).threshold
-    if not threshold(n_dice).argument_applies:   # pragma: no cover - it holds for 1..6 dice
+    th = _threshold(n_dice)
+    if not th.argument_applies:   # pragma: no cover - it holds for 1..6 dice
         raise ValueError(f"the threshold argument does not hold for n_dice={n_dice}; use value_iteration")
-    budget.check(_costs.solve_exact(n_dice))
+    T = th.threshold
     K = len(rules.configs)
     s = [int(x) for x in rules.s]
     d = [int(x) for x in rules.d]
-    fr = {n: frequencies(n) for n in range(1, N + 1)}
+    fr = {n: _frequencies(n) for n in range(1, N + 1)}
     prob = {n: [Fraction(fr[n].get(c, 0), 6 ** n) for c in rules.configs] for n in range(1, N + 1)}
     moves = [[(int(rules.move_to[e]), int(rules.move_code[e]))
               for e in range(rules.move_ptr[k], rules.move_ptr[k + 1]) if allowed[rules.move_code[e]]]

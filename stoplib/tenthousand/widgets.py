@@ -1,12 +1,16 @@
 """Ten Thousand: the interactive panels of notebook 05, built on :class:`stoplib.workbook.panel.Panel`.
 
-Thin wrappers over the API, each a function that builds and returns its panel:
+Thin wrappers over the API, each a function that builds and returns its panel. Each
+panel checks a request once and computes one result per interaction, which both its
+readout and its figure show (the plot functions only draw what they are given):
 
-- :func:`advisor_widget`: every action's value in a state of the game (from
-  :func:`stoplib.tenthousand.solve`), drawn by :func:`.plots.plot_action_values`;
-- :func:`policy_explorer_widget`: "stop at X points" against optimal play, exactly
-  (:func:`stoplib.tenthousand.evaluate`) and by :func:`stoplib.tenthousand.simulate`;
-- :func:`dice_widget`: the game with 1 to 6 dice, with or without moves, drawn by
+- :func:`advisor_widget`: the :class:`~stoplib.tenthousand.Advice` of a state (every
+  action's value, from the cached solution of the game), drawn by
+  :func:`.plots.plot_action_values`;
+- :func:`policy_explorer_widget`: "stop at X points" against optimal play, exactly (the
+  exact values of every rule, computed once for the panel) and by one simulation per
+  request (:func:`stoplib.tenthousand.simulate`), drawn by :func:`.plots.plot_stop_at`;
+- :func:`dice_widget`: the solved game with 1 to 6 dice, with or without moves, drawn by
   :func:`.plots.plot_value_of_rolling`.
 
 Every panel draws on an explicit Figure, shows a request out of range as a message
@@ -21,19 +25,20 @@ import html
 from functools import lru_cache
 
 from ..util.rng import kernel_seed
-from ..workbook.panel import Panel, View, dropdown, int_box, int_slider, toggle
+from ..workbook.panel import Panel, View, dropdown, int_box, int_slider, slug, toggle
 from ..workbook.style import figure
-from .claims import stop_at_table
+from ._tables import _sdc
+from .claims import NOTEBOOK, _stop_at_table
 from .plots import plot_action_values, plot_stop_at, plot_value_of_rolling
-from .rules import MAX_DICE, _check_flag, _check_state, _normalise_config, _rules, configurations, score
-from .simulation import simulate
-from .solver import evaluate, solve, stop_at_policy
+from .policies import _stop_at_policy
+from .rules import MAX_DICE, _check_flag, _check_state, _normalise_config, _rules
+from .simulation import _simulate
+from .solver import _solve_game
 
 __all__ = ["advisor_widget", "policy_explorer_widget", "dice_widget", "describe", "NOTEBOOK",
            "MAX_TURNS", "MAX_TAU"]
 
-#: The notebook whose panels these are (saved figures are named after it).
-NOTEBOOK = "05_ten_thousand"
+# NOTEBOOK (from .claims): the notebook whose panels these are (saved figures are named after it).
 #: Most simulated turns the policy explorer accepts (about 1 s on the development machine).
 MAX_TURNS = 2_000_000
 #: Largest turn total the advisor accepts (chips): above every threshold up to six dice (201).
@@ -77,12 +82,13 @@ def _given(move):
 
 
 def _options(n_dice):
-    return [(f"{list(c)}: {describe(c)} ({score(c)[0]} chips)", c) for c in configurations(n_dice)[1:]]
+    return [(f"{list(c)}: {describe(c)} ({_sdc(c)[0]} chips)", c) for c in _rules(n_dice).configs[1:]]
 
 
 @lru_cache(maxsize=None)
 def _solution(n_dice, stop_roll_only=False):
-    return solve(n_dice, actions=["s", "r"] if stop_roll_only else "all")
+    """The solved game, once per panel session (its tables are read, never changed)."""
+    return _solve_game(n_dice, stop_roll_only)
 
 
 def advisor_widget(n_dice=5, tau=4, config=(2, 1, 0), n=2):
@@ -100,49 +106,68 @@ def advisor_widget(n_dice=5, tau=4, config=(2, 1, 0), n=2):
     total = int_box("turn total τ (chips)", tau, 1, MAX_TAU, width="17em")
     left = int_slider("dice left n", n, 1, MAX_DICE)
     # the starting state must be one the game can be in (a later choice that is not gets a message)
-    _normalise_config(config, n_dice)
     k = _check_state(_rules(n_dice), tau, config, n)[1]
+    # "set aside" sits in the button row (the Panel's hook for menus), not among the controls: a new
+    # number of dice changes its options, and the panel must then compute once, with the new dice and
+    # a possible choice, not once per intermediate value of the menu
     kept = dropdown("set aside", _options(n_dice), _rules(n_dice).configs[k])
     kept.layout.width = "26em"
+    updating = [False]
+    shown = {"kept": kept.value}
 
     def new_dice(change):
         # the configurations of the new game; keep the choice when it is still possible
-        current = kept.value
-        options = _options(change["new"])
-        kept.options = options
-        kept.value = current if current in [v for _, v in options] else options[0][1]
+        updating[0] = True
+        try:
+            current = kept.value
+            options = _options(change["new"])
+            kept.options = options
+            kept.value = current if current in [v for _, v in options] else options[0][1]
+        finally:
+            updating[0] = False
 
     dice.observe(new_dice, names="value")   # before the panel's own observer: options first
 
-    def render(dice, total, left, kept):
-        sol = _solution(dice)
+    def render(dice, total, left):
+        choice = kept.value
         try:
-            value = sol.value_at(total, kept, left)     # raises ValueError for an impossible state
-        except ValueError as exc:                       # said in the panel's words
+            advice = _solution(dice).advice(total, choice, left)   # the one check: ValueError for an impossible state
+        except ValueError as exc:                                   # said in the panel's words
             raise ValueError(str(exc).replace("tau must", "turn total τ must").replace("n must", "dice left n must")
                              .replace("got n=", "got dice left n = ")) from None
-        best = sol.action_at(total, kept, left)
-        values = sol.action_values(total, kept, left)
+        best = advice.best
         if best == "s":
             why = "stop and bank the turn total"
         elif best == "r":
             why = f"roll the {left} {'die' if left == 1 else 'dice'} left"
         else:
-            rolled = left + score(kept)[1] - score(values[best][1])[1]
-            why = f"give back {describe(_given(best))}, roll {rolled} dice"
-        fig, ax = figure(figsize=(7.8, 0.5 + 0.42 * len(values) + 0.6))   # wide enough for the snapshot's settings line
-        plot_action_values(ax, sol, total, kept, left)
-        readout = (f"V({total}, {list(kept)}, {left}) = {value:.6f} chips; best: <b>{html.escape(best)}</b> "
+            why = f"give back {describe(_given(best))}, roll {advice.rolls[advice.actions.index(best)]} dice"
+        fig, ax = figure(figsize=(7.8, 0.5 + 0.42 * len(advice.actions) + 0.6))   # wide enough for the settings line
+        plot_action_values(ax, advice)
+        readout = (f"V({total}, {list(choice)}, {left}) = {advice.value:.6f} chips; best: <b>{html.escape(best)}</b> "
                    f"({html.escape(why)})")
+        shown["kept"] = choice
         return View(fig, readout)
 
-    return Panel({"dice": dice, "total": total, "left": left, "kept": kept}, render, notebook=NOTEBOOK,
-                 name="advisor", title="Advisor: the value of every action in a state of the game")
+    def settings(values):
+        return "   ".join(f"{w.description} = {v}" for w, v in ((dice, values["dice"]), (total, values["total"]),
+                                                            (left, values["left"]), (kept, list(kept.value))))
+
+    panel = Panel({"dice": dice, "total": total, "left": left}, render, notebook=NOTEBOOK, name="advisor",
+                  title="Advisor: the value of every action in a state of the game", buttons=[kept],
+                  settings=settings, stem=lambda values: slug({**values, "kept": list(shown["kept"])}))
+    kept.observe(lambda change: updating[0] or panel.refresh(), names="value")
+    return panel
+
+
+#: The rules the policy explorer offers: stop at 1..60 chips (50..3000 points).
+_MAX_CHIPS = 60
 
 
 @lru_cache(maxsize=None)
-def _stop_at_curve(max_chips):
-    return stop_at_table(range(1, max_chips + 1))
+def _stop_at_curve():
+    """The exact value of every rule the policy explorer offers, computed once (a DataFrame: read, never changed)."""
+    return _stop_at_table(range(1, _MAX_CHIPS + 1), 5, _solution(5).value)
 
 
 def policy_explorer_widget(stop_at=300, n_turns=100_000, seed=1):
@@ -156,11 +181,11 @@ def policy_explorer_widget(stop_at=300, n_turns=100_000, seed=1):
     >>> panel.readout.value.split(";")[0]
     'stop at 300 points: 238.40 points exactly'
     """
-    x = int_slider("stop at X (points)", stop_at, 50, 3000, step=50, width="30em")
+    x = int_slider("stop at X (points)", stop_at, 50, 50 * _MAX_CHIPS, step=50, width="30em")
     if stop_at % 50:
         raise ValueError(f"stop at X (points) must be a multiple of 50 (one chip), got {stop_at}")
     turns = int_box("simulated turns", n_turns, 1_000, MAX_TURNS, width="16em")
-    kernel_seed(seed)   # (checks the seed now, not at the first redraw)
+    base = kernel_seed(seed)   # the seed checked once, here; each request simulates from it
     optimum = _solution(5).value
     stop_roll = _solution(5, True).value
 
@@ -168,9 +193,9 @@ def policy_explorer_widget(stop_at=300, n_turns=100_000, seed=1):
         if x % 50:
             raise ValueError(f"stop at X (points) must be a multiple of 50 (one chip), got {x}")
         chips = x // 50
-        exact = evaluate(stop_at_policy(chips))
-        mc = simulate(stop_at_policy(chips), turns, seed=seed)
-        table = _stop_at_curve(60)
+        table = _stop_at_curve()
+        exact = float(table["value"].iloc[chips - 1])                   # row chips - 1: stop at `chips`
+        mc = _simulate(_stop_at_policy(chips, 5), turns, base, seed=seed if isinstance(seed, int) else None)
         fig, ax = figure(figsize=(7.0, 4.0))
         plot_stop_at(ax, table, optimum, stop_roll=stop_roll, mark=x, simulated=(mc.mean, mc.std_err))
         readout = (f"stop at {x} points: {50 * exact:.2f} points exactly; simulated {50 * mc.mean:.2f} "

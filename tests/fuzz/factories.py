@@ -207,6 +207,10 @@ def cc_small_basic_chart():
 
 
 # --- tenthousand ---
+# The Ten Thousand inputs below are built once per worker (lru_cache): the fuzzed calls only read them
+# (a constructor gets fresh objects made from them; a plot reads its table), and a worker builds a
+# figure's result once instead of once per call.
+@functools.lru_cache(maxsize=None)
 def tt_solution_fields(n_dice=2):
     """The fields of a small solved Ten Thousand game, as constructor keywords of ``Solution``."""
     import dataclasses
@@ -227,25 +231,47 @@ def tt_policy_actions(chips=2, n_dice=2):
     return stop_at_policy(chips, n_dice).actions
 
 
+@functools.lru_cache(maxsize=1)
+def _tt_pig():
+    from stoplib.tenthousand import pig
+    return pig()
+
+
 def tt_pig_field(name):
     """One field of ``pig()``'s result (``PigResult`` is fuzzed one field at a time)."""
-    from stoplib.tenthousand import pig
-    return getattr(pig(), name)
+    return getattr(_tt_pig(), name)
 
 
+@functools.lru_cache(maxsize=None)
 def tt_dice_table(max_dice=2):
     from stoplib.tenthousand.claims import dice_table
     return dice_table(max_dice, 10)
 
 
+@functools.lru_cache(maxsize=1)
 def tt_stop_at_table():
     from stoplib.tenthousand.claims import stop_at_table
     return stop_at_table([1, 2, 4, 6], 5)
 
 
-def tt_policies():
-    from stoplib.tenthousand import stop_at_policy
-    return [stop_at_policy(3, 2)]
+@functools.lru_cache(maxsize=1)
+def tt_distributions():
+    """Exact score distributions of two small policies (plot_score_distribution's input)."""
+    from stoplib.tenthousand import score_distribution, solve, stop_at_policy
+    return {"optimal play": score_distribution(solve(2)), "stop at 3 chips": score_distribution(stop_at_policy(3, 2))}
+
+
+@functools.lru_cache(maxsize=1)
+def tt_advice():
+    """Every action's value in one state of the five-dice game (plot_action_values' input; frozen, so
+    one is shared by the calls of a worker)."""
+    from stoplib.tenthousand import solve
+    return solve().advice(4, (2, 1, 0), 2)
+
+
+def tt_advice_field(name):
+    """One field of ``tt_advice()`` (``Advice`` is fuzzed one field at a time)."""
+    return getattr(tt_advice(), name)
 
 
 # --- fields ---
