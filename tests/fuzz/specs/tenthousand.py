@@ -20,7 +20,7 @@ _PIG_DUEL_FIELDS = ("goal", "die", "method", "values", "hold", "first_player_win
                     "residual", "pass_margin", "iterations")
 HOLD20 = Make(f"{TT}.pig_duel_game.pig_hold_at", (20,))
 BAD_GOALS = [10**5, 10**9]
-BAD_PLAYERS = ["Optimal", "solitaire ", 3, None, Make(f"{TT}.solver.stop_at_policy", (3, 2))]
+BAD_PLAYERS = ["Optimal", "solitaire ", 3, None, Make(f"{TT}.policies.stop_at_policy", (3, 2))]
 _ADVICE_FIELDS = ("n_dice", "tau", "config", "n", "value", "best", "actions", "values", "keeps", "rolls")
 
 #: Bad configurations: a triple of inf (int(inf) overflows), too many triples, too many dice,
