@@ -252,7 +252,7 @@ def test_verdicts_03():
     table = claims.verdicts("03_redblack_sqrt_vs_log", values=values, extrapolation=best, frontier=front)
     counts = check_table(table, "03_redblack_sqrt_vs_log")
     # the refits of the document's float32 data agree to 4+ digits, not to its last printed ones: open
-    assert counts == {"agrees": 9, "differs": 8, "open": 6, "context": 2}
+    assert counts == {"agrees": 9, "differs": 7, "open": 7, "context": 2}
     by_verdict = table.groupby("verdict").claim.apply(set)
     assert {"log fit: coefficients", "sqrt fit: V = -0.0186936 + 0.522088 sqrt(l)"} <= by_verdict["open"]
     assert by_verdict["context"] == {"133,787,000 is the largest l: higher needs static arrays the linker refuses",
