@@ -354,7 +354,9 @@ def verdicts(notebook: str, **results):
 
     Examples
     --------
-    >>> table = verdicts("01_redblack_dp")
+    >>> from stoplib.redblack import sample_paths, simulate
+    >>> table = verdicts("02_redblack_monte_carlo", simulation=simulate(26, 26, 1000, seed=1),
+    ...                  mistake=simulate(26, 26, 1000, seed=2, replacement=True), paths=sample_paths(26, 26, 49))
     >>> int(table.headline.sum()), table.loc[table.headline, "verdict"].item()
     (1, 'agrees')
     """

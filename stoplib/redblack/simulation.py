@@ -221,10 +221,9 @@ class SimulationResult:
 
     def outcome_probabilities(self) -> dict:
         """Fractions of games that end behind, even, and ahead."""
-        p = self.probabilities
-        return {"loss": float(p[self.winnings < 0].sum()),
-                "even": float(p[self.winnings == 0].sum()),
-                "win": float(p[self.winnings > 0].sum())}
+        c, n = self.counts, self.n_games      # from the integer counts: each share in [0, 1] exactly
+        return {"loss": int(c[self.winnings < 0].sum()) / n, "even": int(c[self.winnings == 0].sum()) / n,
+                "win": int(c[self.winnings > 0].sum()) / n}
 
     def z_score(self, exact: float) -> float:
         """``(mean - exact) / std_err`` (0 when the standard error is 0 and they agree)."""

@@ -200,8 +200,14 @@ def check_table(table, notebook):
     return dict(table.verdict.value_counts())
 
 
-def test_verdicts_01():
-    table = claims.verdicts("01_redblack_dp", frontier=fr.load_frontier())
+@pytest.fixture(scope="module")
+def table_01():
+    """Notebook 01's verdict table, computed once for the tests that read it (V(100,000) is a sweep)."""
+    return claims.verdicts("01_redblack_dp", frontier=fr.load_frontier())
+
+
+def test_verdicts_01(table_01):
+    table = table_01
     counts = check_table(table, "01_redblack_dp")
     # the document's running times (and "millions of cards in a reasonable time") are context
     assert counts == {"agrees": 11, "differs": 1, "context": 5}
@@ -270,9 +276,8 @@ def test_verdicts_03():
         claims.verdicts("03_redblack_sqrt_vs_log", values=values[:100], extrapolation=best, frontier=front)
 
 
-def test_verdict_table_shows_with_the_shared_styler():
-    table = claims.verdicts("01_redblack_dp")
-    html = vd.styler(table).to_html()
+def test_verdict_table_shows_with_the_shared_styler(table_01):
+    html = vd.styler(table_01).to_html()
     assert html.count("background-color") >= 3 and "notebook" not in html.split("<tbody>")[0]
 
 

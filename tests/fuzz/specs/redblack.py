@@ -2,8 +2,9 @@
 
 Every public callable of every room (rules, the cost room, solver, twins, variants,
 simulation, asymptotics, fits, claims, checkpoint, distributed, gpu, frontier, plots,
-widgets) with a
-small, valid baseline call. The files the calls write (``checkpoint=`` of the sweeps,
+widgets) with a small, valid baseline call. Specs whose arguments all go through one
+shared check (a count, a table, a figure's inputs) draw 10 hypothesis examples after the
+systematic sweep instead of 25. The files the calls write (``checkpoint=`` of the sweeps,
 ``path`` of ``write_checkpoint``) land in the worker's temporary working folder; the
 files read back (``read_checkpoint``, ``checkpoint_info``, ``Checkpointer``, the
 sweeps' ``checkpoint=``, ``load_frontier``) also meet spoilt files: checkpoints
@@ -54,7 +55,8 @@ SPECS = [
     # the cost room (work_estimate is exported by the package)
     Spec(f"{RB}._costs.work_estimate", kwargs=dict(n_red=1000, n_black=1000, method="tiled", tile=None),
          extra_bad={"n_red": HUGE_COUNTS, "n_black": HUGE_COUNTS, "method": BAD_METHODS + ["auto"],
-                    "tile": [7, 2**41]}),
+                    "tile": [7, 2**41]},
+         max_examples=10),
     # the solver
     Spec(f"{RB}.solver.value", kwargs=dict(n_red=26, n_black=26, method="auto", checkpoint=None,
                                            checkpoint_every=300.0, scheduler=None),
@@ -165,7 +167,8 @@ SPECS = [
                     "checkpoint": SPOILT},
          max_examples=10),
     Spec(f"{RB}.distributed.default_block", kwargs=dict(n_red=10_000, n_black=10_000, tile=2048, workers=2),
-         extra_bad={"n_red": HUGE_COUNTS, "workers": [10**7]}),
+         extra_bad={"n_red": HUGE_COUNTS, "workers": [10**7]},
+         max_examples=10),
     Spec(f"{RB}.distributed.cluster_estimate",
          kwargs=dict(n_red=100_000, n_black=100_000, workers=2, rate=7.5e9, overhead=0.05, tile=2048, block=None),
          extra_bad={"n_red": HUGE_COUNTS, "block": [8, 2048 * 3 + 1], "rate": [1e-300, np.float64(1e300)],
@@ -198,23 +201,28 @@ SPECS = [
     # figures
     Spec(f"{RB}.plots.plot_value_heatmap",
          kwargs=dict(ax=AX, table=np.arange(12.0).reshape(3, 4) / 10, title="value", colorbar=True),
-         extra_bad={"table": BAD_ARRAYS + [np.zeros((5000, 5000), dtype=np.float32), np.zeros((0, 3))]}),
+         extra_bad={"table": BAD_ARRAYS + [np.zeros((5000, 5000), dtype=np.float32), np.zeros((0, 3))]},
+         max_examples=10),
     Spec(f"{RB}.plots.plot_boundary_gap", kwargs=dict(ax=AX, comparison=BOUNDARIES),
-         extra_bad={"comparison": [np.array([0, 2, 4, 5, 7, 8]), POSITION]}),
+         extra_bad={"comparison": [np.array([0, 2, 4, 5, 7, 8]), POSITION]},
+         max_examples=10),
     Spec(f"{RB}.plots.plot_stopping_boundary",
          kwargs=dict(ax=AX, boundary=np.array([0, 2, 4, 5, 7, 8]), n_black=None, mark=None, title="boundary"),
          extra_bad={"boundary": BAD_ARRAYS + [np.array([0, 2.5, 4]), np.array([0, -2, 4])],
                     "mark": [(1,), (1, 2, 3), ("a", "b"), (np.nan, 1), (-1, 2), (1.5, 2)],
-                    "n_black": [10**12]}),
+                    "n_black": [10**12]},
+         max_examples=10),
     Spec(f"{RB}.plots.plot_policy", kwargs=dict(ax=AX, policy=np.eye(4, dtype=bool), title="policy"),
-         extra_bad={"policy": BAD_ARRAYS + [np.array([["yes", "no"]]), np.full((2, 2), 0.5)]}),
+         extra_bad={"policy": BAD_ARRAYS + [np.array([["yes", "no"]]), np.full((2, 2), 0.5)]},
+         max_examples=10),
     Spec(f"{RB}.plots.plot_spreadsheet_comparison", kwargs=dict(ax=AX, comparison=COMPARISON, title=None)),
     Spec(f"{RB}.plots.plot_method_timings",
          kwargs=dict(ax=AX, timings={"method": ["row", "tiled"], "seconds": [1.0, 0.1]}),
          extra_bad={"timings": [{"method": ["row"], "seconds": [-1.0]}, {"method": ["row"]},
                                 {"method": ["row", "tiled"], "seconds": [1.0]}, {"method": [], "seconds": []},
                                 {"method": [1, 2], "seconds": [1.0, 2.0]}, {"method": ["a"], "seconds": ["1"]},
-                                {"method": ["a"], "seconds": [np.inf]}]}),
+                                {"method": ["a"], "seconds": [np.inf]}]},
+         max_examples=10),
     Spec(f"{RB}.plots.plot_position_panel", kwargs=dict(position=POSITION, figsize=(4, 3)),
          extra_bad={"position": [(5, 6), BOUNDARIES],
                     "figsize": [(0, 0), (1e6, 1e6), (4,), (4, np.nan), ("4", "3")]},
