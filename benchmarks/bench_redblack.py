@@ -11,7 +11,7 @@ the methods that skip it (row, diagonal, tiled), counted exactly from the
 stopping boundary.
 
 Beside each measured time the table prints the budget's estimate
-(``stoplib.redblack.work_estimate``, from the rates in ``stoplib/redblack/rules.py``)
+(``stoplib.redblack.work_estimate``, from the rates in ``stoplib/redblack/_costs.py``)
 and their ratio, so the calibration of the limits can be checked: a ratio well
 above 1 means the machine is slower (or busier) than the rates say.
 """

@@ -49,8 +49,11 @@ DEFAULT_N = (1_000_000, 2_000_000, 10_000_000, 5_000_000)  # 10m before 5m: its 
 
 
 def machine(shared: bool) -> str:
-    """E.g. '2-core Intel(R) Xeon(R) Processor (AVX-512), numba 0.68.1, shared with other work'."""
+    """E.g. '2-core Intel(R) Xeon(R) Processor (AVX-512), numba 0.68.1, shared with other work (load
+    average 3.1 at the end)': the rows written before the load was recorded lack the last part."""
     import numba
+
+    from stoplib.util.timing import load_average
 
     model, avx512 = platform.processor() or "unknown CPU", False
     try:
@@ -61,7 +64,7 @@ def machine(shared: bool) -> str:
     except (OSError, StopIteration):
         pass
     text = f"{os.cpu_count()}-core {model}{' (AVX-512)' if avx512 else ''}, numba {numba.__version__}"
-    return text + (", shared with other work" if shared else "")
+    return text + (", shared with other work" if shared else "") + f" (load average {load_average():.1f} at the end)"
 
 
 def read_rows(path: Path) -> dict:

@@ -350,7 +350,9 @@ sl.prose.md(
 # %%
 front = rbf.load_frontier()
 sl.show_table(front.sweeps, formats={"value": "{:.6f}", "seconds": "{:,.0f}"},
-              headers={"n": "n (each colour)", "value": "V(n, n)", "method": "how"})
+              headers={"n": "n (each colour)", "value": "V(n, n)", "method": "how"},
+              caption="Seconds: wall-clock time summed over each sweep's sessions, on the machine named, shared "
+                      "with other work; the machine's load is stated where the script recorded it")
 
 # %%
 largest = front.largest

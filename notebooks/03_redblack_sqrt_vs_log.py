@@ -511,7 +511,9 @@ overlap = fn <= N_ALL                       # grid points our own sweep also com
 same = float(np.max(np.abs(values[fn[overlap]] - fv[overlap])))
 assert same < 1e-11 and (sweeps["V − c √n"] < 0).all()
 sl.show_table(sweeps, formats={"value": "{:,.9f}", "seconds": "{:,.0f}", "c √n": "{:,.6f}", "V − c √n": "{:+.6f}"},
-              headers={"n": "n (each colour)", "value": "V(n, n)", "method": "how"})
+              headers={"n": "n (each colour)", "value": "V(n, n)", "method": "how"},
+              caption="Seconds: wall-clock time summed over each sweep's sessions, on the machine named, shared "
+                      "with other work; the machine's load is stated where the script recorded it")
 
 # %%
 # a row whose method says "diagonal of n=..." was read off a larger sweep's diagonal (its seconds

@@ -143,8 +143,8 @@ def read(folder: Path) -> dict:
     sn, sv, gn, gv = _ints(s, "n", 1, sweeps_path), _reals(s, "value", sweeps_path), \
         _ints(g, "n", 1, grid_path), _reals(g, "value", grid_path)
     seconds = pd.to_numeric(s.seconds, errors="coerce").to_numpy()
-    if not (np.isfinite(seconds).all() and (seconds > 0).all()) or (s.machine.str.len() == 0).any():
-        raise ValueError(f"{sweeps_path}: every sweep needs its seconds (> 0) and its machine")
+    if not (np.isfinite(seconds).all() and (seconds >= 0).all()) or (s.machine.str.len() == 0).any():
+        raise ValueError(f"{sweeps_path}: every sweep needs its seconds (>= 0) and its machine")
     _near_c_sqrt_n(sn, sv, sweeps_path)
     _near_c_sqrt_n(gn, gv, grid_path)
     if gn[-1] != sn[-1]:

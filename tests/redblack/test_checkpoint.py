@@ -116,7 +116,10 @@ def test_killed_run_resumes_bit_identical(tmp_path, references, method, sig):
     info = ckm.checkpoint_info(path)
     done, total = _done(info)
     assert not info["progress"]["complete"] and 0 < done < total
-    assert not list(tmp_path.glob(".*tmp*"))          # no temporary file left behind
+    if sig == signal.SIGTERM:                         # the handler lets a write finish: nothing left behind
+        assert not list(tmp_path.glob(".*tmp*"))
+    # (SIGKILL may land inside a write and leave its temporary file: the rename never happened, so
+    # the checkpoint itself is the last complete one, which checkpoint_info just read)
     if method == "tiled":
         resumed = rb.balanced_values(N, tile=TILE, checkpoint=path)
     else:                                             # a fresh process, as after a crash
