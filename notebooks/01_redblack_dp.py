@@ -56,7 +56,6 @@ from stoplib.redblack import document as doc
 from stoplib.redblack import frontier as rbf
 from stoplib.redblack import plots as rbplots
 from stoplib.redblack import widgets as rbwidgets
-from stoplib.util import timing
 
 NB = "01_redblack_dp"
 print("quick mode" if sl.is_quick() else "full mode")
