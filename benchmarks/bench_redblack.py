@@ -11,7 +11,7 @@ the methods that skip it (row, diagonal, tiled), counted exactly from the
 stopping boundary.
 
 Beside each measured time the table prints the budget's estimate
-(``stoplib.redblack.work_estimate``, from the rates in ``stoplib/redblack/rules.py``)
+(``stoplib.redblack.work_estimate``, from the rates in ``stoplib/redblack/_costs.py``)
 and their ratio, so the calibration of the limits can be checked: a ratio well
 above 1 means the machine is slower (or busier) than the rates say.
 """
@@ -109,7 +109,7 @@ def main(argv=None) -> int:
         cells = (n + 1) ** 2 if method in ("exact", "topdown") else live_cells(n, n)
         row(method, n, sec, cells, float(v), estimate(method, n))
     for n in (10_000, 100_000):
-        sec, v = timed(lambda: _tiled(n, n, parallel=False)[0], 1 if n > 10_000 else reps)
+        sec, v = timed(lambda: _tiled(n, n, parallel=False).value, 1 if n > 10_000 else reps)
         row("tiled (1 core)", n, sec, live_cells(n, n), v)
     sec, bv = timed(lambda: rb.balanced_values(100_000), reps)
     row("balanced_values", 100_000, sec, live_cells(100_000, 100_000), bv[-1], estimate("tiled", 100_000))
@@ -135,7 +135,7 @@ def main(argv=None) -> int:
         n = 100_000
         print(f"\ntile size at n = {n:,} (parallel, fastmath)")
         for tile in (128, 256, 384, 512, 768, 1024, 1536, 2048, 4096):
-            sec, v = timed(lambda: _tiled(n, n, tile=tile)[0], reps)
+            sec, v = timed(lambda: _tiled(n, n, tile=tile).value, reps)
             print(f"  tile {tile:>5}: {sec:.4f} s (estimate {estimate('tiled', n, tile):.4f} s)", flush=True)
     return 0
 

@@ -15,7 +15,8 @@ os.environ.setdefault("STOPLIB_PROGRESS", "0")
 import numba  # noqa: E402
 
 from stoplib import redblack as rbs  # noqa: E402
-from stoplib.redblack.simulation import _simulate_estimate  # noqa: E402
+from stoplib.redblack._costs import simulate_cost  # noqa: E402
+from stoplib.redblack.simulation import CHUNK  # noqa: E402
 from stoplib.util.timing import median_seconds as timed  # noqa: E402
 
 
@@ -53,8 +54,8 @@ def main(argv=None) -> int:
         print(f"{n_red:>4}/{n_black:<4} {model:>11} {n_games:>11,} {t[False]:>9.3f} "
               f"{t[True]:>11.3f} {n_games / t[False]:>15,.0f} {n_games / t[True]:>17,.0f} "
               f"{t[False] / t[True]:>8.2f} "
-              f"{_simulate_estimate(n_red, n_black, n_games, replacement, False).seconds:>14.3f}/"
-              f"{_simulate_estimate(n_red, n_black, n_games, replacement, True).seconds:<14.3f}")
+              f"{simulate_cost(n_red, n_black, n_games, replacement, False, CHUNK).seconds:>14.3f}/"
+              f"{simulate_cost(n_red, n_black, n_games, replacement, True, CHUNK).seconds:<14.3f}")
     n_paths = 100_000
     tp = timed(lambda: rbs.sample_paths(26, 26, n_paths, seed=1), args.repeats)
     print(f"\nsample_paths 26/26: {n_paths:,} paths in {tp:.3f} s ({n_paths / tp:,.0f} paths/s)")

@@ -391,17 +391,12 @@ def rb_checkpoint(kind="good"):
 
 
 
-def rb_verdict_table():
-    """Notebook 01's verdict table (``stoplib.redblack.claims.verdicts``)."""
-    from stoplib.redblack.claims import verdicts
-    return verdicts("01_redblack_dp")
-
-
 def rb_frontier_folder(kind="good"):
-    """A copy of the committed ``data/redblack_frontier*.csv`` in a fresh folder, spoilt in
-    one way: ``empty`` files, ``garbage`` bytes, wrong ``columns``, ``strings`` for values,
-    a ``negative`` n, a ``nan`` value, a value that ``disagree``s with the committed
-    constants, or ``file`` (the folder is a file)."""
+    """A copy of the committed ``data/redblack_frontier*.csv`` and their seal in a fresh folder,
+    spoilt in one way: ``empty`` files, ``garbage`` bytes, wrong ``columns``, ``strings`` for
+    values, a ``negative`` n, a ``nan`` value, a value that ``disagree``s with the other files,
+    each resealed (so the contents are checked, not only the seal); ``unsealed`` (one digit
+    changed, the seal kept), or ``file`` (the folder is a file)."""
     import shutil
     from pathlib import Path
 
@@ -409,7 +404,8 @@ def rb_frontier_folder(kind="good"):
 
     src = Path(stoplib.__file__).resolve().parents[1] / "data"
     folder = Path(tmp_dir())
-    for name in ("redblack_frontier.csv", "redblack_frontier_grid.csv", "redblack_frontier_2m_block_reading.csv"):
+    for name in ("redblack_frontier.csv", "redblack_frontier_grid.csv", "redblack_frontier_2m_block_reading.csv",
+                 "redblack_frontier.sha256"):
         shutil.copy(src / name, folder / name)
     grid = folder / "redblack_frontier_grid.csv"
     lines = grid.read_text().splitlines()
@@ -426,14 +422,38 @@ def rb_frontier_folder(kind="good"):
     elif kind == "nan":
         grid.write_text("\n".join([lines[0], "150,nan"] + lines[1:]) + "\n")
     elif kind == "disagree":
-        n, v = lines[1].split(",")
-        grid.write_text("\n".join([lines[0], f"{n},{float(v) + 1.0}"] + lines[2:]) + "\n")
+        at = next(i for i, line in enumerate(lines) if line.startswith("1000000,"))
+        n, v = lines[at].split(",")
+        grid.write_text("\n".join(lines[:at] + [f"{n},{float(v) + 1e-9:.12f}"] + lines[at + 1:]) + "\n")
+    elif kind == "unsealed":
+        grid.write_text(grid.read_text().replace("5.191092000553", "5.191092000554", 1))
+        return folder
     elif kind == "file":
         return grid
+    from stoplib.redblack._frontier_files import write_manifest
+    write_manifest(folder)
     return folder
 
 
 _RB_CACHE = {}
+
+
+def rb_frontier_points(which):
+    """``n`` (``which = 0``) or ``V(n, n)`` (``which = 1``) of the committed frontier points."""
+    from stoplib.redblack.frontier import frontier_points
+    return frontier_points(1)[which]
+
+
+def rb_frontier_sweeps():
+    """The committed sweeps as (n, value) pairs."""
+    from stoplib.redblack.frontier import load_frontier
+    return load_frontier().sweeps[["n", "value"]].to_numpy()
+
+
+def rb_method_timing(method="tiled"):
+    """A small timing of ``method`` (a ``stoplib.redblack.MethodTiming``)."""
+    from stoplib.redblack import time_method
+    return time_method(method, 50, 50)
 
 
 def rb_frontier_fits():
