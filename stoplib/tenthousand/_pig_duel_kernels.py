@@ -21,6 +21,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
+from ..util.rng import next_below, stream_start
+
 __all__: list[str] = []   # private kernels only
 
 #: The most pieces one pair's bracketing may visit before it gives up (it needs 1-3).
@@ -304,8 +306,8 @@ def _evaluate(HA, HB, G, D, VA, VB):
 
 @njit(cache=True)
 def _play_chunk(HA, HB, G, D, seed, n_games, a_first):
-    """Play ``n_games`` games of A (table HA) against B from one seed; return A's wins."""
-    np.random.seed(seed)
+    """Play ``n_games`` games of A (table HA) against B from one random stream; return A's wins."""
+    state = stream_start(seed, 0)   # the chunk's own stream (its seed is base + chunk number)
     wins = 0
     for _ in range(n_games):
         sa = 0
@@ -316,7 +318,8 @@ def _play_chunk(HA, HB, G, D, seed, n_games, a_first):
             opp = sb if a_turn else sa
             k = 0
             while True:
-                r = np.random.randint(1, D + 1)
+                state, r = next_below(state, D)
+                r += 1
                 if r == 1:
                     k = 0
                     break
