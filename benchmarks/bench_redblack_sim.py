@@ -1,14 +1,15 @@
 """Benchmark the red/black Monte Carlo: games per second, serial vs parallel, 26/26.
 
-Run directly (``python benchmarks/bench_redblack_sim.py [--full]``) or through
+Run directly (``python benchmarks/bench_redblack_sim.py [--full] [--no-record]``) or through
 ``make bench``. Kernels are compiled (and the policy computed) before timing;
-the table shows medians over repeats.
+the table shows medians over repeats, each recorded in ``benchmarks/results.csv``
+(:func:`stoplib.workbook.benchmarks.record`; ``--no-record`` prints only).
 """
 from __future__ import annotations
 
 import argparse
 import os
-import time
+from pathlib import Path
 
 os.environ.setdefault("STOPLIB_PROGRESS", "0")
 
@@ -18,13 +19,38 @@ from stoplib import redblack as rbs  # noqa: E402
 from stoplib.redblack._costs import simulate_cost  # noqa: E402
 from stoplib.redblack.simulation import CHUNK  # noqa: E402
 from stoplib.util.timing import median_seconds as timed  # noqa: E402
+from stoplib.workbook.benchmarks import RESULTS, record  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[1]
+BENCH = Path(__file__).stem
+
+
+class Recorder:
+    """Records this script's medians in ``benchmarks/results.csv`` (``--no-record``: it prints only)."""
+
+    def __init__(self):
+        self.enabled, self.count = True, 0
+
+    def __call__(self, what, seconds, rate="", repeats=1, readme=""):
+        if self.enabled:
+            record(BENCH, what, seconds, rate=rate, repeats=repeats, readme=readme, path=ROOT / RESULTS)
+            self.count += 1
+
+    def summary(self) -> str:
+        return (f"recorded {self.count} medians in {RESULTS}" if self.enabled
+                else f"--no-record: nothing written to {RESULTS}")
+
+
+save = Recorder()
 
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--full", action="store_true", help="also 10 million games and a 520/520 deck")
     parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--no-record", action="store_true", help=f"print only, write nothing to {RESULTS}")
     args = parser.parse_args(argv)
+    save.enabled = not args.no_record
 
     # warm up: compile both kernels and the sample-path kernel
     for parallel in (False, True):
@@ -56,9 +82,15 @@ def main(argv=None) -> int:
               f"{t[False] / t[True]:>8.2f} "
               f"{simulate_cost(n_red, n_black, n_games, replacement, False, CHUNK).seconds:>14.3f}/"
               f"{simulate_cost(n_red, n_black, n_games, replacement, True, CHUNK).seconds:<14.3f}")
+        for parallel in (False, True):
+            how = "parallel" if parallel else "serial"
+            save(f"red/black Monte Carlo {n_red}/{n_black}, {model}, {n_games:,} games, {how}", t[parallel],
+                 f"{n_games / t[parallel]:.3g} games/s", args.repeats)
     n_paths = 100_000
     tp = timed(lambda: rbs.sample_paths(26, 26, n_paths, seed=1), args.repeats)
     print(f"\nsample_paths 26/26: {n_paths:,} paths in {tp:.3f} s ({n_paths / tp:,.0f} paths/s)")
+    save(f"red/black sample_paths 26/26, {n_paths:,} paths", tp, f"{n_paths / tp:.3g} paths/s", args.repeats)
+    print(f"\n{save.summary()}")
     return 0
 
 
