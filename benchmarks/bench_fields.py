@@ -32,7 +32,7 @@ from stoplib.fields import document as doc, plots
 from stoplib.util import budget
 from stoplib.util.timing import machine, median_time
 from stoplib.workbook import style
-from stoplib.workbook.benchmarks import RESULTS, record
+from stoplib.workbook.benchmarks import RESULTS, Recorder
 
 ROOT = Path(__file__).resolve().parents[1]
 BENCH = Path(__file__).stem
@@ -40,23 +40,7 @@ BENCH = Path(__file__).stem
 README = {(doc.TIMING_V, doc.TIMING_F), (5000, 50)}
 
 
-class Recorder:
-    """Records this script's medians in ``benchmarks/results.csv`` (``--no-record``: it prints only)."""
-
-    def __init__(self):
-        self.enabled, self.count = True, 0
-
-    def __call__(self, what, seconds, rate="", repeats=1, readme=""):
-        if self.enabled:
-            record(BENCH, what, seconds, rate=rate, repeats=repeats, readme=readme, path=ROOT / RESULTS)
-            self.count += 1
-
-    def summary(self) -> str:
-        return (f"recorded {self.count} medians in {RESULTS}" if self.enabled
-                else f"--no-record: nothing written to {RESULTS}")
-
-
-save = Recorder()
+save = Recorder(BENCH, path=ROOT / RESULTS)
 
 
 def clear():

@@ -37,7 +37,7 @@ from stoplib import redblack as rb  # noqa: E402
 from stoplib.redblack import _kernels, solver  # noqa: E402
 from stoplib.redblack.solver import _live_from_boundary, _tiled  # noqa: E402
 from stoplib.util.timing import median_time as timed  # noqa: E402
-from stoplib.workbook.benchmarks import RESULTS, record  # noqa: E402
+from stoplib.workbook.benchmarks import RESULTS, Recorder  # noqa: E402
 
 live_cells = rb.live_cells
 ROOT = Path(__file__).resolve().parents[1]
@@ -91,23 +91,7 @@ def cores(k: int) -> str:
     return f"{k} core" if k == 1 else f"{k} cores"
 
 
-class Recorder:
-    """Records this script's medians in ``benchmarks/results.csv`` (``--no-record``: it prints only)."""
-
-    def __init__(self):
-        self.enabled, self.count = True, 0
-
-    def __call__(self, what, seconds, rate="", repeats=1, readme=""):
-        if self.enabled:
-            record(BENCH, what, seconds, rate=rate, repeats=repeats, readme=readme, path=ROOT / RESULTS)
-            self.count += 1
-
-    def summary(self) -> str:
-        return (f"recorded {self.count} medians in {RESULTS}" if self.enabled
-                else f"--no-record: nothing written to {RESULTS}")
-
-
-save = Recorder()
+save = Recorder(BENCH, path=ROOT / RESULTS)
 
 
 def row(method, n, seconds, cells, value, estimate=None, repeats=1, readme=""):

@@ -32,7 +32,7 @@ os.environ.setdefault("STOPLIB_PROGRESS", "0")
 
 from stoplib import redblack as rb  # noqa: E402
 from stoplib.redblack import gpu  # noqa: E402
-from stoplib.workbook.benchmarks import RESULTS, record as record_result  # noqa: E402
+from stoplib.workbook.benchmarks import RESULTS, Recorder  # noqa: E402
 
 BENCH = Path(__file__).stem
 #: The methods of the table, in a reader's words.
@@ -66,23 +66,7 @@ def timed(fn):
 CSV = ROOT / "benchmarks" / "redblack_frontier_timings.csv"
 
 
-class Recorder:
-    """Records this script's medians in ``benchmarks/results.csv`` (``--no-record``: it prints only)."""
-
-    def __init__(self):
-        self.enabled, self.count = True, 0
-
-    def __call__(self, what, seconds, rate="", repeats=1, readme=""):
-        if self.enabled:
-            record_result(BENCH, what, seconds, rate=rate, repeats=repeats, readme=readme, path=ROOT / RESULTS)
-            self.count += 1
-
-    def summary(self) -> str:
-        return (f"recorded {self.count} medians in {RESULTS}" if self.enabled
-                else f"--no-record: nothing written to {RESULTS}")
-
-
-save = Recorder()
+save = Recorder(BENCH, path=ROOT / RESULTS)
 
 
 def record(method, n, times, cells, base, block, workers) -> None:

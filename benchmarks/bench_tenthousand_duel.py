@@ -35,7 +35,7 @@ from stoplib import tenthousand as tt  # noqa: E402
 from stoplib.tenthousand import _costs, duel_game, pig_duel_game  # noqa: E402
 from stoplib.util import budget  # noqa: E402
 from stoplib.util.timing import machine, median_time  # noqa: E402
-from stoplib.workbook.benchmarks import RESULTS, record  # noqa: E402
+from stoplib.workbook.benchmarks import RESULTS, Recorder  # noqa: E402
 
 ROOT = HERE.parent
 BENCH = Path(__file__).stem
@@ -55,23 +55,7 @@ print(base, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, time.perf_counte
 """
 
 
-class Recorder:
-    """Records this script's medians in ``benchmarks/results.csv`` (``--no-record``: it prints only)."""
-
-    def __init__(self):
-        self.enabled, self.count = True, 0
-
-    def __call__(self, what, seconds, rate="", repeats=1, readme=""):
-        if self.enabled:
-            record(BENCH, what, seconds, rate=rate, repeats=repeats, readme=readme, path=ROOT / RESULTS)
-            self.count += 1
-
-    def summary(self) -> str:
-        return (f"recorded {self.count} medians in {RESULTS}" if self.enabled
-                else f"--no-record: nothing written to {RESULTS}")
-
-
-save = Recorder()
+save = Recorder(BENCH, path=ROOT / RESULTS)
 
 
 def where():
