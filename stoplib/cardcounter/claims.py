@@ -33,7 +33,7 @@ from ..workbook import verdicts as _verdicts
 from . import _costs, document
 from ._kernels import _player_value, _stand_value
 from .rules import _check_card, _check_not_empty, _hand_total, _total_py, _deck_string, parse_deck
-from .solver import Engine, _hand, _solve
+from .solver import Engine, _hand
 from .twins import DocumentSolver, _brute_force_orders, _check_number, _document_value, _solve_exact
 
 __all__ = ["memo_dump", "compare_dump", "check_dump_with_fast", "Example5", "example5", "packed_key_solve",
