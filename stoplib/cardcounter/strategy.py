@@ -20,7 +20,7 @@ from ..util import budget
 from ..util.validate import check_bool, check_instance, check_int
 from . import _costs
 from .rules import (MAX_FRESH_DECKS, OUTCOMES, _check_card, _check_dealers, _check_frame, _fresh_deck,
-                    _hand_total, _deck_string, parse_deck)
+                    _hand_total, _deck_string, fresh_deck, parse_deck)  # noqa: F401 (fresh_deck: the doctests)
 from .solver import Engine, _check_engine, _deal_win, _solve
 
 __all__ = ["BASIC_STRATEGY_DEALERS", "BASIC_STRATEGY", "HI_LO", "strategy_table", "chart_grid",
