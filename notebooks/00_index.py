@@ -116,6 +116,8 @@ checks = [
      lambda: cc.win_probability(cc_doc.EX5_DECK, cc_doc.EX5_DEALER, cc_doc.EX5_PLAYER), 6),
     ("07", "cuts of the printed deck won by player 1", "52 of 52",
      lambda: f"{hd.deck_value(hd.parse_deck(hd_doc.EXAMPLE_DECK)).wins} of 52", None),
+    ("08", "first player's win, two-player Pig to 100", f"{tt_doc.PIG_FIRST_PLAYER_PERCENT}%",
+     lambda: f"{100 * tt.pig_duel(100).first_player_win:.2f}%", None),
 ]
 rows = []
 for chapter, what, document, compute, digits in checks:

@@ -444,27 +444,26 @@ sl.caption(f"The optimal bank-or-roll decision of two-player Ten Thousand to {TT
            + " (a total at or beyond the goal means: roll on to the goal).")
 
 # %% [markdown]
-# Where, over both scores, and by how much? The maps below subtract the solitaire optimum's
+# Where, over both scores, and by how much? The map below subtracts the solitaire optimum's
 # threshold (capped by what is left to the goal, since reaching it wins) from the duel's least
-# banking total.
+# banking total with five dice (`game.departure_map(n)` gives it for any number of dice).
 
 # %%
-dmaps = {n: game.departure_map(n) for n in (5, 4)}
-fig, axes = sl.style.figure(1, 2, figsize=(12, 4.6))
-for ax, n in zip(axes, (5, 4)):
-    ttplots.plot_departure_map(ax, dmaps[n])
+dmap = game.departure_map(5)
+fig, ax = sl.style.figure(figsize=(7.2, 5.0))
+ttplots.plot_departure_map(ax, dmap)
 _ = sl.save_figure(fig, NB, "departure-from-solitaire")
 sl.style.show(fig)
 
 # %%
-d5 = dmaps[5].difference
+d5 = dmap.difference
 lead = np.arange(TT_GOAL)[:, None] - np.arange(TT_GOAL)[None, :]
-sl.caption(f"By how many chips the least banking total of the race departs from the solitaire optimum's, over own "
-           f"score (up) and the opponent's (across), with five dice (left) and four (right): orange where the duel "
-           f"player rolls on longer, purple where it banks sooner. Behind (below the diagonal) it takes more risk, up to "
-           f"{int(d5.max())} chips more with five dice; ahead it banks up to {-int(d5.min())} chips sooner. With five dice "
-           f"it banks sooner than the solitaire optimum at {pct((d5[lead >= 0] < 0).mean(), 0)} of the score pairs where "
-           f"it leads or is level, and later at {pct((d5[lead < 0] > 0).mean(), 0)} of those where it trails.")
+sl.caption(f"By how many chips the least banking total of the race departs from the solitaire optimum's with five dice "
+           f"to roll, over own score (up) and the opponent's (across): orange where the duel player rolls on longer, "
+           f"purple where it banks sooner. Behind (below the diagonal) it takes more risk, up to {int(d5.max())} chips "
+           f"more; ahead it banks up to {-int(d5.min())} chips sooner. It banks sooner than the solitaire optimum at "
+           f"{pct((d5[lead >= 0] < 0).mean(), 0)} of the score pairs where it leads or is level, and later at "
+           f"{pct((d5[lead < 0] > 0).mean(), 0)} of those where it trails.")
 
 # %% [markdown]
 # The same by lead, over every turn state: the share of states where the duel player rolls but the
