@@ -170,7 +170,8 @@ def main(argv=None):
         first = time.perf_counter() - t1
         duel_game._MEMO.clear()
         med, runs, r = timed(lambda: (duel_game._MEMO.clear(), tt.duel(200))[1], 5)
-    print(f"duel(200) through the cache: first call {fmt(first)}, then read back and checked in {fmt(med)} (median of 5)")
+    print(f"duel(200) through the cache: first call {fmt(first)}, then read back and checked in {fmt(med)} "
+          "(median of 5)")
     with budget.allow(seconds=float("inf")):
         for who in ("solitaire", "optimal"):
             med, runs, m = timed(lambda: tt.duel_evaluate(who, "optimal", goal=200), 3)
