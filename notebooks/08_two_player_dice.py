@@ -612,8 +612,8 @@ sl.verdicts.styler(verdict_table)
 
 # %%
 head = verdict_table[verdict_table["headline"]].iloc[0]
-md(f"**{sl.verdicts.summary(verdict_table, list_differences=True)}** The headline, the paper's open question: "
-   f"{head['ours']}.")
+md(f"**{sl.verdicts.summary(verdict_table, list_differences=True)}** The context rows here are Busche and Neller's "
+   f"numbers for Farkle, another game. The headline, the paper's open question: {head['ours']}.")
 
 # %% [markdown]
 # ## Open questions
