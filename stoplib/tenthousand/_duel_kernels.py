@@ -26,6 +26,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
+from ..util.rng import next_below, stream_start
 from ._kernels import _roll_config
 from ._pig_duel_kernels import MAX_PIECES, STALL, _bracket
 
@@ -487,11 +488,11 @@ def _decide(optimal, P0, pre, offsets, own, opp, t, e, G, N, rules, tab_o, tab_a
 
 
 @njit(cache=True)
-def _play_chunk(seed, n_games, a_first, G, N, rules, s, cfg_of, e_of, P0, pre, offsets,
+def _play_chunk(base, chunk, n_games, a_first, G, N, rules, s, cfg_of, e_of, P0, pre, offsets,
                 optA, tabA_o, tabA_a, capA, optB, tabB_o, tabB_a, capB):
-    """Play ``n_games`` games of A against B from one seed; return A's wins."""
+    """Play ``n_games`` games of A against B on stream ``chunk`` of the kernel seed ``base``; return A's wins."""
     p0, out_ptr, out_p, out_k, opt_ptr, opt_s, opt_n = rules
-    np.random.seed(seed)
+    state = stream_start(base, chunk)
     counts = np.zeros(7, dtype=np.int64)
     wins = 0
     for _ in range(n_games):
@@ -508,7 +509,8 @@ def _play_chunk(seed, n_games, a_first, G, N, rules, s, cfg_of, e_of, P0, pre, o
                 for f in range(7):
                     counts[f] = 0
                 for _r in range(n):
-                    counts[np.random.randint(1, 7)] += 1
+                    state, face = next_below(state, 6)
+                    counts[face + 1] += 1
                 k = _roll_config(counts, cfg_of)
                 if k == 0:
                     t = 0
@@ -538,16 +540,16 @@ def _play_chunk(seed, n_games, a_first, G, N, rules, s, cfg_of, e_of, P0, pre, o
 
 
 @njit(cache=True, parallel=True)
-def _play_parallel(seeds, sizes, a_first, G, N, rules, s, cfg_of, e_of, P0, pre, offsets,
+def _play_parallel(base, sizes, a_first, G, N, rules, s, cfg_of, e_of, P0, pre, offsets,
                    optA, tabA_o, tabA_a, capA, optB, tabB_o, tabB_a, capB, wins):
-    for c in prange(seeds.shape[0]):
-        wins[c] = _play_chunk(seeds[c], sizes[c], a_first, G, N, rules, s, cfg_of, e_of, P0, pre, offsets,
+    for c in prange(sizes.shape[0]):
+        wins[c] = _play_chunk(base, c, sizes[c], a_first, G, N, rules, s, cfg_of, e_of, P0, pre, offsets,
                               optA, tabA_o, tabA_a, capA, optB, tabB_o, tabB_a, capB)
 
 
 @njit(cache=True)
-def _play_serial(seeds, sizes, a_first, G, N, rules, s, cfg_of, e_of, P0, pre, offsets,
+def _play_serial(base, sizes, a_first, G, N, rules, s, cfg_of, e_of, P0, pre, offsets,
                  optA, tabA_o, tabA_a, capA, optB, tabB_o, tabB_a, capB, wins):
-    for c in range(seeds.shape[0]):
-        wins[c] = _play_chunk(seeds[c], sizes[c], a_first, G, N, rules, s, cfg_of, e_of, P0, pre, offsets,
+    for c in range(sizes.shape[0]):
+        wins[c] = _play_chunk(base, c, sizes[c], a_first, G, N, rules, s, cfg_of, e_of, P0, pre, offsets,
                               optA, tabA_o, tabA_a, capA, optB, tabB_o, tabB_a, capB)

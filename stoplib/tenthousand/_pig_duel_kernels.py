@@ -21,6 +21,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
+from ..util.rng import next_below, stream_start
+
 __all__: list[str] = []   # private kernels only
 
 #: The most pieces one pair's bracketing may visit before it gives up (it needs 1-3).
@@ -303,9 +305,10 @@ def _evaluate(HA, HB, G, D, VA, VB):
 
 
 @njit(cache=True)
-def _play_chunk(HA, HB, G, D, seed, n_games, a_first):
-    """Play ``n_games`` games of A (table HA) against B from one seed; return A's wins."""
-    np.random.seed(seed)
+def _play_chunk(HA, HB, G, D, base, chunk, n_games, a_first):
+    """Play ``n_games`` games of A (table HA) against B on stream ``chunk`` of the kernel seed ``base``;
+    return A's wins."""
+    state = stream_start(base, chunk)
     wins = 0
     for _ in range(n_games):
         sa = 0
@@ -316,7 +319,8 @@ def _play_chunk(HA, HB, G, D, seed, n_games, a_first):
             opp = sb if a_turn else sa
             k = 0
             while True:
-                r = np.random.randint(1, D + 1)
+                state, r = next_below(state, D)
+                r += 1
                 if r == 1:
                     k = 0
                     break
@@ -338,12 +342,12 @@ def _play_chunk(HA, HB, G, D, seed, n_games, a_first):
 
 
 @njit(cache=True, parallel=True)
-def _play_parallel(HA, HB, G, D, seeds, sizes, a_first, wins):
-    for c in prange(seeds.shape[0]):
-        wins[c] = _play_chunk(HA, HB, G, D, seeds[c], sizes[c], a_first)
+def _play_parallel(HA, HB, G, D, base, sizes, a_first, wins):
+    for c in prange(sizes.shape[0]):
+        wins[c] = _play_chunk(HA, HB, G, D, base, c, sizes[c], a_first)
 
 
 @njit(cache=True)
-def _play_serial(HA, HB, G, D, seeds, sizes, a_first, wins):
-    for c in range(seeds.shape[0]):
-        wins[c] = _play_chunk(HA, HB, G, D, seeds[c], sizes[c], a_first)
+def _play_serial(HA, HB, G, D, base, sizes, a_first, wins):
+    for c in range(sizes.shape[0]):
+        wins[c] = _play_chunk(HA, HB, G, D, base, c, sizes[c], a_first)
