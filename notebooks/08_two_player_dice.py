@@ -388,8 +388,7 @@ sl.caption(f"The first player's win probability against the goal, from one solve
            f"Ten Thousand from {pct(tt_curve.at(min(10, TT_GOAL)), 1)} at {min(10, TT_GOAL)} chips to "
            f"{pct(game.first_player_win, 2)} at {TT_GOAL} chips ({50 * TT_GOAL:,} points). The fall is not monotone: the "
            f"curve rises again at {len(pig_wiggle)} goals of Pig (the last at {int(pig_wiggle.max()) if len(pig_wiggle) else 0} "
-           f"points) and {len(wiggle)} of Ten Thousand (the last at {int(wiggle.max()) if len(wiggle) else 0} chips), "
-           "where the goal is about what one good turn can reach.")
+           f"points) and {len(wiggle)} of Ten Thousand (the last at {int(wiggle.max()) if len(wiggle) else 0} chips).")
 
 # %%
 head_tt, head_pig = tt.fair_head_start("tenthousand", TT_GOAL), tt.fair_head_start("pig", PIG_GOAL)

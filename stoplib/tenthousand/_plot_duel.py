@@ -156,7 +156,8 @@ def plot_first_player_win(ax, curve, min_goal=1, reference=None, checks=None):
         ax.plot(g, [checks[k] for k in g], "o", mfc="none", ms=6, mew=1, color=COLORS["black"],
                 label="solved separately at that goal")
     if reference is not None:
-        ax.plot([reference[0]], [reference[1]], "*", ms=12, color=COLORS["vermillion"], label=reference[2])
+        ax.plot([reference[0]], [reference[1]], "*", ms=12, color=COLORS["vermillion"], label=reference[2],
+                clip_on=False)
     low = min(0.5, float(y.min()))
     ax.set_ylim(low - 0.01, float(y.max()) + 0.02)
     ax.set_xlim(min_goal, c.goal)
