@@ -120,6 +120,8 @@ checks = [
      lambda: cc.win_probability(cc_doc.EX5_DECK, cc_doc.EX5_DEALER, cc_doc.EX5_PLAYER), 6),
     ("07", "cuts of the printed deck won by player 1", 52,
      lambda: hd.deck_value(hd.parse_deck(hd_doc.EXAMPLE_DECK)).wins, 0),
+    ("08", "first player's win in two-player Pig to 100, %", tt_doc.PIG_FIRST_PLAYER_PERCENT,
+     lambda: 100 * tt.pig_duel(100).first_player_win, 2),
 ]
 rows = []
 for chapter, what, document, compute, digits in checks:

@@ -621,8 +621,9 @@ ttwidgets.dice_widget()
 # - With six dice busts become rare and the threshold jumps (panel c). How do the usual six-dice
 #   extras (three pairs, straights) change the value and the threshold?
 # - The solitaire game maximises one turn's expected score. How much does the optimal rule change in a
-#   race to 10 000 points against an opponent (the question the paper leaves open)? For Pig, Neller and
-#   Presser solved the two-player race.
+#   race to 10 000 points against an opponent (the question the paper leaves open)? Chapter 08
+#   ([Two players](08_two_player_dice.ipynb)) answers it: a finite pairwise algorithm solves the race,
+#   and there the optimal player's banking total moves with both scores, away from the solitaire 56.
 # - With the advisor: at which turn totals does the best action with $[2,0,0]$ and three dice switch
 #   from $m_5$ to stopping, and why does it never switch to rolling?
 
@@ -651,7 +652,7 @@ md(f"**{sl.verdicts.summary(verdict_table, list_differences=True)}** The headlin
 # %% [markdown]
 # ---
 # [← 04 Increasing fields](04_increasing_fields.ipynb) · [index](00_index.ipynb) ·
-# [06 CardCounter →](06_card_counter.ipynb)
+# [06 CardCounter →](06_card_counter.ipynb) · [08 Two players: the race the paper leaves open](08_two_player_dice.ipynb)
 
 # %%
 sl.references.cite("crocce2016finite", "roters1998optimal", "neller2004pig", "steele2014splitmix")

@@ -36,16 +36,17 @@ The rooms
     iteration), read by ``duel_advice.py`` (:class:`DuelAdvice`, :class:`PolicyMap`).
 ``duel_match.py``, ``duel_simulation.py``
     Fixed policies against each other exactly (:func:`duel_evaluate`), the fair head start
-    (:func:`fair_head_start`) and Monte Carlo games (:func:`duel_simulate`, :func:`pig_duel_simulate`).
+    (:func:`fair_head_start`), the first player's win for every goal from one solve
+    (:func:`first_player_by_goal`) and Monte Carlo games (:func:`duel_simulate`, :func:`pig_duel_simulate`).
 ``document.py``, ``claims.py`` (its verdict rows in ``_verdicts.py``)
     The paper's printed numbers, and the tables that check them (with
     ``claims.verdicts``, the verdict table of notebook ``05_ten_thousand``,
     judged by the one rule of :mod:`stoplib.workbook.verdicts`).
-``plots.py``, ``widgets.py``
+``plots.py`` (the two-player figures in ``_plot_duel.py``), ``widgets.py``
     The figures (each ``plot_*`` draws a computed result on a given Axes, in the
     workbook style, and computes nothing) and the interactive panels
     (``stoplib.workbook.panel.Panel``, computing one result per interaction) of
-    notebook ``05_ten_thousand``.
+    notebooks ``05_ten_thousand`` and ``08_two_player_dice``.
 ``_costs.py`` (private)
     What a call would cost: every entry point whose cost grows with its
     arguments (the value iterations, the simulators, the score distribution,
@@ -88,8 +89,8 @@ from .twins import pig_duel_brute_force, duel_brute_force
 from .pig_duel_game import (PIG_DUEL_METHODS, PigDuel, pig_duel, PigRule, pig_hold_at, pig_keep_pace, PigMatch,
                             pig_duel_evaluate)
 from .duel_game import N_DICE, DUEL_METHODS, FINISH_RULES, Duel, duel
-from .duel_advice import Option, DuelAdvice, PolicyMap
-from .duel_match import DuelMatch, duel_evaluate, HeadStart, fair_head_start
+from .duel_advice import Option, DuelAdvice, PolicyMap, DepartureMap
+from .duel_match import DuelMatch, duel_evaluate, HeadStart, fair_head_start, GoalCurve, first_player_by_goal
 from .duel_simulation import DuelSimulation, pig_duel_simulate, duel_simulate
 
 __all__ = [
@@ -113,7 +114,7 @@ __all__ = [
     "pig_duel_evaluate",
     # two-player Ten Thousand
     "N_DICE", "DUEL_METHODS", "FINISH_RULES", "Duel", "duel", "Option", "DuelAdvice", "PolicyMap",
-    "DuelMatch", "duel_evaluate", "HeadStart", "fair_head_start",
+    "DepartureMap", "DuelMatch", "duel_evaluate", "HeadStart", "fair_head_start", "GoalCurve", "first_player_by_goal",
     # Monte Carlo games
     "DuelSimulation", "pig_duel_simulate", "duel_simulate",
 ]

@@ -153,8 +153,8 @@ def policy_table(n_dice, chips):
 def evaluate(n_dice, cap):
     """Estimate of :func:`stoplib.tenthousand.evaluate` for a policy that stops at ``cap``."""
     entries = table_entries(n_dice, table_rows(n_dice, cap))
-    return Estimate(f"evaluate(a policy with cap={count_text(cap)}, n_dice={n_dice})", entries * EVALUATE_SECONDS_PER_ENTRY,
-                    6 * _FLOAT * entries,
+    return Estimate(f"evaluate(a policy with cap={count_text(cap)}, n_dice={n_dice})",
+                    entries * EVALUATE_SECONDS_PER_ENTRY, 6 * _FLOAT * entries,
                     f"tables of {entries:.3g} entries at {EVALUATE_SECONDS_PER_ENTRY:.2g} s an entry")
 
 
@@ -444,4 +444,5 @@ def duel_simulate(goal, n_games, parallel):
                + solve.seconds)
     return Estimate(f"duel_simulate(goal={count_text(goal)}, n_games={count_text(n_games)})", seconds,
                     8.0 * table + solve.bytes,
-                    f"{DUEL_GAME_SECONDS_PER_CHIP:.2g} s a game per chip of goal; a pre-roll table of {table:.3g} values")
+                    f"{DUEL_GAME_SECONDS_PER_CHIP:.2g} s a game per chip of goal; "
+                    f"a pre-roll table of {table:.3g} values")

@@ -27,7 +27,6 @@ import numpy as np
 from numba import njit, prange
 
 from ..util.rng import next_below, stream_start
-
 from ._kernels import _roll_config
 from ._pig_duel_kernels import MAX_PIECES, STALL, _bracket
 
@@ -489,11 +488,11 @@ def _decide(optimal, P0, pre, offsets, own, opp, t, e, G, N, rules, tab_o, tab_a
 
 
 @njit(cache=True)
-def _play_chunk(seed, n_games, a_first, G, N, rules, s, cfg_of, e_of, P0, pre, offsets,
+def _play_chunk(base, chunk, n_games, a_first, G, N, rules, s, cfg_of, e_of, P0, pre, offsets,
                 optA, tabA_o, tabA_a, capA, optB, tabB_o, tabB_a, capB):
-    """Play ``n_games`` games of A against B from one random stream; return A's wins."""
+    """Play ``n_games`` games of A against B on stream ``chunk`` of the kernel seed ``base``; return A's wins."""
     p0, out_ptr, out_p, out_k, opt_ptr, opt_s, opt_n = rules
-    state = stream_start(seed, 0)   # the chunk's own stream (its seed is base + chunk number)
+    state = stream_start(base, chunk)
     counts = np.zeros(7, dtype=np.int64)
     wins = 0
     for _ in range(n_games):
@@ -541,16 +540,16 @@ def _play_chunk(seed, n_games, a_first, G, N, rules, s, cfg_of, e_of, P0, pre, o
 
 
 @njit(cache=True, parallel=True)
-def _play_parallel(seeds, sizes, a_first, G, N, rules, s, cfg_of, e_of, P0, pre, offsets,
+def _play_parallel(base, sizes, a_first, G, N, rules, s, cfg_of, e_of, P0, pre, offsets,
                    optA, tabA_o, tabA_a, capA, optB, tabB_o, tabB_a, capB, wins):
-    for c in prange(seeds.shape[0]):
-        wins[c] = _play_chunk(seeds[c], sizes[c], a_first, G, N, rules, s, cfg_of, e_of, P0, pre, offsets,
+    for c in prange(sizes.shape[0]):
+        wins[c] = _play_chunk(base, c, sizes[c], a_first, G, N, rules, s, cfg_of, e_of, P0, pre, offsets,
                               optA, tabA_o, tabA_a, capA, optB, tabB_o, tabB_a, capB)
 
 
 @njit(cache=True)
-def _play_serial(seeds, sizes, a_first, G, N, rules, s, cfg_of, e_of, P0, pre, offsets,
+def _play_serial(base, sizes, a_first, G, N, rules, s, cfg_of, e_of, P0, pre, offsets,
                  optA, tabA_o, tabA_a, capA, optB, tabB_o, tabB_a, capB, wins):
-    for c in range(seeds.shape[0]):
-        wins[c] = _play_chunk(seeds[c], sizes[c], a_first, G, N, rules, s, cfg_of, e_of, P0, pre, offsets,
+    for c in range(sizes.shape[0]):
+        wins[c] = _play_chunk(base, c, sizes[c], a_first, G, N, rules, s, cfg_of, e_of, P0, pre, offsets,
                               optA, tabA_o, tabA_a, capA, optB, tabB_o, tabB_a, capB)

@@ -305,9 +305,10 @@ def _evaluate(HA, HB, G, D, VA, VB):
 
 
 @njit(cache=True)
-def _play_chunk(HA, HB, G, D, seed, n_games, a_first):
-    """Play ``n_games`` games of A (table HA) against B from one random stream; return A's wins."""
-    state = stream_start(seed, 0)   # the chunk's own stream (its seed is base + chunk number)
+def _play_chunk(HA, HB, G, D, base, chunk, n_games, a_first):
+    """Play ``n_games`` games of A (table HA) against B on stream ``chunk`` of the kernel seed ``base``;
+    return A's wins."""
+    state = stream_start(base, chunk)
     wins = 0
     for _ in range(n_games):
         sa = 0
@@ -341,12 +342,12 @@ def _play_chunk(HA, HB, G, D, seed, n_games, a_first):
 
 
 @njit(cache=True, parallel=True)
-def _play_parallel(HA, HB, G, D, seeds, sizes, a_first, wins):
-    for c in prange(seeds.shape[0]):
-        wins[c] = _play_chunk(HA, HB, G, D, seeds[c], sizes[c], a_first)
+def _play_parallel(HA, HB, G, D, base, sizes, a_first, wins):
+    for c in prange(sizes.shape[0]):
+        wins[c] = _play_chunk(HA, HB, G, D, base, c, sizes[c], a_first)
 
 
 @njit(cache=True)
-def _play_serial(HA, HB, G, D, seeds, sizes, a_first, wins):
-    for c in range(seeds.shape[0]):
-        wins[c] = _play_chunk(HA, HB, G, D, seeds[c], sizes[c], a_first)
+def _play_serial(HA, HB, G, D, base, sizes, a_first, wins):
+    for c in range(sizes.shape[0]):
+        wins[c] = _play_chunk(HA, HB, G, D, base, c, sizes[c], a_first)

@@ -38,8 +38,10 @@ def table(notebook, sol, checks):
     """The verdict table of ``notebook`` for the five-dice solution ``sol`` and the claims' ``checks``."""
     rows = (_rules_rows(sol, checks) + _value_rows(sol, checks) + _table5_rows(sol, checks)
             + _table6_rows(checks) + _table7_rows(sol, checks) + _action_rows(sol, checks) + _pig_rows())
-    rows.append(row("Section 6: a similar algorithm for the competitive game", "an open question", "not attempted",
-                    "open", "the notebook solves the solitaire turn only"))
+    rows.append(row("Section 6: a similar algorithm for the competitive game", "an open question",
+                    "answered in notebook 08 (08_two_player_dice)", "open",
+                    "a question the paper asks; this notebook solves the solitaire turn, notebook 08 the "
+                    "two-player game"))
     return verdict_table(notebook, rows)
 
 
@@ -60,7 +62,8 @@ def _rules_rows(sol, checks):
         row("Table 1: points of the eight scoring combinations", ", ".join(map(str, doc.TABLE1_POINTS.values())),
             ", ".join(str(ours1[k]) for k in doc.TABLE1_POINTS), _agrees(ours1 == doc.TABLE1_POINTS),
             "s(i) of each combination (tt.score), times 50 points per chip"),
-        row("Table 2: d, c, s and the counts f(n, i) of every configuration", f"{len(doc.TABLE2)} rows, {n_counts} counts",
+        row("Table 2: d, c, s and the counts f(n, i) of every configuration",
+            f"{len(doc.TABLE2)} rows, {n_counts} counts",
             f"{int(t2['matches'].sum())} of {len(t2)} rows equal",
             _agrees(bool(t2["matches"].all()) and t2.attrs["same_order"] and twin),
             "all 6^n rolls enumerated; " + ("a multinomial count agrees" if twin else "a multinomial count DISAGREES")
@@ -95,7 +98,8 @@ def _value_rows(sol, checks):
             f"{count} states, largest gap to value iteration {diff:.0e}", _agrees(diff < 1e-12),
             "value iteration W_{k+1} = L W_k from 0, no threshold used"),
         row("Theorem 4.1: the pure stationary rule A attains V*", "V(ι, π*) = V*(ι)", f"{policy_value:.10f}",
-            _agrees(abs(policy_value - sol.value) < 1e-12), "exact evaluation of the rule A by its own linear equations"),
+            _agrees(abs(policy_value - sol.value) < 1e-12),
+            "exact evaluation of the rule A by its own linear equations"),
     ]
 
 
@@ -122,9 +126,11 @@ def _table5_rows(sol, checks):
             "V*(τ, i, n) for every configuration of each column, each judged at its printed precision; "
             "equal within each column"),
         row("Table 5: the cells printed '–' (stop or unreachable)", f"{len(dashes)} cells",
-            f"{int(dashes['matches'].sum())} of {len(dashes)} stop or unreachable", _agrees(bool(dashes["matches"].all())),
+            f"{int(dashes['matches'].sum())} of {len(dashes)} stop or unreachable",
+            _agrees(bool(dashes["matches"].all())),
             "our optimal action is s, or no turn reaches the state"),
-        row("Table 5: the optimal action of each column", ", ".join(labels["paper_action"]), ", ".join(labels["action"]),
+        row("Table 5: the optimal action of each column", ", ".join(labels["paper_action"]),
+            ", ".join(labels["action"]),
             _agrees(wrong.empty),
             "column n = 2, [2,0,0]/[1,1,0] is labelled r but its values are m5's: at τ = 3, rolling two "
             f"dice is worth {ex['r'][0]:.3f}, m5 {ex['m5'][0]:.3f} (printed {doc.TABLE5[3][2]})"

@@ -9,7 +9,9 @@ records here are what a plot or a panel needs:
   probability, the optimal one marked;
 - :class:`PolicyMap` (from :meth:`Duel.policy_map`): bank or roll over own score x turn
   total for each number of dice left, with the solitaire optimum's thresholds beside it;
-- :meth:`Duel.departures`: a table of how the duel policy departs from the solitaire optimum.
+- :meth:`Duel.departures`: a table of how the duel policy departs from the solitaire optimum;
+- :class:`DepartureMap` (from :meth:`Duel.departure_map`): the same over both banked scores,
+  for one number of dice, ready to draw.
 """
 from __future__ import annotations
 
@@ -23,7 +25,7 @@ from ._duel_kernels import _turn
 from ._duel_tables import N_DICE, _sol_roll, _solitaire, _tables
 from .rules import ACTION_NAMES
 
-__all__ = ["Option", "DuelAdvice", "PolicyMap"]
+__all__ = ["Option", "DuelAdvice", "PolicyMap", "DepartureMap"]
 
 #: Lead bins (own minus opponent, chips) of :meth:`Duel.departures`: (label, low, high) inclusive.
 LEAD_BINS = (("behind by 51+", -10**9, -51), ("behind by 21-50", -50, -21), ("behind by 6-20", -20, -6),
@@ -102,6 +104,39 @@ class PolicyMap:
                              "decision": np.where(self.decision[n, own, t] == 1, "roll", "bank")})
 
 
+@dataclass(frozen=True, eq=False)   # arrays inside: compare those
+class DepartureMap:
+    """Where and by how much the optimal duel policy departs from the solitaire optimum, for ``dice`` dice.
+
+    ``bank_from[own, opponent]``: the least turn total at which banking is optimal with
+    ``dice`` dice to roll (``goal - own``: never before the goal; the duel's own table
+    :attr:`Duel.bank_from`). ``solitaire[own]``: the solitaire optimum's least banking total
+    ``solitaire_threshold`` (document 002, Algorithm 4.1), or ``goal - own`` where that is
+    smaller (reaching the goal wins at once, so nobody banks beyond it). ``difference =
+    bank_from - solitaire[:, None]``: positive where the duel player rolls on longer (more
+    risk), negative where it banks sooner (less risk), 0 where both bank from the same total.
+    """
+
+    goal: int
+    dice: int
+    solitaire_threshold: int
+    bank_from: np.ndarray = field(repr=False)
+    solitaire: np.ndarray = field(repr=False)
+    difference: np.ndarray = field(repr=False)
+
+
+def _departure_map(result, dice):
+    G = result.goal
+    own = np.arange(G)
+    threshold = int(_solitaire_bank_from()[dice - 1])
+    bank_from = result.bank_from[dice].astype(np.int64)
+    solitaire = np.minimum(threshold, G - own)
+    difference = bank_from - solitaire[:, None]
+    for a in (bank_from, solitaire, difference):
+        a.setflags(write=False)
+    return DepartureMap(G, dice, threshold, bank_from, solitaire, difference)
+
+
 def _turn_tables(result, own, opponent):
     tb = _tables(N_DICE)
     G = result.goal
@@ -159,7 +194,8 @@ def _advice(result, own, opponent, t, roll):
     p0 = tb.rules[0]
     kept = [(k, "keep all")]
     if n - r.d[k] >= 1:
-        kept += [(int(r.move_to[e]), ACTION_NAMES[int(r.move_code[e])]) for e in range(r.move_ptr[k], r.move_ptr[k + 1])]
+        kept += [(int(r.move_to[e]), ACTION_NAMES[int(r.move_code[e])])
+                 for e in range(r.move_ptr[k], r.move_ptr[k + 1])]
     raw = []
     for j, name in kept:
         t2 = t + int(r.s[j])
@@ -174,7 +210,8 @@ def _advice(result, own, opponent, t, roll):
     first = next(q for q, x in enumerate(raw) if x[-1] == top)     # the kernel's choice on ties
     options = [Option(*x, q == first) for q, x in enumerate(raw)]
     options.sort(key=lambda o: (-o.win_probability, not o.optimal))
-    return DuelAdvice(own, opponent, t, faces, config, int(r.s[k]), False, tuple(options), options[0], options[0].win_probability)
+    return DuelAdvice(own, opponent, t, faces, config, int(r.s[k]), False, tuple(options), options[0],
+                      options[0].win_probability)
 
 
 def _solitaire_bank_from():

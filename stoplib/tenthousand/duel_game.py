@@ -67,7 +67,7 @@ from ..workbook.progressbar import progress
 from . import _costs, _duel_cache
 from ._duel_kernels import _diagonal_parallel, _diagonal_serial, _residual
 from ._duel_tables import N_DICE, _sol_roll, _tables
-from .duel_advice import _advice, _departures, _policy_map, _state_count, _win_probability
+from .duel_advice import _advice, _departure_map, _departures, _policy_map, _state_count, _win_probability
 
 __all__ = ["N_DICE", "DUEL_METHODS", "FINISH_RULES", "Duel", "duel"]
 
@@ -235,6 +235,24 @@ class Duel:
         min_room = check_int("min_room", min_room, 0, self.goal)
         return _departures(self, min_room)
 
+    def departure_map(self, dice=N_DICE):
+        """The least banking total beside the solitaire optimum's, over both banked scores, for ``dice`` dice.
+
+        Returns
+        -------
+        DepartureMap
+            ``difference[own, opponent]``: chips by which the duel player rolls on beyond
+            (positive: riskier) or banks before (negative: safer) the solitaire optimum.
+
+        Examples
+        --------
+        >>> m = duel(20).departure_map(5)
+        >>> m.difference.shape, int(m.solitaire[0]), int(m.solitaire[19])
+        ((20, 20), 20, 1)
+        """
+        dice = check_int("dice", dice, 1, N_DICE)
+        return _departure_map(self, dice)
+
     def _state(self, own, opponent, turn_total, allow_won=False):
         own = check_int("own", own, 0, self.goal - 1)
         opponent = check_int("opponent", opponent, 0, self.goal - 1)
@@ -307,32 +325,55 @@ def duel(goal=200, method="pairwise", finish="reach", cache=True, parallel=False
 _MEMO = {}
 
 
-def _duel(goal, method, finish, cache=True, parallel=False):
-    key = (goal, method, finish)
-    if key in _MEMO:
-        return _MEMO[key]
-    params = {"goal": goal, "method": method, "finish": finish, "n_dice": N_DICE}
-    G = goal
-    spec = {"turn_start": ("float64", (G, G)), "iterations": ("int64", (G, G))}
-    spec.update({name: ("int32", (N_DICE + 1, G, G)) for name in _STATS})
-    hit = _duel_cache.load("duel", params, spec) if cache else None
-    if hit is not None:
-        arrays, scalars = hit
-        result = Duel(goal, method, finish, arrays["turn_start"], float(arrays["turn_start"][0, 0]),
-                      float(scalars["residual"]), float(scalars["pass_margin"]),
-                      *(arrays[name] for name in _STATS), arrays["iterations"])
-    else:
-        result = _compute(goal, method, finish, parallel)
-        if cache:
-            _duel_cache.save("duel", params, {"turn_start": result.turn_start, "iterations": result.iterations,
-                                              **{name: getattr(result, name) for name in _STATS}},
-                             {"residual": result.residual, "pass_margin": result.pass_margin})
+def _params(goal, method, finish):
+    return {"goal": goal, "method": method, "finish": finish, "n_dice": N_DICE}
+
+
+def _remember(key, result):
     for name in ("turn_start", "iterations", *_STATS):
         getattr(result, name).setflags(write=False)
     if len(_MEMO) >= 8:
         _MEMO.pop(next(iter(_MEMO)))
     _MEMO[key] = result
     return result
+
+
+def _lookup(goal, method="pairwise", finish="reach"):
+    """The solved game from memory or from a checked copy on disk, or None: never solves.
+
+    The panels of notebook 08 use it to tell a goal already solved (shown at once) from one
+    that is not (its cost is shown, and it is solved once, on request).
+    """
+    key = (goal, method, finish)
+    if key in _MEMO:
+        return _MEMO[key]
+    G = goal
+    spec = {"turn_start": ("float64", (G, G)), "iterations": ("int64", (G, G))}
+    spec.update({name: ("int32", (N_DICE + 1, G, G)) for name in _STATS})
+    hit = _duel_cache.load("duel", _params(goal, method, finish), spec)
+    if hit is None:
+        return None
+    arrays, scalars = hit
+    result = Duel(goal, method, finish, arrays["turn_start"], float(arrays["turn_start"][0, 0]),
+                  float(scalars["residual"]), float(scalars["pass_margin"]),
+                  *(arrays[name] for name in _STATS), arrays["iterations"])
+    return _remember(key, result)
+
+
+def _duel(goal, method, finish, cache=True, parallel=False):
+    key = (goal, method, finish)
+    if key in _MEMO:
+        return _MEMO[key]
+    result = _lookup(goal, method, finish) if cache else None
+    if result is not None:
+        return result
+    result = _compute(goal, method, finish, parallel)
+    if cache:
+        _duel_cache.save("duel", _params(goal, method, finish),
+                         {"turn_start": result.turn_start, "iterations": result.iterations,
+                          **{name: getattr(result, name) for name in _STATS}},
+                         {"residual": result.residual, "pass_margin": result.pass_margin})
+    return _remember(key, result)
 
 
 def _compute(goal, method, finish, parallel):

@@ -11,6 +11,12 @@ player starts and ``1 - VB[0, 0]`` when the opponent does.
 
 :func:`fair_head_start` reads the solved game: the least head start ``h`` for the second
 player with ``P0[0, h] <= 1/2`` (chips for Ten Thousand, points for Pig).
+
+:func:`first_player_by_goal` reads it too. The rules never look at a banked score, only at
+what is left to reach the goal (no entry minimum, no exact finish), so the game to ``goal``
+from the turn start ``(goal - g, goal - g)`` *is* the game to ``g``: one solve gives the
+first player's win probability for every smaller goal, ``P0[goal - g, goal - g]`` (the tests
+check it bit for bit against separate solves).
 """
 from __future__ import annotations
 
@@ -27,7 +33,7 @@ from .duel_game import FINISH_RULES, _duel
 from .pig_duel_game import _solve as _pig_solve
 from .solver import Policy, Solution, _as_policy, _policy_arrays
 
-__all__ = ["DuelMatch", "duel_evaluate", "HeadStart", "fair_head_start"]
+__all__ = ["DuelMatch", "duel_evaluate", "HeadStart", "fair_head_start", "GoalCurve", "first_player_by_goal"]
 
 GAMES = ("tenthousand", "pig")
 
@@ -158,6 +164,17 @@ class HeadStart:
         return float(self.second_player_win[self.head_start])
 
 
+def _turn_starts(game, goal):
+    """``(P0, unit, goal)`` of the solved game, the budget checked (for the two functions below)."""
+    game = check_choice("game", game, GAMES)
+    goal = (200 if game == "tenthousand" else 100) if goal is None else check_int("goal", goal, 1)
+    if game == "pig":
+        budget.check(_costs.pig_duel(goal, 6, "pairwise"))
+        return _pig_solve(goal, 6, "pairwise").values[:, :, 0], "points", goal
+    budget.check(_costs.duel(goal, "pairwise", True))
+    return _duel(goal, "pairwise", "reach").turn_start, "chips", goal
+
+
 def fair_head_start(game="tenthousand", goal=None):
     """The smallest head start that makes the game at least even for the second player.
 
@@ -178,17 +195,57 @@ def fair_head_start(game="tenthousand", goal=None):
     >>> h.unit, h.head_start, bool(h.at_head_start >= 0.5 > h.second_player_win[h.head_start - 1])
     ('points', 5, True)
     """
-    game = check_choice("game", game, GAMES)
-    goal = (200 if game == "tenthousand" else 100) if goal is None else check_int("goal", goal, 1)
-    if game == "pig":
-        budget.check(_costs.pig_duel(goal, 6, "pairwise"))
-        P0 = _pig_solve(goal, 6, "pairwise").values[:, :, 0]
-        unit = "points"
-    else:
-        budget.check(_costs.duel(goal, "pairwise", True))
-        P0 = _duel(goal, "pairwise", "reach").turn_start
-        unit = "chips"
+    P0, unit, goal = _turn_starts(game, goal)
     curve = np.append(1.0 - P0[0, :], 1.0)
     h = int(np.flatnonzero(curve >= 0.5)[0])
     curve.setflags(write=False)
     return HeadStart(game, goal, unit, h, curve)
+
+
+@dataclass(frozen=True, eq=False)   # arrays inside: compare those
+class GoalCurve:
+    """The first player's win probability for every goal from 1 to ``goal``, read from one solve.
+
+    ``first_player_win[g - 1]`` is the first player's win probability in the game to ``g``
+    (``goals[g - 1] = g``), chips for Ten Thousand and points for Pig (six-sided die).
+    """
+
+    game: str
+    goal: int
+    unit: str
+    goals: np.ndarray = field(repr=False)
+    first_player_win: np.ndarray = field(repr=False)
+
+    def at(self, goal):
+        """The first player's win probability in the game to ``goal`` (1 <= goal <= :attr:`goal`)."""
+        goal = check_int("goal", goal, 1, self.goal)
+        return float(self.first_player_win[goal - 1])
+
+
+def first_player_by_goal(game="tenthousand", goal=None):
+    """The first player's win probability for every goal up to ``goal``, from the one solve at ``goal``.
+
+    Parameters
+    ----------
+    game : {"tenthousand", "pig"}
+        Two-player Ten Thousand (goals in chips of 50 points) or Pig (points, six-sided die).
+    goal : int or None
+        The largest goal (None: 200 chips, or 100 points for Pig).
+
+    Returns
+    -------
+    GoalCurve
+
+    Examples
+    --------
+    >>> from stoplib.tenthousand import pig_duel
+    >>> c = first_player_by_goal("pig", 100)
+    >>> round(c.at(100), 4), c.at(20) == pig_duel(20).first_player_win
+    (0.5306, True)
+    """
+    P0, unit, goal = _turn_starts(game, goal)
+    g = np.arange(1, goal + 1)
+    win = np.ascontiguousarray(P0[goal - g, goal - g], dtype=float)
+    for a in (g, win):
+        a.setflags(write=False)
+    return GoalCurve(game, goal, unit, g, win)

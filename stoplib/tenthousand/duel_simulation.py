@@ -5,9 +5,10 @@ The exact values of :func:`stoplib.tenthousand.pig_duel_evaluate` and
 optimal Ten Thousand player decides each roll from the optimal pre-roll values of its state
 (one table of every ``(own, opponent, t, n)``, built once by the same kernel pass that
 solves the game, so it makes the very choices the exact evaluation assumes); Pig players
-read their hold tables. Each of ``n_chunks`` chunks of games gets its own seed (``seed`` as
-normalised by :func:`stoplib.util.rng.kernel_seed`, plus the chunk number), the pattern of
-:mod:`.simulation`, so the parallel and serial paths give identical results.
+read their hold tables. Chunk ``c`` of the ``n_chunks`` chunks of games draws its dice from
+stream ``c`` of the kernel seed (:func:`stoplib.util.rng.kernel_seed` of ``seed``; streams of
+:mod:`stoplib.util.rng`), the pattern of :mod:`.simulation`, so the parallel and serial paths
+give identical results.
 """
 from __future__ import annotations
 
@@ -54,12 +55,12 @@ class DuelSimulation:
 
 
 def _chunks(seed, n_games, n_chunks):
-    base = kernel_seed(seed)
+    """The kernel seed (stream ``c`` of it plays chunk ``c``) and the games of each chunk."""
+    base = np.int64(kernel_seed(seed))
     n_chunks = min(n_chunks, n_games)
-    seeds = (base + np.arange(n_chunks, dtype=np.int64)) % (2**31 - 1)
     sizes = np.full(n_chunks, n_games // n_chunks, dtype=np.int64)
     sizes[: n_games % n_chunks] += 1
-    return seeds, sizes
+    return base, sizes
 
 
 def _result(game, na, nb, goal, first, n_games, wins):
@@ -98,9 +99,9 @@ def pig_duel_simulate(player="optimal", opponent="optimal", goal=100, die=6, pla
     budget.check(_costs.pig_duel_simulate(goal, die, n_games, parallel))
     na, HA = _policy_table(player, goal, die, "player")
     nb, HB = _policy_table(opponent, goal, die, "opponent")
-    seeds, sizes = _chunks(seed, n_games, n_chunks)
-    wins = np.zeros(len(seeds), dtype=np.int64)
-    (_pig_parallel if parallel else _pig_serial)(HA, HB, goal, die, seeds, sizes, player_first, wins)
+    base, sizes = _chunks(seed, n_games, n_chunks)
+    wins = np.zeros(len(sizes), dtype=np.int64)
+    (_pig_parallel if parallel else _pig_serial)(HA, HB, goal, die, base, sizes, player_first, wins)
     return _result("pig", na, nb, goal, player_first, n_games, wins)
 
 
@@ -136,9 +137,9 @@ def duel_simulate(player="optimal", opponent="optimal", goal=200, finish="reach"
         _pre_table(P0, G, N, tb.rules, tb.smax, finish == "bank", _sol_roll(G), offsets, pre)
     else:
         P0, offsets, pre = np.zeros((G, G)), np.zeros(G + 1, dtype=np.int64), np.zeros(1)
-    seeds, sizes = _chunks(seed, n_games, n_chunks)
-    wins = np.zeros(len(seeds), dtype=np.int64)
-    (_play_parallel if parallel else _play_serial)(seeds, sizes, player_first, G, N, tb.rules, tb.r.s, tb.r.cfg_of,
+    base, sizes = _chunks(seed, n_games, n_chunks)
+    wins = np.zeros(len(sizes), dtype=np.int64)
+    (_play_parallel if parallel else _play_serial)(base, sizes, player_first, G, N, tb.rules, tb.r.s, tb.r.cfg_of,
                                                    tb.e_of, P0, pre, offsets, optA, tabA_o, tabA_a, capA, optB,
                                                    tabB_o, tabB_a, capB, wins)
     return _result("tenthousand", na, nb, goal, player_first, n_games, wins)

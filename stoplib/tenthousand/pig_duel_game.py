@@ -263,47 +263,51 @@ def _solve(goal, die, method):
     return PigDuel(G, D, method, V, H, float(V[0, 0, 0]), exact, float(_residual(V, G, D)), margin, iters)
 
 
+def _greedy(holdv, R, p, keep, D):
+    """Exact values and hold policy of a Pig turn with partner value p; on a tie keep the policy ``keep``."""
+    one = Fraction(1)
+    w = [one] * (R + D)
+    pol = [False] * R
+    for k in range(R - 1, -1, -1):
+        rv = (one - p + sum(w[k + r] if k + r < R else one for r in range(2, D + 1))) / D
+        if k >= 1 and (holdv[k] > rv or (holdv[k] == rv and (keep is None or keep[k]))):
+            w[k], pol[k] = holdv[k], True
+        else:
+            w[k] = rv
+    return tuple(pol), w[:R]
+
+
+def _affine(holdv, R, pol, D):
+    """Turn values ``a[k] + b[k] p`` (p: the partner value) under the hold policy ``pol``, exactly."""
+    one = Fraction(1)
+    a = [one] * (R + D)
+    b = [Fraction(0)] * (R + D)
+    for k in range(R - 1, -1, -1):
+        if k >= 1 and pol[k]:
+            a[k], b[k] = holdv[k], Fraction(0)
+        else:
+            a[k] = Fraction(1 + sum(a[k + r] if k + r < R else one for r in range(2, D + 1)), D)
+            b[k] = Fraction(-1 + sum(b[k + r] for r in range(2, D + 1) if k + r < R), D)
+    return a[:R], b[:R]
+
+
+def _response(holdv, R, a, b, pol, D):
+    """Best response of the partner to ``x = a + b y``: Newton steps on its own policy (finite)."""
+    while True:
+        c, e = _affine(holdv, R, pol, D)
+        y = (c[0] + e[0] * a) / (1 - e[0] * b)
+        new, _ = _greedy(holdv, R, a + b * y, pol, D)
+        if new == pol:
+            return y, pol, c, e
+        pol = new
+
+
 def _exact(G, D):
     """The pairs in Fractions (Hoffman-Karp per pair); returns (float table, hold table, P(0,0,0), iterations)."""
     one = Fraction(1)
     P0 = {}
     table = {}
     iters = np.zeros((G, G), dtype=np.int64)
-
-    def greedy(holdv, R, p, keep):
-        """Values and hold policy of a turn with partner value p; on a tie keep the policy ``keep``."""
-        w = [one] * (R + D)
-        pol = [False] * R
-        for k in range(R - 1, -1, -1):
-            rv = (one - p + sum(w[k + r] if k + r < R else one for r in range(2, D + 1))) / D
-            if k >= 1 and (holdv[k] > rv or (holdv[k] == rv and (keep is None or keep[k]))):
-                w[k], pol[k] = holdv[k], True
-            else:
-                w[k] = rv
-        return tuple(pol), w[:R]
-
-    def affine(holdv, R, pol):
-        """Turn values ``a[k] + b[k] p`` (p: the partner value) under the hold policy ``pol``."""
-        a = [one] * (R + D)
-        b = [Fraction(0)] * (R + D)
-        for k in range(R - 1, -1, -1):
-            if k >= 1 and pol[k]:
-                a[k], b[k] = holdv[k], Fraction(0)
-            else:
-                a[k] = Fraction(1 + sum(a[k + r] if k + r < R else one for r in range(2, D + 1)), D)
-                b[k] = Fraction(-1 + sum(b[k + r] for r in range(2, D + 1) if k + r < R), D)
-        return a[:R], b[:R]
-
-    def response(holdv, R, a, b, pol):
-        """Best response of the partner to ``x = a + b y``: Newton steps on its own policy (finite)."""
-        while True:
-            c, e = affine(holdv, R, pol)
-            y = (c[0] + e[0] * a) / (1 - e[0] * b)
-            new, _ = greedy(holdv, R, a + b * y, pol)
-            if new == pol:
-                return y, pol, c, e
-            pol = new
-
     for s in range(2 * G - 2, -1, -1):
         for i in range(max(0, s - G + 1), s // 2 + 1):
             j = s - i
@@ -311,18 +315,18 @@ def _exact(G, D):
             hB = [None] + [one - P0[i, j + k] for k in range(1, G - j)]
             RA, RB = G - i, G - j
             y = P0.get((j, i + 1), Fraction(1, 2))
-            polA, _ = greedy(hA, RA, y, None)
+            polA, _ = _greedy(hA, RA, y, None, D)
             if i == j:
-                y, polA, a, b = response(hA, RA, 0, 1, polA)   # x = y: the player's own Newton steps
+                y, polA, a, b = _response(hA, RA, 0, 1, polA, D)   # x = y: the player's own Newton steps
                 n_outer = 1
             else:
-                polB, _ = greedy(hB, RB, one - y, None)
+                polB, _ = _greedy(hB, RB, one - y, None, D)
                 n_outer = 0
                 while True:
                     n_outer += 1
-                    a, b = affine(hA, RA, polA)
-                    y, polB, c, e = response(hB, RB, a[0], b[0], polB)
-                    new, _ = greedy(hA, RA, y, polA)
+                    a, b = _affine(hA, RA, polA, D)
+                    y, polB, c, e = _response(hB, RB, a[0], b[0], polB, D)
+                    new, _ = _greedy(hA, RA, y, polA, D)
                     if new == polA:
                         break
                     polA = new
@@ -340,9 +344,16 @@ def _exact(G, D):
             else:
                 checks = ((hA, RA, x, wA),)
             for holdv, R, p, w in checks:    # the certificate: the equations hold exactly
-                if greedy(holdv, R, p, None)[1] != w:   # pragma: no cover - a bug, not a rounding
+                if _greedy(holdv, R, p, None, D)[1] != w:   # pragma: no cover - a bug, not a rounding
                     raise RuntimeError(f"exact Pig: pair ({i}, {j}) does not satisfy the equations")
             iters[i, j] = n_outer
+    V, H = _exact_tables(table, P0, G, D)
+    return V, H, P0[0, 0], iters
+
+
+def _exact_tables(table, P0, G, D):
+    """The float value table and the hold table of the exact solution."""
+    one = Fraction(1)
     V = np.ones((G, G, G))
     H = np.zeros((G, G, G), dtype=np.int8)
     for (i, j, k), w in table.items():
@@ -353,7 +364,7 @@ def _exact(G, D):
                 rv = (one - P0[j, i] + sum(table[i, j, k + r] if i + k + r < G else one
                                            for r in range(2, D + 1))) / D
                 H[i, j, k] = 1 if one - P0[j, i + k] >= rv else 0
-    return V, H, P0[0, 0], iters
+    return V, H
 
 
 # ----------------------------------------------------------------------------- simple rules

@@ -25,9 +25,9 @@ configuration ``i`` just set aside and ``n`` dice to roll.
 This module holds what follows from the rules alone: the configurations and
 their scores (:func:`configurations`, :func:`score`), how often ``n`` dice show
 each of them (:func:`frequencies`, the paper's Table 2, counted by a numba
-kernel; the tables themselves are built once per number of dice in :mod:`._tables`), the moves and their names (:func:`is_smaller`,
-:func:`move_name`, :func:`move`, the paper's Table 4 in :data:`ACTION_NAMES`),
-which states a turn can reach (:func:`is_reachable`), and the private checks
+kernel; the tables themselves are built once per number of dice in :mod:`._tables`),
+the moves and their names (:func:`is_smaller`, :func:`move_name`, :func:`move`, the
+paper's Table 4 in :data:`ACTION_NAMES`), which states a turn can reach (:func:`is_reachable`), and the private checks
 that turn user input into a valid state. The solver is in :mod:`.solver`.
 
 The rules are generalised to ``N = 1..6`` dice: configurations are limited to
@@ -274,7 +274,7 @@ def _parse_actions(actions, n_dice):
 
 
 def _check_state(rules, tau, config, n):
-    """Validate a state ``(tau, config, n)`` of the game ``rules``; return ``(tau, k, n)`` (``k = -1``: about to roll)."""
+    """Check a state ``(tau, config, n)`` of the game ``rules``; return ``(tau, k, n)`` (``k = -1``: about to roll)."""
     N = rules.n_dice
     tau = check_int("tau", tau, 0)
     if tau > MAX_TURN_TOTAL:

@@ -304,8 +304,9 @@ class Advice:
                 raise TypeError(f"{name} must be a tuple, got {type(getattr(self, name)).__name__}")
         m = len(self.actions)
         if not 1 <= m <= len(ACTION_NAMES) or not len(self.values) == len(self.keeps) == len(self.rolls) == m:
-            raise ValueError(f"actions, values, keeps and rolls must hold one entry per action (1..{len(ACTION_NAMES)}), "
-                             f"got {m}, {len(self.values)}, {len(self.keeps)} and {len(self.rolls)}")
+            raise ValueError("actions, values, keeps and rolls must hold one entry per action "
+                             f"(1..{len(ACTION_NAMES)}), got {m}, {len(self.values)}, {len(self.keeps)} and "
+                             f"{len(self.rolls)}")
         for i in range(m):
             if self.actions[i] not in ACTION_NAMES:
                 raise ValueError(f"actions[{i}] must be an action name such as 'm55', got {self.actions[i]!r:.40}")

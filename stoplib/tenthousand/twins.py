@@ -129,7 +129,7 @@ def _solve_exact(n_dice, allowed):
 # ----------------------------------------------------------------------------- two players
 
 def pig_duel_brute_force(goal=10, die=6, tol=1e-15, max_sweeps=100_000):
-    """Independent twin of :func:`~stoplib.tenthousand.pig_duel`: Neller and Presser's value iteration, global Jacobi sweeps.
+    """Independent twin of :func:`~stoplib.tenthousand.pig_duel`: Neller and Presser's iteration, global Jacobi sweeps.
 
     Every state ``(i, j, k)`` is updated from the previous sweep at once (NumPy, no pairs, no
     ordering) until no value moves by more than ``tol``. Returns ``(values, sweeps)`` with
@@ -191,6 +191,11 @@ def duel_brute_force(goal=6, tol=1e-15, max_sweeps=100_000):
     tol = check_real("tol", tol, 0, 1)
     max_sweeps = check_int("max_sweeps", max_sweeps, 1, 10**9)
     budget.check(_costs.duel_brute_force(goal, max_sweeps))
+    return _duel_brute_force(goal, tol, max_sweeps)
+
+
+def _duel_brute_force(goal, tol=1e-15, max_sweeps=100_000):
+    """:func:`duel_brute_force` for checked arguments (the budget already asked)."""
     G, N = goal, 5
     r = _rules(N)
     p = _prob_matrix(N)

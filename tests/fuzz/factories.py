@@ -489,3 +489,21 @@ def tt_pig_duel_field(name, goal=6):
     from stoplib.tenthousand import pig_duel
     result = pig_duel(goal)
     return {f.name: getattr(result, f.name) for f in dataclasses.fields(result)}[name]
+
+
+def tt_duel(goal=8):
+    """A small solved two-player Ten Thousand (memoised in the worker, not written to disk)."""
+    from stoplib.tenthousand import duel
+    return duel(goal, cache=False)
+
+
+def tt_policy_map(goal=8, opponent=2):
+    return tt_duel(goal).policy_map(opponent)
+
+
+def tt_departure_map(goal=8, dice=5):
+    return tt_duel(goal).departure_map(dice)
+
+
+def tt_duel_advice(goal=8, roll="15522"):
+    return tt_duel(goal).advice(1, 2, 0, roll)

@@ -63,11 +63,13 @@ def test_stop_at(sol):
 
 def test_score_distribution(sol):
     fig, ax = _ax((8, 3.6))
-    laws = {"optimal play": tt.score_distribution(sol), "stop at 300 points": tt.score_distribution(tt.stop_at_policy(6))}
+    laws = {"optimal play": tt.score_distribution(sol),
+            "stop at 300 points": tt.score_distribution(tt.stop_at_policy(6))}
     plots.plot_score_distribution(ax, laws)
     assert sl.style.small_text(fig) == []
     assert [t.get_text() for t in ax.get_legend().get_texts()] == [
-        f"optimal play: bust {laws['optimal play'][0]:.1%}", f"stop at 300 points: bust {laws['stop at 300 points'][0]:.1%}"]
+        f"optimal play: bust {laws['optimal play'][0]:.1%}",
+        f"stop at 300 points: bust {laws['stop at 300 points'][0]:.1%}"]
     assert ax.get_xlim()[1] < 2000          # the tail beyond the last 0.5% is cut
 
 

@@ -272,7 +272,8 @@ def test_advice_fields_are_checked():
     assert tt.Advice(**fields) == good
     for name, bad, err in [("actions", ("s", "zz"), ValueError), ("values", (1.0,), ValueError),
                            ("values", (float("nan"),) * len(good.values), ValueError), ("best", "m55", ValueError),
-                           ("rolls", (9,) * len(good.rolls), ValueError), ("keeps", ("x",) * len(good.keeps), TypeError),
+                           ("rolls", (9,) * len(good.rolls), ValueError),
+                           ("keeps", ("x",) * len(good.keeps), TypeError),
                            ("actions", ["s"], TypeError), ("n", 3, ValueError), ("config", "550", TypeError)]:
         with pytest.raises(err):
             tt.Advice(**{**fields, name: bad})

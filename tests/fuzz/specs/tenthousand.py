@@ -19,6 +19,9 @@ _DUEL_FIELDS = ("goal", "method", "finish", "turn_start", "first_player_win", "r
 _PIG_DUEL_FIELDS = ("goal", "die", "method", "values", "hold", "first_player_win", "first_player_win_exact",
                     "residual", "pass_margin", "iterations")
 HOLD20 = Make(f"{TT}.pig_duel_game.pig_hold_at", (20,))
+PIG_DUEL = Make(f"{TT}.pig_duel_game.pig_duel", (12,))
+DUEL8 = Make("factories.tt_duel", (8,))
+HEAD = Make(f"{TT}.duel_match.fair_head_start", ("pig", 12))
 BAD_GOALS = [10**5, 10**9]
 BAD_PLAYERS = ["Optimal", "solitaire ", 3, None, Make(f"{TT}.policies.stop_at_policy", (3, 2))]
 _ADVICE_FIELDS = ("n_dice", "tau", "config", "n", "value", "best", "actions", "values", "keeps", "rolls")
@@ -59,8 +62,9 @@ SPECS = [
          extra_bad={"actions": [("s", "zz"), ["s"]], "values": [(float("nan"),)], "rolls": [(9, 9, 9)],
                     "keeps": [("x", "y", "z")], "best": ["m55"], "config": ["550"]}),
     # policies
-    Spec(f"{TT}.policies.Policy", kwargs=dict(name="stop at 2 chips", n_dice=2, actions=Make("factories.tt_policy_actions"),
-                                            cap=2, after_move=None, chain=True),
+    Spec(f"{TT}.policies.Policy", kwargs=dict(name="stop at 2 chips", n_dice=2,
+                                            actions=Make("factories.tt_policy_actions"), cap=2, after_move=None,
+                                            chain=True),
          extra_bad={"actions": [np.full((2, 6, 3), 99), np.full((2, 6, 3), -1), np.full((2, 6, 3), 1.5),
                                 np.ones((1, 6, 3), dtype=np.int64), np.full((2, 6, 3), 2)],
                     "after_move": [np.full((2, 6, 3), 7)]}),
@@ -120,6 +124,8 @@ SPECS = [
                     "finish": ["exact"]}),
     Spec(f"{TT}.duel_match.fair_head_start", kwargs=dict(game="pig", goal=20),
          extra_bad={"game": ["Pig", "farkle"], "goal": BAD_GOALS}),
+    Spec(f"{TT}.duel_match.first_player_by_goal", kwargs=dict(game="pig", goal=20),
+         extra_bad={"game": ["Pig", "farkle"], "goal": BAD_GOALS}),
     Spec(f"{TT}.twins.duel_brute_force", kwargs=dict(goal=3, tol=1e-15, max_sweeps=10_000),
          extra_bad={"goal": [50, 10**6], "tol": [-1.0, 2.0]}),
     Spec(f"{TT}.duel_simulation.duel_simulate",
@@ -168,6 +174,31 @@ SPECS = [
                                       {f"p{i}": np.ones(1) for i in range(9)}]}),
     Spec(f"{TT}.plots.plot_pig", kwargs=dict(ax=AX, result=PIG, scales=None),
          extra_bad={"scales": [[float("inf")], [-1.0], ["a"], [10**400]]}),
+    # two-player plots
+    Spec(f"{TT}._plot_duel.plot_pig_hold_at", kwargs=dict(ax=AX, result=PIG_DUEL, own=None, reference=None),
+         extra_bad={"result": [DUEL8, PIG], "own": [[12], [-1], [0] * 9, [0.5]], "reference": [0, 10**7]}),
+    Spec(f"{TT}._plot_duel.plot_pig_hold_map", kwargs=dict(ax=AX, result=PIG_DUEL), extra_bad={"result": [DUEL8]}),
+    Spec(f"{TT}._plot_duel.plot_first_player_win",
+         kwargs=dict(ax=AX, curve=Make(f"{TT}.duel_match.first_player_by_goal", ("pig", 12)), min_goal=1,
+                     reference=None, checks=None),
+         extra_bad={"curve": [PIG_DUEL, HEAD], "min_goal": [0, 13], "reference": [(12, 0.5), (13, 0.5, "x"),
+                                                                                  (12, 1.5, "x"), (12, 0.5, 3)],
+                    "checks": [{13: 0.5}, {1: 2.0}, {"a": 0.5}, {k: 0.5 for k in range(1001)}]}),
+    Spec(f"{TT}._plot_duel.plot_head_start", kwargs=dict(ax=AX, head_start=HEAD, max_head_start=None),
+         extra_bad={"head_start": [PIG_DUEL], "max_head_start": [0, 10**10]}),
+    Spec(f"{TT}._plot_duel.plot_policy_map",
+         kwargs=dict(ax=AX, policy_map=Make("factories.tt_policy_map"), dice=5, solitaire=True, max_total=None,
+                     legend=False),
+         extra_bad={"policy_map": [DUEL8, Make("factories.tt_departure_map")], "dice": [0, 6], "max_total": [0]}),
+    Spec(f"{TT}._plot_duel.plot_departure_map", kwargs=dict(ax=AX, departure_map=Make("factories.tt_departure_map")),
+         extra_bad={"departure_map": [DUEL8, Make("factories.tt_policy_map")]}),
+    Spec(f"{TT}._plot_duel.plot_duel_advice", kwargs=dict(ax=AX, advice=Make("factories.tt_duel_advice")),
+         extra_bad={"advice": [DUEL8, Make("factories.tt_advice")]}),
+    Spec(f"{TT}._plot_duel.plot_pair_work", kwargs=dict(ax=AX, pairwise=DUEL8, value_iteration=None),
+         extra_bad={"pairwise": [Make(f"{TT}.duel_game.duel", (8,), {"method": "value_iteration", "cache": False})],
+                    "value_iteration": [DUEL8, PIG_DUEL,
+                                        Make(f"{TT}.duel_game.duel", (6,), {"method": "value_iteration",
+                                                                            "cache": False})]}),
     # widgets
     Spec(f"{TT}.widgets.advisor_widget", kwargs=dict(n_dice=2, tau=2, config=(1, 0, 0), n=1),
          extra_bad={"config": BAD_CONFIGS}, max_examples=10),
@@ -175,6 +206,23 @@ SPECS = [
          extra_bad={"stop_at": [75], "seed": BAD_SEEDS}, max_examples=10),
     Spec(f"{TT}.widgets.dice_widget", kwargs=dict(n_dice=2, stop_roll_only=False), max_examples=10),
     Spec(f"{TT}.widgets.describe", kwargs=dict(config=(2, 1, 0)), extra_bad={"config": BAD_CONFIGS}),
+    Spec(f"{TT}.widgets.duel_advisor_widget", kwargs=dict(goal=8, own=0, opponent=0, turn_total=0, roll="15522"),
+         extra_bad={"goal": [0, 401, 10**6], "own": [8], "turn_total": [8], "roll": ["", "7", "123456", (1, 7),
+                                                                                       [1, 2.5], "x" * 100]},
+         max_examples=10),
+    Spec(f"{TT}.widgets.duel_policy_widget", kwargs=dict(goal=8, opponent=0, dice=5, solitaire=True),
+         extra_bad={"goal": [1, 401, 10**6], "opponent": [8], "dice": [0, 6]}, max_examples=10),
+    # the verdict table of notebook 08
+    Spec(f"{TT}.claims.duel_verdicts",
+         kwargs=dict(game=DUEL8, value_iteration=Make(f"{TT}.duel_game.duel", (8,), {"method": "value_iteration",
+                                                                                  "cache": False}),
+                     solitaire=Make(f"{TT}.duel_match.duel_evaluate", ("solitaire", "optimal", 8))),
+         extra_bad={"game": [PIG_DUEL, Make(f"{TT}.duel_game.duel", (8,), {"method": "value_iteration",
+                                                                          "cache": False})],
+                    "value_iteration": [DUEL8, Make(f"{TT}.duel_game.duel", (6,), {"method": "value_iteration",
+                                                                                   "cache": False})],
+                    "solitaire": [HEAD, Make(f"{TT}.duel_match.duel_evaluate", ("solitaire", "optimal", 6))]},
+         max_examples=6),
 ]
 
 EXEMPT = {
@@ -183,9 +231,16 @@ EXEMPT = {
     f"{TT}.pig_game.PigSimulation": "a result record built by pig_simulate(); no function takes it as input",
     f"{TT}.pig_duel_game.PigMatch": "a result record built by pig_duel_evaluate(); no function takes it as input",
     f"{TT}.duel_match.DuelMatch": "a result record built by duel_evaluate(); no function takes it as input",
-    f"{TT}.duel_match.HeadStart": "a result record built by fair_head_start(); no function takes it as input yet",
+    f"{TT}.duel_match.HeadStart": "a result record built by fair_head_start(); plot_head_start draws it "
+                                  "(its spec passes wrong records there)",
+    f"{TT}.duel_match.GoalCurve": "a result record built by first_player_by_goal(); plot_first_player_win draws it "
+                                  "(its spec passes wrong records there)",
     f"{TT}.duel_advice.Option": "a record inside DuelAdvice, built by Duel.advice(); no function takes it as input",
-    f"{TT}.duel_advice.DuelAdvice": "a result record built by Duel.advice(); no function takes it as input yet",
-    f"{TT}.duel_advice.PolicyMap": "a result record built by Duel.policy_map(); no function takes it as input yet",
+    f"{TT}.duel_advice.DuelAdvice": "a result record built by Duel.advice(); plot_duel_advice draws it "
+                                    "(its spec passes wrong records there)",
+    f"{TT}.duel_advice.PolicyMap": "a result record built by Duel.policy_map(); plot_policy_map draws it "
+                                   "(its spec passes wrong records there)",
+    f"{TT}.duel_advice.DepartureMap": "a result record built by Duel.departure_map(); plot_departure_map draws it "
+                                      "(its spec passes wrong records there)",
     f"{TT}.duel_simulation.DuelSimulation": "a result record built by duel_simulate() and pig_duel_simulate()",
 }
