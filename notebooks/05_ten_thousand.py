@@ -156,7 +156,8 @@ thr = claims.threshold_table()
 th5 = tt.threshold(5)
 sl.show_table(thr, formats={"sum f(n,k) s(k)": lambda v: f"{int(v):,}", "ratio": "{:.4f}"},
               headers={"n": "Dice n", "bust rolls f(n,0)": "Bust rolls f(n, 0)", "sum f(n,k) s(k)": "Σ f(n, k) s(k)",
-                       "ratio": "Ratio", "tau*(n)": "τ*(n)", "argument applies with N=n": "Argument applies with N = n"})
+                       "ratio": "Ratio", "tau*(n)": "τ*(n)",
+                       "argument applies with N=n": "Argument applies with N = n"})
 
 # %%
 r5 = thr.set_index("n").loc[5]
@@ -185,8 +186,8 @@ print(f"paper: {doc.VALUE}; in points: {50 * value:.4f}")
 gap_exact = abs(float(exact) - value)
 assert gap_exact < 1e-12
 md(f"The value of a turn is **{value:.15f}** chips ({50 * value:.2f} points): the paper's {doc.VALUE} "
-   f"{'to its six decimals' if sl.verdicts.judge(doc.VALUE, value) == 'agrees' else '— it differs'}. The exact rational "
-   f"agrees with the float64 backward pass to {gap_exact:.0e} chips.")
+   f"{'to its six decimals' if sl.verdicts.judge(doc.VALUE, value) == 'agrees' else '— it differs'}. The exact "
+   f"rational agrees with the float64 backward pass to {gap_exact:.0e} chips.")
 
 # %% [markdown]
 # An independent check iterates $W_{k+1} = L W_k$ from $W_0 = 0$ on a state space truncated at a
@@ -359,7 +360,8 @@ restricted = t7[t7["actions"] != "all"].reset_index(drop=True)
 collapsed = [i + 1 for i, v in enumerate(restricted["value_chained"]) if v == t7["ours"].iloc[-1]]
 md(f"**{int(t7['matches'].sum())} of {len(t7)}** rows match to all ten decimals. "
    + " ".join(f"For {{{r['actions']}}} the paper prints {r['paper']}; we get {r['ours']}: the printed digits are "
-              f"ours with {r['slip'] or 'more than one slip'}, a printing slip (**differs**)." for _, r in odd.iterrows())
+              f"ours with {r['slip'] or 'more than one slip'}, a printing slip (**differs**)."
+              for _, r in odd.iterrows())
    + " The last column shows why the paper's restricted games must forbid a move after a move: "
    f"otherwise two m5 in a row would make m55, and the values of rows {collapsed[0]}–{collapsed[-1]} would "
    "collapse onto the full game.")
@@ -388,33 +390,45 @@ md(f"The three exact methods agree to 12 decimals. The printed value is {paper_m
 # ## What is the right to roll on worth?
 #
 # The figure shows $\max(\tau, V_r(\tau, n)) - \tau$: what holding $\tau$ chips with $n$ dice to roll is
-# worth beyond banking them now. Open circles are the values the paper prints (Table 6 for five dice,
-# Table 5 for four and three).
+# worth beyond banking them now. Not every such state occurs in a turn: five dice are rolled only at the
+# start or after all five scored (5 chips at least), one die only after four scored (4 chips at least).
+# `tt.value_of_rolling` computes the gains together with a forward search of the states a turn can
+# reach; the figure draws the unreachable ones dotted (with a cross where rolling would pay). Open
+# circles are the values the paper prints (Table 6 for five dice, Table 5 for four and three).
 
 # %%
+rolling = tt.value_of_rolling(sol)
 paper_values = {5: {t: float(v) for t, v in doc.TABLE6.items() if t >= 1},
                 4: {t: float(row[6]) for t, row in doc.TABLE5.items() if row[6] is not None},
                 3: {t: float(row[5]) for t, row in doc.TABLE5.items() if row[5] is not None}}
+off_curve = max(abs(v - t - rolling.gain[t, n]) for n, points in paper_values.items() for t, v in points.items())
+assert off_curve < 5e-4 + 1e-9          # every printed value lies on our curve, at the paper's three decimals
 fig, ax = sl.style.figure(figsize=(7.5, 4.2))
-ttplots.plot_value_of_rolling(ax, sol, paper=paper_values)
+ttplots.plot_value_of_rolling(ax, rolling, paper=paper_values)
 _ = sl.save_figure(fig, NB, "value-of-rolling")
 sl.style.show(fig)
 
 # %%
-gain = {n: np.array([max(t, sol.value_at(t, None, n)) - t for t in range(1, sol.threshold)]) for n in range(1, 6)}
-pays = {n: max([t for t in range(1, sol.threshold) if sol.value_at(t, None, n) > t], default=0) for n in range(1, 6)}
-slope = (gain[5][19] - gain[5][39]) / 20          # tau = 20 .. 40
+pays = {n: rolling.pays(n) for n in range(1, 6)}
+pays_anywhere = {n: rolling.pays(n, reachable_only=False) for n in range(1, 6)}
+first5 = rolling.first_reachable(5)
+slope = (rolling.gain[20, 5] - rolling.gain[40, 5]) / 20          # tau = 20 .. 40
 p_bust = fr[5][(0, 0, 0)] / 6**5
-least = {n: min(t for t in range(1, 30) for c in tt.configurations(5)[1:]
-                if tt.score(c)[1] <= 5 - n and t >= tt.score(c)[0] and tt.is_reachable(t, c, n)) for n in (1, 2)}
-sl.caption(f"What the right to roll on is worth, max(τ, V_r(τ, n)) − τ, against the turn total τ for one to five "
-   f"dice to roll: it vanishes at τ* = {sol.threshold} with five dice, at {pays[4] + 1} with four and at "
-   f"{pays[3] + 1} with three, and the paper's printed values (open circles) lie on our curves. With five dice it is worth "
-   f"{gain[5][0]:.1f} chips at τ = 1 and {gain[5][-1]:.2f} at τ = {sol.threshold - 1}; between 20 and 40 chips it "
-   f"falls by {slope:.3f} per chip, a little more than the bust probability f(5, 0)/6⁵ = {p_bust:.3f} at which each "
-   f"extra chip is lost. With two dice rolling pays up to {pays[2]} chips and with one die up to {pays[1]}: totals "
-   f"a turn reaches with two dice left only from {least[2]} chips (three single 5s) and with one die left only from "
-   f"{least[1]}, so the hope of rolling all five again is what makes these small rolls pay.")
+last = {n: int(pays[n].max()) if len(pays[n]) else None for n in range(1, 6)}
+assert last[5] == sol.threshold - 1 and last[1] is None
+sl.caption(
+    f"What the right to roll on is worth, max(τ, V_r(τ, n)) − τ, against the turn total τ for one to five dice "
+    f"to roll; dotted where no turn can be, crossed where rolling would pay there (the paper's printed values, "
+    f"open circles, lie on the "
+    f"curves to within {off_curve:.4f}). In states a turn reaches, rolling pays up to τ = {last[5]} with five "
+    f"dice, {last[4]} with four, {last[3]} with three and {last[2]} with two"
+    + (" (the exception to the Table 5 caption found above)" if len(outside) and pays[2].tolist() == [tau_o] else "")
+    + f", and never with one die: its curve is positive only at τ = "
+    f"{', '.join(map(str, pays_anywhere[1]))}, below the {rolling.first_reachable(1)} chips that four scoring "
+    f"dice bring at least. With five dice the right is worth {rolling.gain[first5, 5]:.2f} chips at τ = {first5}, "
+    f"the smallest total at which a turn rolls five dice again, and {rolling.gain[sol.threshold - 1, 5]:.2f} at "
+    f"τ = {sol.threshold - 1}; between 20 and 40 chips it falls by {slope:.3f} per chip, a little more than the "
+    f"bust probability f(5, 0)/6⁵ = {p_bust:.3f} at which each extra chip is lost.")
 
 # %% [markdown]
 # ## Does playing the game give 5.872019?
@@ -643,7 +657,7 @@ sl.verdicts.styler(verdict_table)
 # %%
 counts = sl.verdicts.counts(verdict_table)
 head = verdict_table[verdict_table["headline"]].iloc[0]
-md(f"**{sl.verdicts.summary(verdict_table, list_differences=True)}** The headline ({head['claim']}): ours "
+md(f"{sl.verdicts.summary(verdict_table, list_differences=True)} The headline ({head['claim']}): ours "
    f"{head['ours']} chips, the paper's {head['document']}, **{head['verdict']}**. "
    + ("The differences are printing slips and a caption that overreaches (a column label, padded or mistyped "
       "digits, one rolling state the caption calls a stop); none changes the value of the game or its optimal rule."

@@ -19,6 +19,9 @@ The rooms
     :func:`threshold`, :func:`solve` (Algorithm 4.1), :func:`value_iteration`,
     :class:`Solution` and its :class:`Advice` for one state, and the exact
     :func:`evaluate` and :func:`score_distribution` of any policy.
+``rolling.py``
+    :func:`value_of_rolling` / :class:`RollingValue`: what the right to roll on is
+    worth in every pre-roll state, and which of those states a turn can reach.
 ``policies.py``
     :class:`Policy` (a stationary rule as a table) and :func:`stop_at_policy`.
 ``twins.py``
@@ -80,6 +83,7 @@ from .rules import (MAX_DICE, TRIPLE_KINDS, PAPER_ACTIONS, NEVER_OPTIMAL, ACTION
                     configurations, score, is_smaller, move_name, frequencies, move, is_reachable)
 from .solver import (ThresholdResult, threshold, Solution, Advice, solve, value_iteration, evaluate,
                      score_distribution)
+from .rolling import RollingValue, value_of_rolling
 from .policies import Policy, stop_at_policy
 from .twins import frequencies_multinomial, solve_exact
 from .simulation import SimulationResult, simulate
@@ -100,6 +104,8 @@ __all__ = [
     # solver
     "ThresholdResult", "threshold", "Solution", "Advice", "solve", "value_iteration", "evaluate",
     "score_distribution",
+    # the value of rolling on
+    "RollingValue", "value_of_rolling",
     # policies
     "Policy", "stop_at_policy",
     # twins

@@ -5,7 +5,7 @@ matplotlib ``Axes`` it is given, inside the workbook style
 (:mod:`stoplib.workbook.style`), and returns it; it computes nothing (it checks
 its arguments and draws). The notebook creates the figure with
 ``sl.style.figure`` and exports it; nothing here touches pyplot. The results:
-a :class:`~stoplib.tenthousand.Solution` (:func:`plot_value_of_rolling`), an
+a :class:`~stoplib.tenthousand.RollingValue` (:func:`plot_value_of_rolling`), an
 :class:`~stoplib.tenthousand.Advice` (:func:`plot_action_values`), exact score
 distributions (:func:`plot_score_distribution`), the tables of :mod:`.claims`
 (:func:`plot_dice`, :func:`plot_thresholds`, :func:`plot_stop_at`) and a
@@ -31,8 +31,9 @@ from matplotlib.ticker import FuncFormatter, LogLocator, MaxNLocator, NullFormat
 from ..util.validate import check_instance, check_int, check_real, check_str
 from ..workbook.style import COLORS, CYCLE, styled
 from .pig_game import PigResult
+from .rolling import RollingValue
 from .rules import MAX_TURN_TOTAL
-from .solver import Advice, Solution
+from .solver import Advice
 from ._plot_duel import (plot_departure_map, plot_duel_advice, plot_first_player_win, plot_head_start,
                          plot_pair_work, plot_pig_hold_at, plot_pig_hold_map, plot_policy_map)
 
@@ -85,14 +86,17 @@ def _plain_log_y(ax):
 
 
 @styled
-def plot_value_of_rolling(ax, solution, paper=None, n_values=None):
+def plot_value_of_rolling(ax, rolling, paper=None, n_values=None):
     """Draw ``max(tau, V_r(tau, n)) - tau``, what the right to roll ``n`` dice is worth, against ``tau``.
+
+    States a turn cannot reach (five dice at 1 to 4 chips, one die below 4, ...) are
+    drawn dotted, with a cross where rolling would pay; the solid lines join the reachable ones.
 
     Parameters
     ----------
     ax : matplotlib.axes.Axes
-    solution : Solution
-        A solved game (:func:`stoplib.tenthousand.solve`); its ``pre_roll`` table is drawn.
+    rolling : RollingValue
+        The gains and the reachable states (:func:`stoplib.tenthousand.value_of_rolling`).
     paper : dict, optional
         ``{n: {tau: value}}``: printed values to mark with open circles (the
         notebook passes the paper's Tables 5 and 6).
@@ -100,8 +104,8 @@ def plot_value_of_rolling(ax, solution, paper=None, n_values=None):
         The numbers of dice to draw (default: all, most first).
     """
     _check_ax(ax)
-    sol = check_instance("solution", solution, Solution)
-    N = sol.n_dice
+    rv = check_instance("rolling", rolling, RollingValue)
+    N = rv.n_dice
     if n_values is not None:
         n_values = [check_int(f"n_values[{i}]", n, 1, N) for i, n in enumerate(_check_sequence("n_values", n_values))]
     if paper is not None:
@@ -112,17 +116,25 @@ def plot_value_of_rolling(ax, solution, paper=None, n_values=None):
             for t, v in points.items():
                 check_int(f"paper[{n}]: a turn total", t, 0, MAX_TURN_TOTAL)
                 check_real(f"paper[{n}][{t}]", v, 0)
-    T = sol.threshold
-    tau = np.arange(1, T + 3)          # inside the solution's tables, which reach T + max score
+    T = rv.threshold
+    tau = rv.tau[1:]
+    any_unreachable = False
     for i, n in enumerate(n_values or range(N, 0, -1)):
-        gain = np.maximum(tau, sol.pre_roll[1:T + 3, n]) - tau
+        gain, reach = rv.gain[1:, n], rv.reachable[1:, n]
         color = CYCLE[i % len(CYCLE)]
-        ax.plot(tau, gain, color=color, label=f"{n} {'die' if n == 1 else 'dice'}")
+        ax.plot(tau, gain, color=color, lw=0.9, ls=":")
+        ax.plot(tau, np.where(reach, gain, np.nan), color=color, label=f"{n} {'die' if n == 1 else 'dice'}")
+        cross = ~reach & (gain > 0)          # where rolling would pay, if a turn could get there
+        if cross.any():
+            any_unreachable = True
+            ax.plot(tau[cross], gain[cross], "x", ms=4, mew=0.9, color=color)
         if paper and n in paper:
             pts = sorted(paper[n].items())
             ax.plot([t for t, _ in pts], [v - t for t, v in pts], "o", mfc="none", ms=5, mew=0.9, color=color)
     if paper:
         ax.plot([], [], "o", mfc="none", ms=5, mew=0.9, color=COLORS["black"], label="printed in the paper")
+    if any_unreachable:
+        ax.plot([], [], "x:", ms=4, mew=0.9, lw=0.9, color=COLORS["black"], label="no turn reaches it")
     ax.axvline(T, color=COLORS["grey"], ls=":", lw=1)
     ax.annotate(f"τ* = {T}", (T, 0.5 * ax.get_ylim()[1]), xytext=(-4, 0), textcoords="offset points",
                 ha="right", fontsize=9, color=COLORS["grey"])

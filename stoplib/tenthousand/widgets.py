@@ -10,8 +10,9 @@ readout and its figure show (the plot functions only draw what they are given):
 - :func:`policy_explorer_widget`: "stop at X points" against optimal play, exactly (the
   exact values of every rule, computed once for the panel) and by one simulation per
   request (:func:`stoplib.tenthousand.simulate`), drawn by :func:`.plots.plot_stop_at`;
-- :func:`dice_widget`: the solved game with 1 to 6 dice, with or without moves, drawn by
-  :func:`.plots.plot_value_of_rolling`.
+- :func:`dice_widget`: the solved game with 1 to 6 dice, with or without moves, and the
+  value of rolling on in each pre-roll state (:func:`stoplib.tenthousand.value_of_rolling`,
+  unreachable states marked), drawn by :func:`.plots.plot_value_of_rolling`.
 
 The two-player panels of notebook ``08_two_player_dice`` (:data:`DUEL_NOTEBOOK`):
 
@@ -51,6 +52,7 @@ from .duel_advice import _parse_roll
 from .duel_game import N_DICE, _duel, _lookup
 from .plots import plot_action_values, plot_duel_advice, plot_policy_map, plot_stop_at, plot_value_of_rolling
 from .policies import _stop_at_policy
+from .rolling import _value_of_rolling
 from .rules import MAX_DICE, _check_flag, _check_state, _normalise_config, _rules
 from .simulation import _simulate
 from .solver import _solve_game
@@ -243,7 +245,7 @@ def dice_widget(n_dice=5, stop_roll_only=False):
     def render(dice, plain):
         sol = _solution(dice, plain)
         fig, ax = figure(figsize=(7.0, 3.8))
-        plot_value_of_rolling(ax, sol)
+        plot_value_of_rolling(ax, _value_of_rolling(sol))
         ax.set_title(f"{dice} {'die' if dice == 1 else 'dice'}, " + ("stop or roll only" if plain else "moves allowed"),
                      fontsize=10)
         readout = (f"N = {dice}: τ* = {sol.threshold} chips, V*(ι) = {sol.value:.6f} chips "

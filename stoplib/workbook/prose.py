@@ -10,6 +10,11 @@ Two problems of notebook prose are solved here once:
    (:data:`DOLLAR`). :func:`money` writes amounts that way.
 2. **Numbers in sentences.** A sentence that quotes a computed number is rendered
    from the value (:func:`md`), with the same rounding as the table beside it.
+3. **A star that is notation.** ``τ*`` and ``V*`` put an asterisk in prose, and an
+   asterisk closes emphasis: ``*stop at τ* = 56*`` renders "stop at τ" in italics and
+   a stray asterisk after it. :func:`markdown_problems` parses the Markdown as
+   CommonMark does and names such slips; :func:`md` and :func:`caption` refuse a
+   text that has one, and the notebook tests check every Markdown cell the same way.
 
 Examples
 --------
@@ -27,7 +32,8 @@ import re
 
 from ..util.validate import check_bool, check_int, check_real, check_str
 
-__all__ = ["DOLLAR", "money", "escape", "plain", "md", "number", "percent", "CAPTION", "caption"]
+__all__ = ["DOLLAR", "money", "escape", "plain", "md", "number", "percent", "CAPTION", "caption",
+           "markdown_problems"]
 
 #: A dollar sign that no Markdown renderer turns into mathematics.
 DOLLAR = '<span class="tex2jax_ignore">&#36;</span>'
@@ -109,11 +115,67 @@ def percent(fraction, digits: int = 1) -> str:
     return f"{100 * float(fraction):.{int(digits)}f}%"
 
 
+#: Characters after which a literal ``*`` can only be a stray emphasis marker (``curves.* With``).
+_STRAY_AFTER = ".,;:!?)]}"
+#: Letters whose star is notation (``τ*``, ``α*``): emphasis that ends on one was closed by that star.
+_SYMBOLS = "αβγδεζηθικλμνξοπρστυφχψωΔΓΘΛΞΠΣΦΨΩ"
+
+
+def markdown_problems(text: str) -> list[str]:
+    """Emphasis slips in a Markdown text, as a CommonMark renderer reads it (an empty list: none).
+
+    Two slips are found: an asterisk that renders literally right after punctuation (the
+    closing half of an emphasis that something else closed), and emphasis that ends on a
+    Greek letter (closed by the star of ``τ*``, not by the writer's). Code spans and math
+    are left alone.
+
+    Examples
+    --------
+    >>> for problem in markdown_problems("*It vanishes at τ* = 56 with five dice.* Then ..."):
+    ...     print(problem)
+    emphasis closed by the star of "τ*" (…It vanishes at τ*); write the symbol outside the emphasis
+    a stray "*" after "." (…with five dice.*): an emphasis marker that closes nothing
+    >>> markdown_problems("**Figure.** It vanishes at τ* = 56; `a*` and $x^*$ are fine, so is 2 * 3.")
+    []
+    """
+    from markdown_it import MarkdownIt
+
+    check_str("text", text, 10**6)
+    problems = []
+    for block in MarkdownIt("commonmark").parse(text):
+        if block.type != "inline":
+            continue
+        before = ""                      # the text rendered so far in this paragraph
+        for tok in block.children or ():
+            if tok.type == "text":
+                content = tok.content
+                for i, ch in enumerate(content):
+                    prev = content[i - 1] if i else before[-1:]
+                    if ch == "*" and prev and prev in _STRAY_AFTER:
+                        context = (before + content[:i + 1])[-16:].lstrip()
+                        problems.append(f'a stray "*" after "{prev}" (…{context}): an emphasis marker that '
+                                        "closes nothing")
+                before += content
+            elif tok.type in ("em_close", "strong_close") and before[-1:] and before[-1] in _SYMBOLS:
+                tail = before[-16:].lstrip()
+                problems.append(f'emphasis closed by the star of "{before[-1]}*" (…{tail}*); write the symbol '
+                                "outside the emphasis")
+            elif tok.type in ("code_inline", "softbreak", "hardbreak"):
+                before += tok.content or " "
+    return problems
+
+
 def md(text: str):
-    """Display-ready Markdown (an ``IPython.display.Markdown``) rendered from values."""
+    """Display-ready Markdown (an ``IPython.display.Markdown``) rendered from values.
+
+    A text with an emphasis slip (:func:`markdown_problems`) is refused with a ``ValueError``.
+    """
     from IPython.display import Markdown
 
     check_str("text", text, 10**6)
+    problems = markdown_problems(text)
+    if problems:
+        raise ValueError("the Markdown would not render as written: " + "; ".join(problems))
     return Markdown(text)
 
 

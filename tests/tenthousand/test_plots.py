@@ -2,6 +2,7 @@
 it is given, in the workbook style, with no text under 8 pt at the exported size, and computes nothing."""
 import inspect
 
+import numpy as np
 import pytest
 
 import stoplib as sl
@@ -17,16 +18,44 @@ def _ax(figsize=(7, 4)):
 
 def test_value_of_rolling(sol):
     paper = {5: {t: float(v) for t, v in doc.TABLE6.items() if t >= 1}}
+    rolling = tt.value_of_rolling(sol)
     fig, ax = _ax()
-    plots.plot_value_of_rolling(ax, sol, paper=paper)
+    plots.plot_value_of_rolling(ax, rolling, paper=paper)
     assert sl.style.small_text(fig) == []
-    # one curve per number of dice, the paper's markers, the legend proxy, the threshold line
-    assert len(ax.lines) == sol.n_dice + 1 + 1 + 1
-    gain5 = ax.lines[0].get_ydata()
-    assert gain5[0] == pytest.approx(sol.value_at(1, None, 5) - 1) and min(gain5) == 0
+    # per number of dice: the dotted curve over every state, the solid one over the reachable states and
+    # the crosses on the unreachable ones (every n has some); the paper's markers, two legend proxies,
+    # the threshold line
+    assert len(ax.lines) == 3 * sol.n_dice + 1 + 2 + 1
+    dotted, solid, crosses = ax.lines[:3]
+    assert dotted.get_ydata()[0] == pytest.approx(sol.value_at(1, None, 5) - 1) and min(dotted.get_ydata()) == 0
+    # five dice at 1 to 4 chips: no turn gets there, so the solid line skips them and crosses mark them
+    assert np.isnan(solid.get_ydata()[:4]).all() and not np.isnan(solid.get_ydata()[4:]).any()
+    assert list(crosses.get_xdata()) == [1, 2, 3, 4]
+    assert "no turn reaches it" in [t.get_text() for t in ax.get_legend().get_texts()]
     fig, ax = _ax()
-    plots.plot_value_of_rolling(ax, tt.solve(3))
-    assert len(ax.lines) == 3 + 1
+    plots.plot_value_of_rolling(ax, tt.value_of_rolling(tt.solve(3)))
+    assert len(ax.lines) >= 2 * 3 + 1 + 1
+
+
+def test_value_of_rolling_reachable_states(sol):
+    """The gains are the solution's, and the reachable pre-roll states are those of the forward search."""
+    rolling = tt.value_of_rolling(sol)
+    for n in range(1, 6):
+        for t in range(1, sol.threshold + 3):
+            assert rolling.gain[t, n] == pytest.approx(max(t, sol.value_at(t, None, n)) - t)
+            # a pre-roll state is reachable iff some scoring state with n dice to roll at t is
+            # (is_reachable's independent search), or it is the start
+            expected = any(tt.is_reachable(t, c, n) for c in tt.configurations(5)[1:]
+                           if tt.score(c)[0] <= t and (n == 5 or tt.score(c)[1] <= 5 - n))
+            assert rolling.reachable[t, n] == expected, (t, n)
+    # the numbers of notebook 05: one die never pays in a reachable state, two dice only at 3 chips
+    assert rolling.pays(1, reachable_only=False).tolist() == [1, 2, 3] and rolling.pays(1).tolist() == []
+    assert rolling.pays(2).tolist() == [3] and rolling.first_reachable(5) == 5 and rolling.first_reachable(1) == 4
+    # without moves the same pre-roll states occur (a move only replaces one roll's outcome by a smaller one)
+    plain = tt.value_of_rolling(tt.solve(actions=["s", "r"]))
+    assert np.array_equal(plain.reachable, rolling.reachable)
+    with pytest.raises(TypeError, match="solution"):
+        tt.value_of_rolling(tt.stop_at_policy(3))
 
 
 def test_action_values(sol):

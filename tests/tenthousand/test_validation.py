@@ -231,9 +231,9 @@ def test_plot_arguments_are_checked():
     with pytest.raises(TypeError, match="1-D float array"):
         plots.plot_score_distribution(ax, {"ints": np.array([1, 0])})
     with pytest.raises(ValueError, match="1..20 entries"):
-        plots.plot_value_of_rolling(ax, tt.solve(2), n_values=[])              # was silently "all"
+        plots.plot_value_of_rolling(ax, tt.value_of_rolling(tt.solve(2)), n_values=[])              # was silently "all"
     with pytest.raises(ValueError, match=r"n_values\[0\] must be in 1..2"):
-        plots.plot_value_of_rolling(ax, tt.solve(2), n_values=[3])
+        plots.plot_value_of_rolling(ax, tt.value_of_rolling(tt.solve(2)), n_values=[3])
     with pytest.raises(ValueError):
         plots.plot_pig(ax, tt.pig(), scales=[float("inf")])
     r = tt.pig()
