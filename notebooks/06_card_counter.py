@@ -61,7 +61,6 @@
 # %%
 import math
 import time
-from fractions import Fraction
 
 import numpy as np
 import pandas as pd
@@ -75,9 +74,23 @@ from stoplib.util.timing import stamp
 
 NB = "06_card_counter"
 md, num, pct = sl.prose.md, sl.prose.number, sl.prose.percent
-signed = lambda x, digits=2: f"{x:+.{digits}f}".replace("-", "−")     # +0.28, −0.18
-an = lambda card: f"an {card}" if str(card) in ("A", "8", "ace") else f"a {card}"
-name = lambda up: "ace" if str(up) in ("A", "1") else str(up)                  # a card in prose
+
+
+def signed(x, digits=2):
+    """+0.28, −0.18: a signed number with a true minus sign."""
+    return f"{x:+.{digits}f}".replace("-", "−")
+
+
+def an(card):
+    """The article before a card's name: an 8, an ace, a 10."""
+    return f"an {card}" if str(card) in ("A", "8", "ace") else f"a {card}"
+
+
+def name(up):
+    """A card as prose names it: the ace, or its number."""
+    return "ace" if str(up) in ("A", "1") else str(up)
+
+
 print("quick mode" if sl.is_quick() else "full mode")
 
 # %% [markdown]
@@ -264,8 +277,9 @@ md(f"With 2 bits a count of 4 (binary 100) spills into the next card's field, tw
    f"share a key, and the cache hands one deck's value to the other: example 5 comes out "
    f"{p2[(2, 'or')]:.6f} instead of {doc.EX5_ANSWER:.6f}. Three bits hold 0 through 4 and give the right "
    f"answer. (Adding the fields instead of OR-ing them, or masking each count to 2 bits, happens to give "
-   f"{'the right answer' if round(p2[(2, 'add')], 6) == round(p2[(2, 'mask')], 6) == doc.EX5_ANSWER else 'other answers'} "
-   f"here: the sums in the key tell those colliding decks apart.)")
+   + ("the right answer" if round(p2[(2, 'add')], 6) == round(p2[(2, 'mask')], 6) == doc.EX5_ANSWER
+      else "other answers")
+   + " here: the sums in the key tell those colliding decks apart.)")
 
 # %% [markdown]
 # ## Are the answers right? Three independent checks
@@ -346,7 +360,13 @@ assert (summary["max_dealer_states"] < dense / 100).all()
 # %%
 one = sizes[sizes.n_decks == deck_sizes[0]]
 worst = one.loc[one["n_dealer_states"].idxmax()]
-card = lambda v: "A" if int(v) == 1 else str(int(v))
+
+
+def card(v):
+    """A card value as the chart writes it: A, 2, ..., 10."""
+    return "A" if int(v) == 1 else str(int(v))
+
+
 md(f"The worst hand of a {deck_sizes[0]}-deck shoe (dealer {card(worst.dealer)}, player "
    f"{card(worst['first'])} + {card(worst['second'])}: small cards against a small up card, where both hands "
    f"take many cards) memoises {num(worst.n_dealer_states, 0)} dealer states, "
@@ -421,30 +441,80 @@ display(sl.caption(f"The optimal first decision for every two-card hand from a f
                    f"{', '.join(rows_differing)}."))
 
 # %% [markdown]
-# The differences come from this game's scoring, not from an error in either chart:
-#
-# * **Ties lose.** Standing on hard 17 against an ace loses every time the dealer also
-#   makes 17 (an ace showing makes 17 through 21 likely), so hitting is better; the same
-#   pull makes soft 18 hit against an 8.
-# * **No pushes means 16 against 9 or 10 stands.** In ordinary blackjack hitting 16 buys
-#   many pushes (worth 0); here a push is a loss, so the hit mostly converts busts into
-#   ties and the player is better off waiting for the dealer to bust. The same holds for
-#   15 against a 10 and 12 against a 3.
-# * **One known deck.** The three cards already dealt weigh on a single deck, so some
-#   cells depend on which two cards make the total, and some near ties tip:
+# Why do these cells differ? Basic strategy is built for ordinary blackjack, where a push returns
+# the stake; here a tie is a loss. For each differing cell, `cc.departure_outcomes` pushes the hands
+# forward through the optimal policy twice, once standing now and once hitting now (then playing on
+# optimally), and reports how they end, averaged over the cell's two-card hands as they are dealt:
+# the player wins, ties, loses to a higher total or busts. It also values both actions as ordinary
+# blackjack would, win minus loss with a push worth 0 (the same play after a hit), and says which
+# action that valuation prefers.
+
+# %%
+departures = cc.departure_outcomes(table, basic, engine=engine)
+sl.save_table(departures, "cardcounter_departures_single_deck")
+p3 = "{:.3f}"
+display(sl.show_table(
+    departures[["hand", "dealer", "ours", "reference", "stand_win", "stand_tie", "hit_win", "hit_tie", "hit_bust",
+                "stand_money", "hit_money", "pushes_returned"]],
+    formats={c: p3 for c in ("stand_win", "stand_tie", "hit_win", "hit_tie", "hit_bust")}
+    | {"stand_money": "{:+.3f}", "hit_money": "{:+.3f}"},
+    headers={"hand": "Hand", "dealer": "Dealer shows", "ours": "Optimal here", "reference": "Basic strategy",
+             "stand_win": "Stand: P(win)", "stand_tie": "Stand: P(tie)", "hit_win": "Hit: P(win)",
+             "hit_tie": "Hit: P(tie)", "hit_bust": "Hit: P(bust)", "stand_money": "Stand: win − loss",
+             "hit_money": "Hit: win − loss", "pushes_returned": "If a push returned the stake"}))
+assert (departures["stand_tie"] >= 0).all() and np.allclose(
+    departures[["hit_win", "hit_tie", "hit_lose", "hit_bust"]].sum(axis=1), 1)
+
+# %%
+uniform = departures[departures.ours != "H/S"]
+by_scoring = uniform[uniform.pushes_returned == uniform.reference]
+by_deck = uniform[uniform.pushes_returned != uniform.reference]
+hit_here = by_scoring[by_scoring.ours == "H"].sort_values("stand_tie", ascending=False)
+stand_here = by_scoring[by_scoring.ours == "S"].sort_values("hit_tie", ascending=False)
+margin = (uniform.hit_win - uniform.stand_win).abs()
+near = uniform[margin < 0.01].assign(margin=margin[margin < 0.01])
+
+
+def cell(r):
+    """A chart cell in prose: hard 17 against an ace."""
+    return f"{r.hand} against {an(name(r.dealer))}"
+
+
+assert (hit_here.hit_tie < hit_here.stand_tie).all() and (stand_here.stand_tie == 0).all()
+lines = [
+    f"* **Ties lose.** In {len(by_scoring)} of the {len(uniform)} cells where every two-card hand decides alike, "
+    f"valuing a push at 0 instead of a loss gives back basic strategy's answer: the scoring rule turns them."
+    + (f" Where basic strategy stands and this game hits ({', '.join(map(cell, hit_here.itertuples()))}), "
+       f"standing ties {pct(hit_here.stand_tie.min())} to {pct(hit_here.stand_tie.max())} of the time (most "
+       f"often for {cell(hit_here.iloc[0])}); hitting busts up to {pct(hit_here.hit_bust.max())} of the time "
+       f"but ties less, and so wins a little more "
+       f"({', '.join(f'{r.stand_win:.4f} → {r.hit_win:.4f}' for r in hit_here.itertuples())})."
+       if len(hit_here) else "")
+    + (f" Where basic strategy hits and this game stands ({', '.join(map(cell, stand_here.itertuples()))}), "
+       f"standing never ties (the dealer ends on 17 or more, or busts), while the hit turns "
+       f"{pct(stand_here.hit_tie.min())} to {pct(stand_here.hit_tie.max())} of the hands into ties, worth a "
+       "returned stake in ordinary blackjack and a loss here: the hit wins less "
+       f"({', '.join(f'{r.hit_win:.4f} against {r.stand_win:.4f}' for r in stand_here.itertuples())})."
+       if len(stand_here) else ""),
+]
+if len(by_deck):
+    lines.append(f"* **Not the scoring alone.** {', '.join(map(cell, by_deck.itertuples()))} "
+                 f"{'differs' if len(by_deck) == 1 else 'differ'} from basic strategy even with pushes returned: the "
+                 "single known deck, or the basic chart's many-deck assumption, decides there.")
+lines.append(f"* **Near ties.** In {', '.join(f'{cell(r)} ({r.margin:.4f})' for r in near.itertuples())} hitting "
+             "and standing win within a hundredth of each other; the next section asks whether they survive a "
+             "larger shoe." if len(near) else
+             "* No uniform cell is a near tie (hitting and standing differ by a hundredth or more everywhere).")
+lines.append("* **One known deck.** Some cells depend on which two cards make the total (H/S in the chart):")
+md("\n".join(lines))
 
 # %%
 mixed2 = ccstrategy.mixed_two_card_hands(table)
 display(sl.show_table(mixed2, formats={"gap": "{:+.5f}"},
                       headers={"hand": "Hand", "dealer": "Dealer shows", "hit": "These hit", "stand": "These stand",
                                "closest": "Closest to a tie", "gap": "Its P(hit) − P(stand)"}))
-row185 = table[(table.dealer == 5) & (table["first"] == 1) & (table.second == 7)].iloc[0]
-singles = {("hard 17", "7"), ("hard 17", "8"), ("soft 18", "5")} & set(zip(diff.hand, diff.dealer))
-lines = [f"* {r.hand} against {an(r.dealer)} hits as {r.hit} and stands as {r.stand};" for r in mixed2.itertuples()]
-md("\n".join(lines) + f"\n* soft 18 (A+7) against a 5 is a near tie, {row185.hit:.4f} hitting against "
-   f"{row185.stand:.4f} standing, which this deck tips towards **{row185.action}**"
-   + (f"; {', '.join(f'{h} against {an(d)}' for h, d in sorted(singles))} also differ from basic strategy "
-      "here: do they survive a larger shoe? (next section)" if singles else "."))
+md("\n".join(f"* {r.hand} against {an(name(r.dealer))} hits as {r.hit} and stands as {r.stand}; the closest call, "
+             f"{r.closest}, is {abs(r.gap):.4f} from a tie." for r in mixed2.itertuples()))
 
 # %% [markdown]
 # Multi-card hands count too: the player may reach hard 16 with 10+6 or with 4+3+5+4.
@@ -466,10 +536,10 @@ m = mixed.set_index(["dealer", "soft", "total"])
 h16_7 = m.loc[(7, False, 16)] if (7, False, 16) in m.index else None
 h16_hits = int((h16["action"] == "hit").sum())
 md(f"Counting multi-card hands too, the decision depends on composition in {len(mixed)} (dealer, total) "
-   f"cells" + (f", e.g. hard 16 against a 7: {int(h16_7.hit)} of the reachable 16s hit and "
+   "cells" + (f", e.g. hard 16 against a 7: {int(h16_7.hit)} of the reachable 16s hit and "
                f"{int(h16_7.stand)} stand" if h16_7 is not None else "")
-   + f". Hard 16 against a 10, the classic composition-dependent hand of single-deck blackjack (hit 10+6, "
-   f"stand with three or more cards), is " + (f"a stand for every one of its {len(h16)} forms here, as the "
+   + ". Hard 16 against a 10, the classic composition-dependent hand of single-deck blackjack (hit 10+6, "
+   "stand with three or more cards), is " + (f"a stand for every one of its {len(h16)} forms here, as the "
                                                 "no-push argument says." if h16_hits == 0 else
                                                 f"a hit in {h16_hits} of its {len(h16)} forms here."))
 
@@ -491,21 +561,39 @@ display(sl.show_table(diff_shoe, headers={"hand": "Hand", "dealer": "Dealer show
 # %%
 cells1, cellsN = set(zip(diff.hand, diff.dealer)), set(zip(diff_shoe.hand, diff_shoe.dealer))
 column = {c: k for k, c in enumerate(grid.columns)}
-fmt = lambda cells: ", ".join(f"{h} against {an(name(d))}" for h, d in sorted(cells, key=lambda hd: (hd[0], column[hd[1]])))
+
+
+def fmt(cells):
+    """Chart cells in prose, in chart order."""
+    return ", ".join(f"{h} against {an(name(d))}" for h, d in sorted(cells, key=lambda hd: (hd[0], column[hd[1]])))
+
+
 new = diff_shoe.set_index(["hand", "dealer"])
-scoring = {("hard 15", "10"), ("hard 16", "9"), ("hard 16", "10"), ("hard 12", "3"), ("hard 17", "A"),
-           ("soft 18", "8")}   # the cells the two scoring-rule arguments above explain
+dep1 = departures.set_index(["hand", "dealer"])
+
+
+def gap1(c):
+    """How far apart hitting and standing are in P(win), in the single deck's cell c."""
+    return abs(dep1.loc[c, "hit_win"] - dep1.loc[c, "stand_win"])
+
+
+uniform1 = {c for c in cells1 if dep1.loc[c, "ours"] != "H/S"}
+kept_u, gone_u = sorted(uniform1 & cellsN, key=gap1), sorted(uniform1 - cellsN, key=gap1)
 md(f"**Kept** in the {shoe_decks}-deck shoe ({len(cells1 & cellsN)} cells): {fmt(cells1 & cellsN) or 'none'}. "
    f"**Gone** ({len(cells1 - cellsN)}): {fmt(cells1 - cellsN) or 'none'}. "
    f"**New** ({len(cellsN - cells1)}): "
    + (", ".join(f"{fmt([c])} ({new.loc[c, 'ours']}, basic {new.loc[c, 'reference']})" for c in sorted(cellsN - cells1))
       or "none") + ".\n\n"
-   + (f"All six scoring-rule differences stay in the shoe ({fmt(scoring)}); "
-      if scoring <= cellsN else f"Of the six scoring-rule differences, {fmt(scoring - cellsN)} do not stay; ")
-   + ("the cells that go are single-deck effects, the three removed cards weighing on a small deck"
-      if cells1 - cellsN else "no cell goes")
-   + (", while composition (or the shoe size) settles the new ones differently from basic strategy."
-      if cellsN - cells1 else "."))
+   + (f"Of the single deck's uniform cells, those that go were the closest calls there (hit and stand "
+      f"{min(map(gap1, gone_u)):.4f} to {max(map(gap1, gone_u)):.4f} apart in P(win)); those kept were "
+      f"{min(map(gap1, kept_u)):.4f} to {max(map(gap1, kept_u)):.4f} apart"
+      + (": in this shoe the scoring rule alone no longer outweighs the cards, while where it wins by more it "
+         "holds." if max(map(gap1, gone_u)) < min(map(gap1, kept_u)) else
+         ", so the margin in one deck alone does not say which survive.")
+      if gone_u and kept_u else "The larger shoe keeps every uniform cell of the single deck."
+      if not gone_u else "")
+   + (" Composition (or the shoe size) settles the new cells differently from basic strategy." if cellsN - cells1
+      else ""))
 
 # %% [markdown]
 #
@@ -646,9 +734,10 @@ first = steps.iloc[0]
 assert first.action == "hit" and first.hit > first.stand   # the first decision does not depend on the seed
 
 # %%
-n_hits = int((steps.action == "hit").sum())
+hits = steps[steps.action == "hit"]
+n_hits = len(hits)
 md(f"With seed {hand_seed} the player hits {n_hits} time{'s' if n_hits != 1 else ''} "
-   f"({'; '.join(f'at {r.total}: stand {r.stand:.3f}, hit {r.hit:.3f}' for r in steps[steps.action == 'hit'].itertuples())}) "
+   f"({'; '.join(f'at {r.total}: stand {r.stand:.3f}, hit {r.hit:.3f}' for r in hits.itertuples())}) "
    f"and the hand ends: {steps.iloc[-1].action} ({steps.iloc[-1].hand}). Each player row is a fresh exact "
    f"solve on the cards that remain, so the probabilities move as the deck changes; the panel below lets "
    f"you deal hands like this one card by card.")

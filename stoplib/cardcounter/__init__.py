@@ -2,8 +2,9 @@
 
 Source document: J. S. Plank, "SRM 734, D1, 400-Pointer (CardCounter)", his write-up
 of the TopCoder problem (University of Tennessee, 26 August 2018; see
-:data:`.document.CITATION`), studied in notebook ``06_card_counter``. The player, who knows the remaining deck, chooses between hitting
-and standing against a dealer who hits below 17; ties lose. Two recursions over deck
+:data:`.document.CITATION`), studied in notebook ``06_card_counter``. The player, who knows
+the remaining deck, chooses between hitting and standing against a dealer who hits below
+17; ties lose. Two recursions over deck
 compositions give his optimal win probability: ``dealer(D, s, a)``, the distribution
 of the dealer's final total, and ``player(D, s, a) = max(stand, hit)``.
 
@@ -28,6 +29,11 @@ The rooms (the same names as in every game of :mod:`stoplib`)
     :func:`win_probability`, :func:`stand_probability`, :func:`best_action`, the hit
     decision card by card (:func:`next_card` / :class:`NextCard`), the value of a whole
     dealt hand.
+``outcomes.py``
+    How a hand ends after each first decision (:func:`decision_outcomes`: win, tie, loss
+    to a higher total, bust, for standing now and for hitting then playing optimally) and
+    those outcomes for every chart cell that departs from basic strategy
+    (:func:`departure_outcomes`), with the ordinary-blackjack valuation beside them.
 ``twins.py``
     The slow exact twins: the document's own functions in fractions
     (:class:`DocumentSolver`, :func:`solve_exact`), a brute force over card orders,
@@ -68,6 +74,7 @@ ValueError: deck 0000000000 is empty: too small to deal the hand ...
 from .rules import N_VALUES, DEALER_STANDS, OUTCOMES, parse_deck, deck_string, hand_total, fresh_deck
 from .solver import (Engine, Solution, NextCard, solve, win_probability, stand_probability, best_action,
                      next_card, deal_probabilities, deal_win_probability)
+from .outcomes import OUTCOME_NAMES, DecisionOutcomes, decision_outcomes, departure_outcomes
 from .twins import DocumentSolver, ExactSolution, solve_exact, brute_force_orders, compare_solvers
 from .simulation import MonteCarloResult, simulate, simulate_deals, play_hand
 from .claims import memo_dump, compare_dump, check_dump_with_fast
@@ -78,6 +85,8 @@ __all__ = [
     # solver
     "Engine", "Solution", "NextCard", "solve", "win_probability", "stand_probability", "best_action",
     "next_card", "deal_probabilities", "deal_win_probability",
+    # outcomes
+    "OUTCOME_NAMES", "DecisionOutcomes", "decision_outcomes", "departure_outcomes",
     # twins
     "DocumentSolver", "ExactSolution", "solve_exact", "brute_force_orders", "compare_solvers",
     # simulation

@@ -72,6 +72,10 @@ BRUTE_BYTES_PER_CARD_ORDER = 16.0
 #: and for a whole hand dealt (three more cards, larger policy tables).
 SIM_SECONDS_PER_GAME = 5e-7
 SIM_DEAL_SECONDS_PER_GAME = 2.5e-6
+#: :func:`.outcomes.decision_outcomes`: seconds and bytes per player state pushed forward in Python
+#: (measured about 25 microseconds on the development machine, 2026-12).
+OUTCOMES_SECONDS_PER_STATE = 3e-5
+OUTCOMES_BYTES_PER_STATE = 300.0
 #: :meth:`.solver.Engine.states`: seconds and bytes per memoised player state (one DataFrame row).
 STATES_SECONDS_PER_ROW = 5e-5
 STATES_BYTES_PER_ROW = 400.0
@@ -212,6 +216,30 @@ def states_estimate(what: str, n_rows: int) -> budget.Estimate:
     return budget.Estimate(what, n_rows * STATES_SECONDS_PER_ROW, n_rows * STATES_BYTES_PER_ROW,
                            f"{n_rows:,} memoised player states x {STATES_SECONDS_PER_ROW:.2g} s per row, "
                            "measured 2026-11-23")
+
+
+def outcomes_estimate(what: str, counts, dealer: int, player) -> budget.Estimate:
+    """One hand's outcomes after each first decision: its solve plus the player states pushed forward."""
+    states = Counts(counts).player(int(sum(player)))
+    push = budget.Estimate(what, states * OUTCOMES_SECONDS_PER_STATE, states * OUTCOMES_BYTES_PER_STATE,
+                           f"{states:,.0f} player states x {OUTCOMES_SECONDS_PER_STATE:.2g} s each (Python)")
+    return combined_estimate(what, [solve_estimate(what, counts, dealer, player), push])
+
+
+def departures_estimate(what: str, hands, solved) -> budget.Estimate:
+    """The outcomes of the two-card hands ``hands`` (``(rest, up, (a, b))``) on one engine.
+
+    ``solved(rest, up, hand)`` says whether the engine already holds a hand (then only the
+    push forward costs; a strategy chart's engine holds every two-card hand).
+    """
+    parts = [outcomes_estimate(what, rest, up, hand) if not solved(rest, up, hand) else
+             budget.Estimate(what, Counts(rest).player(sum(hand)) * OUTCOMES_SECONDS_PER_STATE,
+                             Counts(rest).player(sum(hand)) * OUTCOMES_BYTES_PER_STATE, "pushed forward only")
+             for rest, up, hand in hands]
+    if not parts:
+        return budget.Estimate(what, 0.0, 0.0, "no hands")
+    return budget.Estimate(what, sum(e.seconds for e in parts), max(e.bytes for e in parts),
+                           f"{len(parts)} hands; the largest: {max(parts, key=lambda e: e.seconds).basis}")
 
 
 def combined_estimate(what: str, parts) -> budget.Estimate:

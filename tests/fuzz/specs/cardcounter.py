@@ -120,7 +120,8 @@ SPECS = [
     Spec("stoplib.cardcounter.strategy.player_hands",
          kwargs=dict(engine=Make("factories.cc_chart_engine"), dealer=10, total=16, soft=False),
          extra_bad={"dealer": BAD_CARDS, "total": [22, 1, 16.0], "soft": ["no", 0]}),
-    Spec("stoplib.cardcounter.strategy.removal_effects", kwargs=dict(n_decks=1, engine=Make("factories.cc_study_engine")),
+    Spec("stoplib.cardcounter.strategy.removal_effects",
+         kwargs=dict(n_decks=1, engine=Make("factories.cc_study_engine")),
          extra_bad={"engine": [Make("stoplib.cardcounter.Engine", (DECK,))]}, max_examples=10),
     Spec("stoplib.cardcounter.strategy.state_counts", kwargs=dict(n_decks=1, dealers=[10]),
          extra_bad={"dealers": DEALERS, "n_decks": [64, 10**5]}, max_examples=10),
@@ -128,6 +129,16 @@ SPECS = [
          extra_bad={"deck": BAD_DECKS, "dealers": DEALERS + [[5]]}),
     Spec("stoplib.cardcounter.strategy.mixed_two_card_hands", kwargs=dict(table=Make("factories.cc_strategy_table")),
          extra_bad={"table": BAD_TABLES}),
+    # outcomes
+    Spec("stoplib.cardcounter.outcomes.decision_outcomes", kwargs=dict(deck=DECK, **HAND, engine=None),
+         extra_bad={"deck": BAD_DECKS, "player": BAD_HANDS, "dealer": BAD_CARDS,
+                    "engine": [Make("stoplib.cardcounter.Engine", ("0000000001",)), Make("factories.cc_effects")]}),
+    Spec("stoplib.cardcounter.outcomes.departure_outcomes",
+         kwargs=dict(table=Make("factories.cc_strategy_table"), reference=Make("factories.cc_basic_chart"),
+                     engine=None, n_decks=1),
+         extra_bad={"table": BAD_TABLES, "reference": BAD_TABLES, "n_decks": [0, 64, 10**5, 1.0],
+                    "engine": [Make("stoplib.cardcounter.Engine", (DECK,)), Make("factories.cc_effects")]},
+         max_examples=10),
     # plots
     Spec("stoplib.cardcounter.plots.plot_strategy_chart",
          kwargs=dict(ax=AX, grid=Make("factories.cc_small_chart"), reference=Make("factories.cc_small_basic_chart"),
@@ -166,6 +177,8 @@ SPECS = [
 ]
 
 EXEMPT = {
+    "stoplib.cardcounter.outcomes.DecisionOutcomes": "a result record built by decision_outcomes() (two rows of "
+                                                     "outcome probabilities)",
     "stoplib.cardcounter.solver.Solution": "a result record built by solve() (it carries the solved Engine)",
     "stoplib.cardcounter.solver.NextCard": "a result record built by next_card() (what plot_next_card draws)",
     "stoplib.cardcounter.twins.ExactSolution": "a result record built by solve_exact() (exact fractions)",
