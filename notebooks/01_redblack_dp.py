@@ -185,19 +185,36 @@ sl.prose.md(
     f"1/(b + 1) is really \"r red cards, 1 black\": (1 − r) + V(r, 1) = 1/(r + 1), because "
     f"V(r, 1) = r − 1 + 1/(r + 1).")
 
+# %% [markdown]
+# How far off is the naive reading, cell by cell? The figure colours every printed cell by the
+# printed number minus $V(\text{column}, \text{row})$:
+
 # %%
-fig, ax = sl.style.figure(figsize=(7.5, 5.6))
+fig, ax = sl.style.figure(figsize=(7.5, 6.2))
 rbplots.plot_spreadsheet_comparison(
-    ax, naive, title=f"cells read as V(column, row): {naive.n_match} of {naive.n_cells} agree")
+    ax, naive, title=f"cells read as V(column, row): {naive.n_match} of {naive.n_cells} print the same")
 sl.save_figure(fig, NB, "spreadsheet-comparison")
 sl.style.show(fig)
 
+# %%
+gap = df.assign(gap=df.printed - df.ours).pivot(index="row_label", columns="col_label", values="gap")
+worst_cell = df.loc[(df.printed - df.ours).abs().idxmax()]
+antisymmetric = bool(np.allclose(gap.to_numpy(), -gap.to_numpy().T, atol=1e-3))
+off_diagonal = (df.row_label != df.col_label) & (df.row_label > 0) & (df.col_label > 0)
+small = float((df.printed - df.ours)[off_diagonal].abs().min())
+sl.caption(
+    f"How far each printed cell of Han Zheng's spreadsheet is from the naive reading V(column, row), in the sheet's "
+    f"own layout (dots: the {naive.n_match} cells that print the same). Off the diagonal and the two 0 edges no "
+    f"cell is within rounding: the gaps run from {sl.prose.money(small, 3)} to "
+    f"{sl.prose.money(abs(worst_cell.printed - worst_cell.ours))} (row {worst_cell.row_label}, column "
+    f"{worst_cell.col_label}), largest a few cards off the diagonal"
+    + (", and each gap is minus its mirror image across the diagonal, as the spreadsheet's own reading "
+       "explains: printed − V(column, row) = (column − row) + V(row, column) − V(column, row). "
+       if antisymmetric else ". ")
+    + f"Read as the spreadsheet intends (red cards left down the side, cells = money held + V), all "
+    f"{holdings.n_match} cells print the same.")
+
 # %% [markdown]
-# **Figure.** Which cells of the printed spreadsheet the naive reading reproduces: read with
-# red across and cells = V, only the diagonal and the 0 edges agree (blue), each square one
-# cell in the sheet's own layout; read as the spreadsheet intends (red down, cells = money
-# held + V), every cell agrees.
-#
 # Our own table $V(r, b)$ for the 52-card deck shows what the spreadsheet's layout hides: a
 # large region where the rest of the game is worth exactly nothing, on the side with more
 # black cards.
@@ -216,7 +233,8 @@ sl.style.show(fig)
 # %%
 sl.caption(
     f"V(r, b), the value of the rest of the game, red cards left up the side, black across; grey where "
-    f"V = 0 and you stop. {sl.prose.percent(share_zero, 0)} of the positions with both colours left are worth nothing more. "
+    f"V = 0 and you stop. {sl.prose.percent(share_zero, 0)} of the positions with both colours left are worth "
+    f"nothing more. "
     f"The table is saved as `data/redblack_value_table_26.csv`.")
 
 # %% [markdown]
@@ -280,7 +298,8 @@ sl.show_table(timings[["method", "n_red", "seconds", "cells", "cells_per_second"
 
 # %%
 fig, ax = sl.style.figure(figsize=(7.5, 3.6))
-rbplots.plot_method_timings(ax, timings.assign(method=timings["method"] + " (n = " + timings["n_red"].map("{:,}".format) + ")"))
+rbplots.plot_method_timings(
+    ax, timings.assign(method=timings["method"] + " (n = " + timings["n_red"].map("{:,}".format) + ")"))
 ax.set_title(f"{timings.machine.iloc[0].split(';')[0]}, load average "
              f"{timings.load.min():.1f} to {timings.load.max():.1f}", fontsize=9)
 sl.save_figure(fig, NB, "method-timings")

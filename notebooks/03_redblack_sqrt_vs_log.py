@@ -143,9 +143,9 @@ exact_zoom = values[1:301]
 gap_sqrt = float(np.max(np.abs(zoom["sqrt"] - exact_zoom)))
 first_positive = int(zoom.n[zoom["log"] > 0].min()) if (zoom["log"] > 0).any() else None
 sl.caption(
-    f"The exact V(n, n) (dots) and the document's three fits, evaluated on a fine grid inside each panel. "
-    f"As the document says, the logarithm is \"wildly inaccurate early on, hitting negative values\" "
-    f"(it is still negative at n = 300"
+    "The exact V(n, n) (dots) and the document's three fits, evaluated on a fine grid inside each panel. "
+    "As the document says, the logarithm is \"wildly inaccurate early on, hitting negative values\" "
+    "(it is still negative at n = 300"
     + (")" if first_positive is None else f", positive from n = {first_positive})")
     + f" and grows too slowly later; the square root stays within {gap_sqrt:.3f} of every exact value "
     f"from n = 1 to 300. The residuals say the same at a finer scale:")
@@ -300,8 +300,9 @@ g = gaps.set_index("n")
 sl.caption(
     f"V(n, n)/√n (dots) climbing toward the bridge constant c (solid), not the document's 0.5 (dashed), with "
     f"the document's fitted slopes. "
-    f"The ratio climbs toward c from below, the gap shrinking from {sl.prose.percent(-g.loc[100, 'relative gap to c'])} "
-    f"at n = 100 to {sl.prose.percent(-g.loc[N_ALL, 'relative gap to c'], 4)} at {N_ALL:,}, while 0.5 is "
+    f"The ratio climbs toward c from below, the gap shrinking from "
+    f"{sl.prose.percent(-g.loc[100, 'relative gap to c'])} at n = 100 to "
+    f"{sl.prose.percent(-g.loc[N_ALL, 'relative gap to c'], 4)} at {N_ALL:,}, while 0.5 is "
     f"{sl.prose.percent(g.loc[N_ALL, 'relative gap to 0.5'])} away and getting no closer. The document's "
     f"fitted slopes ({doc.SQRT_FIT_SLOPE}, then {doc.SQRT_FIT2_SLOPE}) sit just above c; they were heading "
     f"the right way, toward c, not 0.5.")
@@ -325,19 +326,20 @@ sl.style.show(fig)
 exact_b, bridge_b = comparison.exact, comparison.bridge
 diff = bridge_b[1:] - exact_b[1:]
 level = (exact_b[1:] - np.arange(1, N_BOUND + 1)) - alpha * np.sqrt(exact_b[1:] + np.arange(1, N_BOUND + 1))
-assert diff.min() >= 0 and np.abs(level).max() < 1
+r_rows = np.arange(1, N_BOUND + 1)
+bridge_level = (bridge_b[1:] - r_rows) - alpha * np.sqrt(bridge_b[1:] + r_rows)
+assert diff.min() >= 0 and np.abs(level).max() < 1 and bridge_level.min() >= 0 and bridge_level.max() < 1
 sl.caption(
     f"Where the exact game stops, against the bridge's rule α √(cards left). Left: the winnings at which the "
-    f"exact game stops against the cards left, with α √(cards left); right, both rules minus α √(cards left) "
-    f"(a black dot inside a blue one: both rules stop there). On the "
-    f"scale of the game the exact boundary *is* α √(cards left). The right panel shows the difference: the "
-    f"exact game stops at a lead between {sl.prose.number(level.min(), 3)} and +{level.max():.3f} dollars "
-    f"from the bridge's "
-    f"level, within about half a dollar of it on either side, while the bridge rule, which must round the "
-    f"lead up to a whole dollar, stops between 0 and 1 above it. In black cards the bridge's boundary is "
-    f"{diff.min()} to {diff.max()} beyond the exact one for r = 1..{N_BOUND:,}, and equal in "
-    f"{sl.prose.percent(np.mean(diff == 0), 0)} of the rows: \"stop once you are ahead by {alpha:.2f} √(cards "
-    f"left)\" is a slightly conservative version of optimal play.\n\n"
+    f"exact game stops against the cards left, one dot per row r = 1..{N_BOUND:,}, with α √(cards left): on the "
+    f"scale of the game the exact boundary *is* α √(cards left). Right: each rule's stop level minus "
+    f"α √(cards left), binned by cards left (band: the range in each bin; line: its median). The exact game "
+    f"stops at a lead between {sl.prose.number(level.min(), 3)} and +{level.max():.3f} dollars from the "
+    f"bridge's level, within about half a dollar of it on either side, while the bridge rule, which must round "
+    f"the lead up to a whole dollar, stops {bridge_level.min():.3f} to {bridge_level.max():.3f} above it. In black "
+    f"cards the bridge's boundary is {diff.min()} to {diff.max()} beyond the exact one for r = 1..{N_BOUND:,}, "
+    f"and equal in {sl.prose.percent(np.mean(diff == 0), 0)} of the rows: \"stop once you are ahead by "
+    f"{alpha:.2f} √(cards left)\" is a slightly conservative version of optimal play.\n\n"
     f"The band suggests more: a half-dollar continuity correction, \"stop once winnings ≥ α √(cards left) − ½\", "
     f"should reproduce the exact boundary almost everywhere.")
 
@@ -403,8 +405,8 @@ big = n_all >= 1000
 amp, power = claims.float32_drift_exponent(n_all[big], values[big] - c * np.sqrt(n_all[big]), n_min=1000)
 assert np.all(values[big] - c * np.sqrt(n_all[big]) < 0) and power < 0
 sl.prose.md(
-    f"It is negative at every n from 1,000 to {N_ALL:,} and shrinks slowly, like n^{sl.prose.number(power, 2)} on a log-log "
-    f"fit, so we try a few models built from 1, n^−1/4 and n^−1/2, and first check how well each "
+    f"It is negative at every n from 1,000 to {N_ALL:,} and shrinks slowly, like n^{sl.prose.number(power, 2)} on a "
+    f"log-log fit, so we try a few models built from 1, n^−1/4 and n^−1/2, and first check how well each "
     f"extrapolates from the document's range (n ≤ 22,974) to the exact V(100,000).")
 
 # %%
@@ -477,9 +479,9 @@ work = rb.work_estimate(N133, N133)
 sl.prose.md(
     f"**Verdict on 6,038.22 against 6,038.32.** Every validated extrapolation lies inside the interval "
     f"that prints as 6038.22, and {doc.VALUE_133M_INTRO - best.mean():.2f} away from 6,038.32, "
-    f"{(doc.VALUE_133M_INTRO - best.mean()) / spread:.0f} times the spread of all our models, rejected ones included. The body's 6,038.22 **agrees** (to "
-    f"the digits printed, by extrapolation); the introduction's 6,038.32 **differs**: it is the fitted "
-    f"approximation, not the computed value.\n\n"
+    f"{(doc.VALUE_133M_INTRO - best.mean()) / spread:.0f} times the spread of all our models, rejected ones "
+    f"included. The body's 6,038.22 **agrees** (to the digits printed, by extrapolation); the introduction's "
+    f"6,038.32 **differs**: it is the fitted approximation, not the computed value.\n\n"
     f"What we can and cannot conclude: double-precision drift over the document's sweep is bounded by "
     f"about {bound64:.4f}, under the {(hi - lo) / 2:.3f} resolution of `%g`, so the float64 computation *could* "
     f"be right to all printed digits, and our extrapolation says it is; the same bound in single precision "
@@ -722,7 +724,8 @@ for x, v in zip(hits.x, hits.value):       # claim_2m's value plus cash is the C
 assert abs(readings.value.iloc[0] - v2m) < 1e-9 and not readings.agrees_1_decimal.iloc[0]
 sl.show_table(near[["reading", "n_red", "n_black", "value", "agrees_6_digits", "agrees_1_decimal"]],
               formats={"value": "{:,.4f}"},
-              headers={"agrees_6_digits": "prints 818.1 (%g, 6 digits)", "agrees_1_decimal": "prints 818.1 (1 decimal)"})
+              headers={"agrees_6_digits": "prints 818.1 (%g, 6 digits)",
+                       "agrees_1_decimal": "prints 818.1 (1 decimal)"})
 
 # %%
 hit = hits.iloc[0] if len(hits) else None

@@ -184,14 +184,18 @@ def plot_correction(ax, n, values, c, fits=(), points=()):
 
 
 @style.styled
-def plot_boundary_comparison(comparison: BoundaryComparison, axes=None):
+def plot_boundary_comparison(comparison: BoundaryComparison, axes=None, n_bins: int = 24):
     """The exact DP stopping boundary against the bridge's rule, in two panels.
 
     Left: the winnings ``b − r`` at which you stop against the cards left ``r + b``, for
-    the exact DP and for ``α √(cards left)``. Right: both minus ``α √(cards left)``, with
-    the band ``α √(cards left) ± ½`` marked, where the difference is visible. ``comparison``
-    is a :class:`~stoplib.redblack.asymptotics.BoundaryComparison`. Returns the two axes
-    (of an explicit ``Figure`` when ``axes`` is None).
+    the exact DP and for ``α √(cards left)``. Right: both rules' stop levels minus
+    ``α √(cards left)``, binned by cards left (``n_bins`` bins, equal on a log scale): in
+    each bin a band spans the smallest to the largest difference and a line joins the
+    medians, with the band ``α √(cards left) ± ½`` marked. One row of the boundary is one
+    point of the left panel; thousands of rows would make the right panel a solid band of
+    points, so it shows their range instead. ``comparison`` is a
+    :class:`~stoplib.redblack.asymptotics.BoundaryComparison`. Returns the two axes (of an
+    explicit ``Figure`` when ``axes`` is None).
 
     Examples
     --------
@@ -201,6 +205,7 @@ def plot_boundary_comparison(comparison: BoundaryComparison, axes=None):
     ('cards left when you stop, r + b', [])
     """
     comparison = check_instance("comparison", comparison, BoundaryComparison)
+    n_bins = check_int("n_bins", n_bins, 1, 1000)
     if axes is None:
         _, axes = style.figure(1, 2, figsize=(12.0, 4.0))
     ax, ax2 = _check_axes(axes, 2)[:2]
@@ -217,16 +222,25 @@ def plot_boundary_comparison(comparison: BoundaryComparison, axes=None):
     ax.set_xlabel("cards left when you stop, r + b")
     ax.set_ylabel("winnings at which you stop ($)")
     ax.legend(loc="lower right")
-    ax2.plot(cards_b, win_b - alpha * np.sqrt(cards_b), "o", color=C["sky"], ms=3.5, mew=0,
-             label="bridge rule, rounded up to whole dollars", rasterized=True)
-    ax2.plot(cards_e, win_e - alpha * np.sqrt(cards_e), ".", color=C["black"], ms=2, label="exact DP",
-             rasterized=True)  # on top: where both rules agree the black dot sits inside the blue one
+    edges = np.unique(np.geomspace(min(cards_e.min(), cards_b.min()), max(cards_e.max(), cards_b.max()) + 1,
+                                   n_bins + 1))
+    for cards, level, color, label in ((cards_b, win_b - alpha * np.sqrt(cards_b), C["sky"],
+                                        "bridge rule (lead rounded up)"),
+                                       (cards_e, win_e - alpha * np.sqrt(cards_e), C["black"], "exact DP")):
+        which = np.clip(np.searchsorted(edges, cards, side="right") - 1, 0, len(edges) - 2)
+        held = np.unique(which)
+        low = np.array([level[which == k].min() for k in held])
+        high = np.array([level[which == k].max() for k in held])
+        mid = np.array([np.median(level[which == k]) for k in held])
+        centre = np.sqrt(edges[held] * edges[held + 1])
+        ax2.fill_between(centre, low, high, color=color, alpha=0.3, lw=0)
+        ax2.plot(centre, mid, color=color, lw=1.6, marker="o", ms=3, label=label)
     ax2.axhline(0, color=C["vermillion"], lw=1.2, label="α √(cards left)")
     for y, label in ((-0.5, "α √(cards left) ± ½"), (0.5, None)):
         ax2.axhline(y, color=C["vermillion"], lw=1.2, ls="--", label=label)
     ax2.set_xscale("log")
-    ax2.set_xlabel("cards left when you stop, r + b")
+    ax2.set_xlabel(f"cards left when you stop, r + b ({len(edges) - 1} bins)")
     ax2.set_ylabel("stop level − α √(cards left) ($)")
-    ax2.legend(**_OUTSIDE)
+    ax2.legend(title="band: range in a bin\nline: its median", **_OUTSIDE)
     return np.array([ax, ax2])
 

@@ -221,10 +221,12 @@ def _draw_policy(ax, policy, title):
 
 
 @style.styled
-def plot_spreadsheet_comparison(ax, comparison, title: str | None = None):
-    """Which cells of the printed spreadsheet a reading reproduces (blue) and which it does
-    not (orange), in the spreadsheet's own layout; the key gives the counts.
+def plot_spreadsheet_comparison(ax, comparison, title: str | None = None, colorbar: bool = True):
+    """How far each printed cell of the spreadsheet is from a reading of it, in the sheet's own layout.
 
+    Each square is one cell of the sheet (its row and column labels as printed),
+    coloured by ``printed − ours`` in dollars on a diverging scale centred on 0; a dot
+    marks the cells where our number prints as the sheet does (the key counts them).
     ``comparison`` is a :class:`stoplib.redblack.claims.SpreadsheetComparison`.
 
     Examples
@@ -234,32 +236,37 @@ def plot_spreadsheet_comparison(ax, comparison, title: str | None = None):
     >>> plot_spreadsheet_comparison(ax, spreadsheet_comparison("value")) is ax
     True
     """
-    from matplotlib.colors import ListedColormap
+    import matplotlib as mpl
+    from matplotlib.lines import Line2D
 
     from .claims import SpreadsheetComparison
 
     _check_ax(ax)
     check_instance("comparison", comparison, SpreadsheetComparison)
     title = _check_title(title)
-    df = comparison.table
+    colorbar = check_bool("colorbar", colorbar)
+    df = comparison.table.assign(gap=comparison.table["printed"] - comparison.table["ours"])
     rows = sorted(df["row_label"].unique(), reverse=True)
     cols = sorted(df["col_label"].unique(), reverse=True)
-    grid = df.pivot(index="row_label", columns="col_label", values="matches").loc[rows, cols]
-    ax.imshow(grid.to_numpy().astype(int), cmap=ListedColormap([style.DIFFER, style.AGREE]), vmin=0, vmax=1,
-              interpolation="nearest", aspect="equal")
+    gap = df.pivot(index="row_label", columns="col_label", values="gap").loc[rows, cols].to_numpy()
+    match = df.pivot(index="row_label", columns="col_label", values="matches").loc[rows, cols].to_numpy()
+    top = float(np.max(np.abs(gap))) or 1.0
+    im = ax.imshow(gap, cmap=mpl.colormaps[style.DIVERGING], vmin=-top, vmax=top, interpolation="nearest",
+                   aspect="equal")
+    yy, xx = np.nonzero(match)
+    ax.plot(xx, yy, "o", ms=2.2, color=C["black"], ls="none")
     ax.grid(False)
     shown = [label for label in cols if label % 5 == 0]
     ax.set_xticks([cols.index(x) for x in shown], [str(x) for x in shown])
     shown = [label for label in rows if label % 5 == 0]
     ax.set_yticks([rows.index(x) for x in shown], [str(x) for x in shown])
-    ax.set_xticks(np.arange(len(cols) + 1) - 0.5, minor=True)
-    ax.set_yticks(np.arange(len(rows) + 1) - 0.5, minor=True)
-    ax.grid(which="minor", color="white", lw=0.5, alpha=1.0)
-    ax.tick_params(which="minor", length=0)
     ax.set_xlabel("spreadsheet column label")
     ax.set_ylabel("spreadsheet row label")
-    ax.legend(handles=[_patch(style.AGREE, f"prints as the sheet ({comparison.n_match})"),
-                       _patch(style.DIFFER, f"does not ({comparison.n_differ})")], **_OUTSIDE)
+    ax.legend(handles=[Line2D([], [], marker="o", ms=3, color=C["black"], ls="none",
+                              label=f"prints as the sheet ({comparison.n_match} of {comparison.n_cells} cells)")],
+              loc="upper left", bbox_to_anchor=(0.0, -0.13), borderaxespad=0.0)
+    if colorbar:
+        ax.figure.colorbar(im, ax=ax, label="printed − ours ($)", shrink=0.85)
     ax.set_title(title if title is not None else f"reading: {comparison.reading}")
     return ax
 

@@ -64,12 +64,22 @@ def test_policy_map_is_not_red_against_green():
     assert colours == {tuple(np.round(matplotlib.colors.to_rgb(x), 3)) for x in (rp.DRAW, rp.STOP)}
 
 
-def test_spreadsheet_comparison_uses_the_agree_differ_colours():
+def test_spreadsheet_comparison_draws_the_gap_of_every_cell():
     fig, ax = style.figure(figsize=(7.5, 5.6))
     comparison = rb.spreadsheet_comparison("value")
     assert rp.plot_spreadsheet_comparison(ax, comparison) is ax
     labels = [t.get_text() for t in ax.get_legend().get_texts()]
-    assert labels == [f"prints as the sheet ({comparison.n_match})", f"does not ({comparison.n_differ})"]
+    assert labels == [f"prints as the sheet ({comparison.n_match} of {comparison.n_cells} cells)"]
+    image = ax.get_images()[0].get_array()
+    df = comparison.table
+    gaps = df["printed"] - df["ours"]
+    # the sheet's layout: row label 26 and column label 26 first; a diverging scale centred on 0
+    corner = gaps[(df.row_label == 26) & (df.col_label == 25)].item()
+    assert image.shape == (27, 27) and image[0, 1] == pytest.approx(corner)
+    low, high = ax.get_images()[0].get_clim()
+    assert low == -high == pytest.approx(-np.abs(gaps).max())
+    # one dot per cell that prints as the sheet does
+    assert len(ax.lines[0].get_xdata()) == comparison.n_match
     readable(fig)
 
 
@@ -140,6 +150,14 @@ def test_residuals_ratio_correction_boundary(small_values):
     fig, ax = style.figure(figsize=(9, 4))
     assert rp.plot_ratio(ax, n, v, c=f.c, slopes={"a": 0.522}).get_xscale() == "log"
     readable(fig)
-    axes = rp.plot_boundary_comparison(asy.boundary_comparison(300))
+    comparison = asy.boundary_comparison(300)
+    axes = rp.plot_boundary_comparison(comparison, n_bins=10)
     assert len(axes) == 2
     readable(axes[0].figure)
+    # the right panel bins the rows: a band and a median line per rule, at most 10 points each, and the
+    # exact rule's bands hold every row's difference from the bridge level
+    medians = [line for line in axes[1].lines if line.get_marker() == "o"]
+    assert len(medians) == 2 and all(len(line.get_xdata()) <= 10 for line in medians)
+    band = axes[1].collections[1].get_paths()[0].vertices[:, 1]
+    assert band.min() == pytest.approx(comparison.level_gap.min())
+    assert band.max() == pytest.approx(comparison.level_gap.max())
