@@ -56,6 +56,7 @@ from stoplib.redblack import document as doc
 from stoplib.redblack import frontier as rbf
 from stoplib.redblack import plots as rbplots
 from stoplib.redblack import widgets as rbwidgets
+from stoplib.workbook import readme
 
 NB = "01_redblack_dp"
 print("quick mode" if sl.is_quick() else "full mode")
@@ -456,6 +457,15 @@ assert round(v143, 8) == doc.R_LIMIT_VALUE
 
 # %%
 rbwidgets.position_panel()
+
+# %% [markdown]
+# The chapter's picture in the index and the README gallery, the value table, drawn small enough
+# to read at 240 pixels (`figures/01_redblack_dp-thumbnail.png`; not shown here):
+
+# %%
+fig, ax = sl.style.figure(figsize=readme.THUMBNAIL_SIZE)
+rbplots.plot_value_heatmap(ax, values, title="V(r, b); grey: stop")
+_ = sl.save_figure(fig, NB, "thumbnail", formats="png")
 
 # %% [markdown]
 # ## Verdicts

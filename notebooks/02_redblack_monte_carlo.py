@@ -52,6 +52,7 @@ from stoplib.redblack import claims
 from stoplib.redblack import document as doc
 from stoplib.redblack import plots as rbplots
 from stoplib.redblack import widgets as rbwidgets
+from stoplib.workbook import readme
 
 NB = "02_redblack_monte_carlo"
 print("quick mode" if sl.is_quick() else "full mode")
@@ -322,6 +323,18 @@ sl.prose.md(
 
 # %%
 rbwidgets.simulation_panel()
+
+# %% [markdown]
+# The chapter's picture in the index and the README gallery, the distribution of the final
+# winnings, drawn small enough to read at 240 pixels
+# (`figures/02_redblack_monte_carlo-thumbnail.png`; not shown here):
+
+# %%
+fig, ax = sl.style.figure(figsize=readme.THUMBNAIL_SIZE)
+rbplots.plot_winnings_distribution(ax, res, exact=exact, exact_distribution=(w_exact, p_exact))
+ax.get_legend().remove()
+ax.set_title("final winnings, 26 red / 26 black")
+_ = sl.save_figure(fig, NB, "thumbnail", formats="png")
 
 # %% [markdown]
 # ## Verdicts

@@ -58,6 +58,7 @@ from stoplib.redblack import fits as rbfits
 from stoplib.redblack import frontier as rbf
 from stoplib.redblack import plots as rbplots
 from stoplib.redblack import widgets as rbwidgets
+from stoplib.workbook import readme
 
 NB = "03_redblack_sqrt_vs_log"
 print("quick mode" if sl.is_quick() else "full mode")
@@ -263,9 +264,9 @@ assert abs(stacked32.rsquared - doc.LOGSQRT_FIT_R2) < 1e-5
 # %%
 bridge = rba.bridge_solution()
 alpha, c = rba.bridge_constant()
-print(f"alpha = {alpha!r}, equation residual {bridge.residual:.1e}")
-print(f"bridge value g(0) = {bridge.bridge_value!r} per sqrt(cards)")
-print(f"c = {c!r} per sqrt(n red cards)")
+print(f"α = {alpha!r}, equation residual {bridge.residual:.1e}")
+print(f"bridge value g(0) = {bridge.bridge_value!r} per √(cards)")
+print(f"c = √π (1 − α²) = {c!r} per √(n red cards)")
 assert abs(bridge.residual) < 1e-12 and abs(alpha - 0.8399236757) < 1e-10
 
 # %%
@@ -413,7 +414,8 @@ sl.prose.md(
 check = rbfits.extrapolate(n_all[: doc.FIT_N_MAX + 1], values[: doc.FIT_N_MAX + 1], [100_000], n_min=1000)
 check.columns = ["predicted V(100,000) from n ≤ 22,974"]
 check["error"] = check.iloc[:, 0] - v100k
-sl.show_table(check, formats={"predicted V(100,000) from n ≤ 22,974": "{:.6f}", "error": "{:+.6f}"}, index=True)
+sl.show_table(check.rename(index=lambda m: m.replace("^-", "^−")),
+              formats={"predicted V(100,000) from n ≤ 22,974": "{:.6f}", "error": "{:+.6f}"}, index=True)
 
 # %%
 quarter = ["b n^-1/4", "b n^-1/4 + d n^-1/2", "a + b n^-1/4 + d n^-1/2"]
@@ -433,7 +435,7 @@ ext = rbfits.extrapolate(n_fit, v_fit, [N133], n_min=1000)
 ext.columns = ["V(133,787,000)"]
 _ = sl.save_table(ext.reset_index(names="correction model"), "redblack_extrapolation_133m")
 best = ext.loc[quarter, "V(133,787,000)"]
-sl.show_table(ext, formats={"V(133,787,000)": "{:,.6f}"}, index=True)
+sl.show_table(ext.rename(index=lambda m: m.replace("^-", "^−")), formats={"V(133,787,000)": "{:,.6f}"}, index=True)
 
 # %%
 lo, hi = sl.verdicts.printed_interval(f"{doc.VALUE_133M_BODY}")
@@ -804,6 +806,18 @@ sl.prose.md(
 
 # %%
 rbwidgets.refit_panel(values)
+
+# %% [markdown]
+# The chapter's picture in the index and the README gallery, V(n, n)/√n against the bridge
+# constant, drawn small enough to read at 240 pixels
+# (`figures/03_redblack_sqrt_vs_log-thumbnail.png`; not shown here):
+
+# %%
+fig, ax = sl.style.figure(figsize=readme.THUMBNAIL_SIZE)
+rbplots.plot_ratio(ax, n_all, values, c, legend=False)
+ax.set_ylim(0.49, 0.53)
+ax.set_title(f"V(n, n)/√n → c = {c:.3f}, not 0.5")
+_ = sl.save_figure(fig, NB, "thumbnail", formats="png")
 
 # %% [markdown]
 # ## Verdicts

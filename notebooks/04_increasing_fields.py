@@ -51,6 +51,7 @@ import stoplib as sl
 from stoplib import fields as fl
 from stoplib.fields import document as doc, plots as fplots, widgets as fwidgets
 from stoplib.util.timing import stamp
+from stoplib.workbook import readme
 
 NB = "04_increasing_fields"
 md, number, percent = sl.prose.md, sl.prose.number, sl.prose.percent
@@ -67,13 +68,13 @@ game = fl.FieldsGame(20, 5, seed=10)
 while game.outcome is None:
     roll = game.roll()
     if game.outcome:
-        print(f"roll {roll:2d}: no legal field -> lost")
+        print(f"roll {roll:2d}: no legal field → lost")
         break
     probs = game.placement_probabilities()
     best = game.best_field()
     game.place(best)
     shown = ", ".join(f"{f}: {p:.3f}" for f, p in probs.items())
-    print(f"roll {roll:2d}: fields {{{shown}}} -> field {best}; board {game.state}")
+    print(f"roll {roll:2d}: fields {{{shown}}} → field {best}; board {game.state}")
 print("outcome:", game.outcome)
 
 # %% [markdown]
@@ -232,14 +233,15 @@ md(f"At $V = {V_curve}$ each extra field multiplies the win probability by a fac
 
 # %%
 V, F = doc.TIMING_V, doc.TIMING_F
-fl.win_probability(30, 5); fl.win_probability(30, 5, method="plain")       # compile
+fl.win_probability(30, 5)                                   # compile both kernels
+fl.win_probability(30, 5, method="plain")
 t_fast, w_fast = fl.time_win_probability(V, F, repeats=5)
 t_plain, w_plain = fl.time_win_probability(V, F, method="plain", repeats=sl.pick(3, 1))
 t_exact, w_exact = fl.time_win_probability(V, F, exact=True, repeats=1)
 when = stamp()                                   # machine, load (the last minute's) and time of the timings
 timings = pd.DataFrame({
-    "method": ["the page (Python, big integers, O(V^2 F))", "fast float kernel O(V^2 F)",
-               "plain float kernel O(V^2 F^2)", "exact integers, fast recurrence (Python)"],
+    "method": ["the page (Python, big integers, O(V² F))", "fast float kernel O(V² F)",
+               "plain float kernel O(V² F²)", "exact integers, fast recurrence (Python)"],
     "seconds": [doc.TIMING_SECONDS, t_fast, t_plain, t_exact],
     "machine": ["not named by the page", *[when["machine"]] * 3],
     "load": [np.nan, *[when["load"]] * 3],
@@ -319,11 +321,12 @@ md(f"Doubling $V$ (500 → 1000, $F = 20$) multiplies the work by {number(ratio[
 V_check = sl.pick(140, 40)
 t0 = time.perf_counter()
 report = fl.check_monotonicity(V_check)
-print(f"checked every sub-game with n <= {V_check} values and 1 <= k <= n fields: "
-      f"{report.n_games:,} games, {report.n_rolls:,} roll steps r -> r+1 "
+print(f"checked every sub-game with n ≤ {V_check} values and 1 ≤ k ≤ n fields: "
+      f"{report.n_games:,} games, {report.n_rolls:,} roll steps r → r + 1 "
       f"({time.perf_counter() - t0:.1f} s)")
 print(f"rolls with tied optimal fields: {report.n_tied:,} (at most {report.max_optimal_fields} optimal fields)")
-print("counterexamples:", report.n_counterexamples, "| exact fast table == exact plain table:", report.fast_equals_plain)
+print("counterexamples:", report.n_counterexamples, "| exact fast table == exact plain table:",
+      report.fast_equals_plain)
 assert report.holds and report.fast_equals_plain
 
 # %%
@@ -361,7 +364,7 @@ md(f"The fast and plain float tables agree to rounding (relative differences of 
 n_ties = sl.pick(60, 30)
 ties = fl.tied_first_moves(n_ties)
 other = [t for t in ties if 2 * t[2] != t[0] - 1]
-print(f"{len(ties)} tied first rolls with n <= {n_ties}; {len(other)} are not the middle roll:")
+print(f"{len(ties)} tied first rolls with n ≤ {n_ties}; {len(other)} are not the middle roll:")
 for n, k, r, fields in other:
     print(f"  n={n:2d} values, k={k} fields, roll {r:2d}: optimal fields {fields}")
 p9 = fl.placement_probabilities(9, 3, [None] * 3, 2, exact=True)
@@ -542,6 +545,17 @@ fwidgets.fields_widget(V=20, F=5, seed=0)
 
 # %%
 fwidgets.win_sweep_widget(V_max=200, F_values=(2, 3, 5, 8, 12, 20))
+
+# %% [markdown]
+# The chapter's picture in the index and the README gallery, the win-probability heat map, drawn
+# small enough to read at 240 pixels (`figures/04_increasing_fields-thumbnail.png`; not shown
+# here):
+
+# %%
+fig, ax = sl.style.figure(figsize=readme.THUMBNAIL_SIZE)
+fplots.plot_win_heatmap(grid, ax=ax)
+ax.set_title("Win(V, F), optimal play")
+_ = sl.save_figure(fig, NB, "thumbnail", formats="png")
 
 # %% [markdown]
 # ## Verdicts: what the page claims, and what we find

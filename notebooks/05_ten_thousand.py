@@ -47,6 +47,7 @@ import pandas as pd
 import stoplib as sl
 from stoplib import tenthousand as tt
 from stoplib.tenthousand import claims, document as doc, plots as ttplots, widgets as ttwidgets
+from stoplib.workbook import readme
 
 NB = "05_ten_thousand"
 md, number = sl.prose.md, sl.prose.number
@@ -178,8 +179,8 @@ value = sol.value
 exact, pre_exact = tt.solve_exact(5)
 getcontext().prec = 40
 digits = Decimal(exact.numerator) / Decimal(exact.denominator)
-print(f"V*(iota) = {value!r} chips (float64, Algorithm 4.1)")
-print(f"V*(iota) = {digits} ... (exact rational, {len(str(exact.denominator))}-digit denominator)")
+print(f"V*(ι) = {value!r} chips (float64, Algorithm 4.1)")
+print(f"V*(ι) = {digits}… (exact rational, {len(str(exact.denominator))}-digit denominator)")
 print(f"paper: {doc.VALUE}; in points: {50 * value:.4f}")
 
 # %%
@@ -200,7 +201,7 @@ vi_table = pd.DataFrame([{"cap": cap, "value": r.value, "value − V*": r.value 
                          for cap, r in vi.items()])
 diff, n_states = claims.max_state_difference(sol, vi[120])
 assert diff < 1e-12
-print(f"largest difference over all {n_states} states with tau < {sol.threshold}: {diff:.1e}")
+print(f"largest difference over all {n_states} states with τ < {sol.threshold}: {diff:.1e}")
 sl.show_table(vi_table, formats={"value": "{:.12f}", "value − V*": "{:.2e}"},
               headers={"cap": "Cap (chips)", "value": "Value (chips)", "value − V*": "Value − V*",
                        "iterations": "Sweeps"})
@@ -583,8 +584,8 @@ md(f"τ* = {pr.threshold} and V(0) = {pr.value_exact.numerator}/{pr.value_exact.
 # %%
 lam = pr.growth_rate
 assert abs(sum(lam**k for k in (2, 3, 4, 5, 6)) - 6) < 1e-12
-print(f"lambda = {lam!r} (paper {doc.PIG_GROWTH}); 1/ln(lambda) = {1 / np.log(lam):.2f}")
-print(f"smallest c with c lambda^tau >= tau: {pr.min_scale:.6f} (V(0) = {pr.value:.6f})")
+print(f"λ = {lam!r} (paper {doc.PIG_GROWTH}); 1/ln λ = {1 / np.log(lam):.2f}")
+print(f"smallest c with c λ^τ ≥ τ for every τ: {pr.min_scale:.6f} (V(0) = {pr.value:.6f})")
 mc_pig = tt.pig_simulate(20, sl.pick(4_000_000, 200_000), seed=5)
 assert abs(mc_pig.mean - pr.value) < 5 * mc_pig.std_err
 print(f"simulated 'stop at 20': {mc_pig.mean:.4f} ± {mc_pig.std_err:.4f}")
@@ -640,6 +641,17 @@ ttwidgets.dice_widget()
 #   and there the optimal player's banking total moves with both scores, away from the solitaire 56.
 # - With the advisor: at which turn totals does the best action with $[2,0,0]$ and three dice switch
 #   from $m_5$ to stopping, and why does it never switch to rolling?
+
+# %% [markdown]
+# The chapter's picture in the index and the README gallery, the value of rolling on with three
+# to five dice, drawn small enough to read at 240 pixels
+# (`figures/05_ten_thousand-thumbnail.png`; not shown here):
+
+# %%
+fig, ax = sl.style.figure(figsize=readme.THUMBNAIL_SIZE)
+ttplots.plot_value_of_rolling(ax, rolling, n_values=[5, 4, 3])
+ax.set_title("what rolling on is worth")
+_ = sl.save_figure(fig, NB, "thumbnail", formats="png")
 
 # %% [markdown]
 # ## Verdict: what we confirm, and where the paper slips

@@ -71,6 +71,7 @@ from stoplib import cardcounter as cc
 from stoplib.cardcounter import claims as ccclaims, document as doc, plots as ccplots
 from stoplib.cardcounter import strategy as ccstrategy, widgets as ccwidgets
 from stoplib.util.timing import stamp
+from stoplib.workbook import readme
 
 NB = "06_card_counter"
 md, num, pct = sl.prose.md, sl.prose.number, sl.prose.percent
@@ -775,6 +776,16 @@ else:
 
 # %%
 ccwidgets.counter_panel(dealer=10, player=(10, 6), n_decks=1, seed=0)
+
+# %% [markdown]
+# The chapter's picture in the index and the README gallery, the card-removal effects, drawn
+# small enough to read at 240 pixels (`figures/06_card_counter-thumbnail.png`; not shown here):
+
+# %%
+fig, ax = sl.style.figure(figsize=readme.THUMBNAIL_SIZE)
+ccplots.plot_removal_effects(ax, effects, label="a fresh single deck")
+ax.set_title("one card removed from the deck")
+_ = sl.save_figure(fig, NB, "thumbnail", formats="png")
 
 # %% [markdown]
 # ## Open questions

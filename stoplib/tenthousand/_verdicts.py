@@ -66,7 +66,7 @@ def _rules_rows(sol, checks):
             f"{len(doc.TABLE2)} rows, {n_counts} counts",
             f"{int(t2['matches'].sum())} of {len(t2)} rows equal",
             _agrees(bool(t2["matches"].all()) and t2.attrs["same_order"] and twin),
-            "all 6^n rolls enumerated; " + ("a multinomial count agrees" if twin else "a multinomial count DISAGREES")
+            "all 6ⁿ rolls enumerated; " + ("a multinomial count agrees" if twin else "a multinomial count DISAGREES")
             + "; " + ("same order as printed" if t2.attrs["same_order"] else "in another order")),
         row("Section 4: the threshold τ*(5)", str(doc.THRESHOLD),
             f"{th.threshold} (ratio {int(th.ratios[5] * bust5)}/{bust5} = {float(th.ratios[5]):.2f})",
@@ -96,7 +96,7 @@ def _value_rows(sol, checks):
             f" chips; {50 * sol.value:.2f} points", headline=True),
         row("Algorithm 4.1 is exact: one backward pass gives V* in every state", "finite and exact",
             f"{count} states, largest gap to value iteration {diff:.0e}", _agrees(diff < 1e-12),
-            "value iteration W_{k+1} = L W_k from 0, no threshold used"),
+            "value iteration Wₖ₊₁ = L Wₖ from 0, no threshold used"),
         row("Theorem 4.1: the pure stationary rule A attains V*", "V(ι, π*) = V*(ι)", f"{policy_value:.10f}",
             _agrees(abs(policy_value - sol.value) < 1e-12),
             "exact evaluation of the rule A by its own linear equations"),
@@ -202,7 +202,7 @@ def _action_rows(sol, checks):
             "the distinct moves of five-dice configurations: " + ", ".join(moves)),
         row("Proof of Theorem 4.1: a turn ends after at most 57 rolls", f"≤ {doc.MAX_ROLLS} rolls", f"≤ {rolls} rolls",
             _agrees(rolls <= doc.MAX_ROLLS), "every roll sequence followed under the rule A"),
-        row("Proof of Theorem 4.1: P_A^N V* = 0 for N ≥ 56 × 4 + 1", "≤ 225 transitions",
+        row("Proof of Theorem 4.1: (P_A)ᴺ V* = 0 for N ≥ 56 × 4 + 1", "≤ 225 transitions",
             f"≤ {decisions} rolls and moves", _agrees(decisions <= 56 * 4 + 1),
             "the same search, counting moves as transitions"),
     ]
@@ -225,5 +225,5 @@ def _pig_rows():
             f"c λ^τ ≥ τ for every τ iff c ≥ max τ λ^−τ; every such solution lies above V(0) = {pr.value:.4f}"),
         row("Section 5.2: the value is the smallest solution, V(τ) = τ from τ* on", "minimal solution",
             f"value iteration from 0 gives V(0) = {float(W[0]):.6f}", _agrees(abs(float(W[0]) - pr.value) < 1e-12),
-            "W_{k+1} = L W_k from W_0 = 0 converges to the smallest solution"),
+            "Wₖ₊₁ = L Wₖ from W₀ = 0 converges to the smallest solution"),
     ]

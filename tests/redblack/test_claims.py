@@ -233,7 +233,7 @@ def test_verdicts_02(simulations):
     table = claims.verdicts("02_redblack_monte_carlo", **simulations)
     counts = check_table(table, "02_redblack_monte_carlo")
     assert counts == {"agrees": 7, "context": 1}        # the plot's y range is a setting of the plot
-    assert table.set_index("claim").verdict["Sample-game plot drawn with winnings from -7 to 5"] == "context"
+    assert table.set_index("claim").verdict["Sample-game plot drawn with winnings from −7 to 5"] == "context"
     head = table[table.headline].iloc[0]
     # the R simulation judged with the exact standard deviation, not a guess
     assert "1.9738" in head.evidence and "-0.13" in head.evidence
@@ -260,7 +260,7 @@ def test_verdicts_03():
     # the refits of the document's float32 data agree to 4+ digits, not to its last printed ones: open
     assert counts == {"agrees": 9, "differs": 7, "open": 7, "context": 2}
     by_verdict = table.groupby("verdict").claim.apply(set)
-    assert {"log fit: coefficients", "sqrt fit: V = -0.0186936 + 0.522088 sqrt(l)"} <= by_verdict["open"]
+    assert {"log fit: coefficients", "√ fit: V = −0.0186936 + 0.522088 √l"} <= by_verdict["open"]
     assert by_verdict["context"] == {"133,787,000 is the largest l: higher needs static arrays the linker refuses",
                                      "The run took 9 days, 51 CPU-core-days (184,331 CPU-core-minutes)"}
     head = table[table.headline].iloc[0]

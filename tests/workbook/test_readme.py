@@ -25,3 +25,15 @@ def test_dollars_in_the_block_are_entities(tmp_path):
     block = readme.render_block()
     body = block.split(readme.START, 1)[1]
     assert "$" not in body.replace("&#36;", "")
+
+
+def test_a_dedicated_thumbnail_wins_over_the_chapter_figure(tmp_path):
+    """A chapter that exports figures/<notebook>-thumbnail.png is shown by it; others by their CHAPTERS figure."""
+    from PIL import Image
+
+    (tmp_path / "figures").mkdir()
+    assert readme.thumbnail_file("05_ten_thousand", tmp_path) == readme.CHAPTERS["05_ten_thousand"][1]
+    Image.new("RGB", (540, 450), "white").save(tmp_path / "figures" / "05_ten_thousand-thumbnail.png")
+    assert readme.thumbnail_file("05_ten_thousand", tmp_path) == "05_ten_thousand-thumbnail.png"
+    assert len(readme.thumbnail("05_ten_thousand", width=240, root=tmp_path)) > 0
+    assert readme.thumbnail_file("06_card_counter", tmp_path) == readme.CHAPTERS["06_card_counter"][1]
