@@ -42,7 +42,8 @@ THUMBNAIL_SIZE = (3.6, 3.0)
 #: thumbnail unless the notebook exports a dedicated one (:func:`thumbnail_file`).
 CHAPTERS = {
     "01_redblack_dp": ("Red and black cards: the value by dynamic programming", "01_redblack_dp-value-heatmap.png"),
-    "02_redblack_monte_carlo": ("Red and black cards by simulation", "02_redblack_monte_carlo-winnings-distribution.png"),
+    "02_redblack_monte_carlo": ("Red and black cards by simulation",
+                                "02_redblack_monte_carlo-winnings-distribution.png"),
     "03_redblack_sqrt_vs_log": ("Square root or logarithm?", "03_redblack_sqrt_vs_log-ratio-to-sqrt.png"),
     "04_increasing_fields": ("The increasing-fields game", "04_increasing_fields-win-heatmap.png"),
     "05_ten_thousand": ("Ten Thousand and Pig", "05_ten_thousand-value-of-rolling.png"),
@@ -151,7 +152,8 @@ def render_block(root: Path | None = None) -> str:
     lines += ["", f"Across all chapters the verdict tables hold {len(table)} numbers and claims: "
               f"{n['agrees']} agree, {n['differs']} differ (each with its evidence), {n['open']} open, and "
               f"{n['context']} are context (the documents' own timings and settings, or another game's numbers), "
-              "shown beside ours and never counted as agreeing or differing (the rule is in `stoplib.workbook.verdicts`). Each notebook "
+              "shown beside ours and never counted as agreeing or differing (the rule is in "
+              "`stoplib.workbook.verdicts`). Each notebook "
               "ends with its full table (also in `data/<notebook>_verdicts.csv`).", "",
               "### References", "", references.markdown_list(root=root), "", END]
     return "\n".join(lines)
