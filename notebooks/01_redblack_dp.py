@@ -121,7 +121,10 @@ assert np.max(np.abs(table["ours"] - table["C (6 decimals)"])) <= 1e-6
 assert np.max(np.abs(c_float - balanced)) < 1e-6
 c_off = table.loc[~table["C agrees"], "n"].tolist()
 sl.show_table(table, formats={c: "{:.9f}" for c in ("ours", "R (9 decimals)", "ours, single precision")}
-              | {"C (6 decimals)": "{:.6f}"})
+              | {"C (6 decimals)": "{:.6f}"},
+              headers={"n": "n (each colour)", "ours": "Ours (double precision)", "R (9 decimals)": "R, 9 decimals",
+                       "C (6 decimals)": "C, 6 decimals", "ours, single precision": "Ours, C's single precision",
+                       "R agrees": "R prints ours", "C agrees": "C prints ours"})
 
 # %%
 off_emulated = table.loc[~emulated, "n"].tolist()
@@ -144,7 +147,7 @@ sl.prose.md(
 # %%
 sheet = pd.DataFrame(doc.SPREADSHEET, index=pd.Index(doc.SPREADSHEET_ROW_LABELS, name="row label"),
                      columns=pd.Index(doc.SPREADSHEET_LABELS, name="column label"))
-sl.show_table(sheet.iloc[:8, :10], index=True, digits=4)
+sl.show_table(sheet.iloc[:8, :10].rename_axis(index="row label \\ column label", columns=None), index=True, digits=4)
 
 # %% [markdown]
 # The natural reading puts red ("Good #") across the top and makes each cell the value
@@ -248,7 +251,7 @@ layout = pd.DataFrame(recomputed[::-1, ::-1], index=pd.Index(range(26, -1, -1), 
                       columns=pd.Index(range(26, -1, -1), name="black left"))
 shown = layout.map(lambda x: float(f"{x:.4g}")).iloc[:8, :10]
 assert np.array_equal(shown.to_numpy(), sheet.iloc[:8, :10].to_numpy())
-sl.show_table(shown, index=True, digits=4)
+sl.show_table(shown.rename_axis(index="red left \\ black left", columns=None), index=True, digits=4)
 
 # %% [markdown]
 # ## How do the methods work, and how fast is each?
@@ -293,8 +296,10 @@ _ = sl.save_table(timings, "redblack_method_timings")
 cores = os.cpu_count()
 loaded = timings.load.max() > cores              # more processes wanting a core than there are cores
 sl.show_table(timings[["method", "n_red", "seconds", "cells", "cells_per_second", "value", "load", "taken"]],
-              formats={"seconds": "{:.4f}", "cells_per_second": "{:.3g}", "value": "{:.9f}", "load": "{:.1f}"},
-              headers={"n_red": "n (each colour)", "load": "load average"},
+              formats={"seconds": "{:.4f}", "cells_per_second": lambda v: f"{v / 1e6:,.0f}", "value": "{:.9f}",
+                       "load": "{:.1f}"},
+              headers={"n_red": "n (each colour)", "cells": "Cells updated",
+                       "cells_per_second": "Cells per second (millions)", "load": "Load average (1 min)"},
               caption=f"Machine: {timings.machine.iloc[0]}")
 
 # %%
@@ -308,6 +313,13 @@ sl.style.show(fig)
 
 # %%
 rate = timings[timings.n_red == N_BIG].set_index("method")["cells_per_second"]
+
+
+def millions(x):
+    """Cells per second as a reader takes them in: 170 million, 3,600 million."""
+    return f"{x / 1e6:,.0f} million"
+
+
 speedup = min(rate["diagonal"], rate["tiled"]) / rate["row"]
 low, high = timings.load.min(), timings.load.max()
 load_text = f"{high:.1f}" if f"{low:.1f}" == f"{high:.1f}" else f"{low:.1f} to {high:.1f}"
@@ -316,19 +328,21 @@ if loaded:
                f"took turns on the same cores, so each time is an upper bound, and the ratios between methods "
                f"say how the machine was shared as much as how the methods compare. What survives such a load is "
                f"the order of magnitude: the row sweep, a chain of dependent operations, updated "
-               f"{rate['row']:.2g} cells per second at n = {N_BIG:,}, the vectorised sweeps "
-               f"{min(rate['diagonal'], rate['tiled']):.2g} or more. `make bench` compares them on a quiet machine")
+               f"{millions(rate['row'])} cells per second at n = {N_BIG:,}, the vectorised sweeps "
+               f"{millions(min(rate['diagonal'], rate['tiled']))} or more. `make bench` compares them on a quiet "
+               "machine")
 else:
     reading = (f"The load average was {load_text} on {cores} cores, so the methods had the cores to themselves. "
-               f"At n = {N_BIG:,} the row sweep, a chain of dependent operations, updates {rate['row']:.2g} cells "
-               f"per second, the diagonal sweep {rate['diagonal']:.2g} and the tiled wavefront {rate['tiled']:.2g}: "
-               f"the vectorised sweeps update {speedup:.0f} times as many cells per second or more, the gap between "
-               f"a latency-bound loop and a vectorised one. `make bench` repeats these timings")
+               f"At n = {N_BIG:,} the row sweep, a chain of dependent operations, updates {millions(rate['row'])} "
+               f"cells per second, the diagonal sweep {millions(rate['diagonal'])} and the tiled wavefront "
+               f"{millions(rate['tiled'])}: the vectorised sweeps update {speedup:.0f} times as many cells per second "
+               f"or more, the gap between a latency-bound loop and a vectorised one. `make bench` repeats these "
+               "timings")
 sl.caption(
-    f"Wall-clock seconds per method and deck (log scale), medians taken on {timings.machine.iloc[0]} at "
-    f"{timings.taken.iloc[-1]}. On the same deck every method prints the same value. {reading}, at 10,000, "
-    f"100,000 and, with `--full`, 1,000,000 cards. The timings are saved, with their machine and load, in "
-    f"`data/redblack_method_timings.csv`.")
+    f"Wall-clock seconds per method and deck (log scale), one timed run each after a warm-up call on a small "
+    f"deck, on {timings.machine.iloc[0]} at {timings.taken.iloc[-1]}. On the same deck every method prints the "
+    f"same value. {reading}, at 10,000, 100,000 and, with `--full`, 1,000,000 cards. The timings are saved, "
+    f"with their machine and load, in `data/redblack_method_timings.csv`.")
 
 # %% [markdown]
 # The document's parallel programs compute 100,000 red against 100,000 black cards and print
@@ -345,7 +359,10 @@ doc_times = claims.document_timings(t_diag, t_tiled)
 _ = sl.save_table(doc_times, "redblack_document_timings")
 sl.show_table(doc_times.drop(columns=["n", "machine", "taken"]),
               formats={"document seconds": "{:g}", "our seconds": "{:.3f}", "load": "{:.1f}"},
-              headers={"load": "our load average"}, caption=f"Our machine: {t_tiled.machine}")
+              headers={"program": "Program", "document seconds": "The document's seconds",
+                       "document machine": "The document's machine", "our method": "Our method",
+                       "our seconds": "Our seconds", "load": "Our load average (1 min)"},
+              caption=f"Our machine: {t_tiled.machine}")
 
 # %%
 load_100k = max(t_diag.load, t_tiled.load)
@@ -369,7 +386,7 @@ sl.prose.md(
 # %%
 front = rbf.load_frontier()
 sl.show_table(front.sweeps, formats={"value": "{:.6f}", "seconds": "{:,.0f}"},
-              headers={"n": "n (each colour)", "value": "V(n, n)", "method": "how"},
+              headers={"n": "n (each colour)", "value": "V(n, n)", "method": "How", "seconds": "Seconds"},
               caption="Seconds: wall-clock time summed over each sweep's sessions, on the machine named, shared "
                       "with other work; the machine's load is stated where the script recorded it")
 
@@ -402,7 +419,9 @@ rows = sorted({1, 4, min(26, N_BOUNDARY), min(100, N_BOUNDARY), N_BOUNDARY})
 stops = pd.DataFrame({"red left r": rows, "stop from b black": boundary[rows],
                       "ahead by b − r": boundary[rows] - np.array(rows),
                       "α √(r + b)": alpha * np.sqrt(np.array(rows) + boundary[rows])})
-sl.show_table(stops, formats={"α √(r + b)": "{:.2f}"})
+sl.show_table(stops, formats={"α √(r + b)": "{:.2f}"},
+              headers={"red left r": "Red cards left, r", "stop from b black": "Stop from b black cards",
+                       "ahead by b − r": "Ahead by b − r ($)", "α √(r + b)": "α √(r + b) ($)"})
 
 # %%
 lead = boundary[1:] - r[1:]
@@ -489,7 +508,7 @@ sl.prose.md(sl.verdicts.summary(verdicts, list_differences=True) + f" Saved as `
 # ## Open questions
 #
 # * The stop lead sits about α √(cards left) past the diagonal. How fast does it converge
-#   to the Brownian-bridge rule, and from which side? (Notebook 03 looks at 5,000 rows.)
+#   to the Brownian-bridge rule, and from which side? (Notebook 03 compares thousands of rows.)
 # * With the panel: how unbalanced can a deck be (more black than red) and still be worth
 #   playing?
 # * The spreadsheet stores expected *final* winnings. Which layout would have made its stop

@@ -127,7 +127,9 @@ comparison = pd.DataFrame({
 })
 comparison["verdict"] = np.where(comparison["z against the exact value"].abs() < 4, "agrees", "differs")
 assert (comparison.verdict == "agrees").all()
-sl.show_table(comparison, formats={"mean": "{:.7f}", "standard error": "{:.6f}",
+sl.show_table(comparison, headers={"standard error": "Standard error",
+                                   "z against the exact value": "z (against the exact value)"},
+              formats={"mean": "{:.7f}", "standard error": "{:.6f}",
                                    "z against the exact value": "{:+.2f}"})
 
 # %%
@@ -193,6 +195,8 @@ sl.style.show(fig)
 dist = pd.DataFrame({"winnings": w_exact, "exact probability": p_exact, "simulated": res.probabilities})
 dist = dist[(dist["exact probability"] > 0) | (dist["simulated"] > 0)].reset_index(drop=True)
 assert (dist["exact probability"] > 0).all()   # nothing simulated that the exact law forbids
+bin_se = np.sqrt(dist["exact probability"] * (1 - dist["exact probability"]) / res.n_games)
+assert (np.abs(dist["simulated"] - dist["exact probability"]) < 4 * bin_se).all()   # every bar meets its tick
 _ = sl.save_table(dist, "redblack_winnings_distribution_26_26")
 outcomes = res.outcome_probabilities()
 p_even, p_loss = float(p_exact[w_exact == 0].sum()), float(p_exact[w_exact < 0].sum())
@@ -210,7 +214,9 @@ sl.caption(
     f"`data/redblack_winnings_distribution_26_26.csv`.")
 
 # %%
-sl.show_table(dist, formats={"exact probability": "{:.6f}", "simulated": "{:.6f}"})
+sl.show_table(dist, formats={"exact probability": "{:.6f}", "simulated": "{:.6f}"},
+              headers={"winnings": "Final winnings ($)", "exact probability": "Exact probability",
+                       "simulated": "Simulated share"})
 
 # %% [markdown]
 # ## Do unbalanced decks check out too?
@@ -229,7 +235,8 @@ unbalanced = pd.DataFrame(rows)
 assert (unbalanced.z.abs() < 4).all()
 assert abs(rb.value(30, 1) - (29 + 1 / 31)) < 1e-12
 _ = sl.save_table(unbalanced, "redblack_simulation_unbalanced")
-sl.show_table(unbalanced, formats={"exact": "{:.6f}", "simulated": "{:.6f}", "standard error": "{:.6f}",
+sl.show_table(unbalanced, headers={"standard error": "Standard error"},
+              formats={"exact": "{:.6f}", "simulated": "{:.6f}", "standard error": "{:.6f}",
                                    "z": "{:+.2f}"})
 
 # %%
@@ -291,9 +298,9 @@ sl.style.show(fig)
 sl.caption(
     f"The final winnings of the real game (blue) and of the document's fixed-1/2 model (orange), side by side: "
     f"the share of games ending with each amount, with each model's simulated mean (dotted); the share axis is "
-    f"logarithmic, so the mistaken model's long tail shows. Means {sl.prose.money(res_mistake.mean - res.mean)} apart, "
-    f"very different games: {sl.prose.percent(float(p_m[w_m == 0].sum()), 0)} of the mistaken model's games "
-    f"end at {sl.prose.money(0, 0)}, against {sl.prose.percent(p_even, 0)} of the real game's.")
+    f"logarithmic, so the mistaken model's long tail shows. The two values are {sl.prose.money(mistake - exact)} "
+    f"apart, but the games are very different: {sl.prose.percent(float(p_m[w_m == 0].sum()), 0)} of the "
+    f"mistaken model's games end at {sl.prose.money(0, 0)}, against {sl.prose.percent(p_even, 0)} of the real game's.")
 
 # %% [markdown]
 # ## How much would seeing the deck be worth?
@@ -355,8 +362,8 @@ sl.prose.md(sl.verdicts.summary(verdicts, list_differences=True) + f" Saved as `
 # %% [markdown]
 # ## Open questions
 #
-# - Why is the probability of finishing behind exactly 0 for balanced decks? Try unbalanced
-#   ones with the panel: with more black than red, losing games appear.
+# - A balanced deck never finishes behind; with more black than red cards losing games appear
+#   (try the panel). How does the chance of finishing behind grow with the imbalance?
 # - The standard deviation of a game's winnings grows with the deck; how fast, compared with
 #   the value's √n (notebook 03)?
 # - How long do optimal games last as the deck grows? (`res.draw_counts` holds the
