@@ -147,7 +147,7 @@ sl.prose.md(
 # %%
 sheet = pd.DataFrame(doc.SPREADSHEET, index=pd.Index(doc.SPREADSHEET_ROW_LABELS, name="row label"),
                      columns=pd.Index(doc.SPREADSHEET_LABELS, name="column label"))
-sl.show_table(sheet.iloc[:8, :10].rename_axis(index="row label \\ column label", columns=None), index=True, digits=4)
+sl.show_table(sheet.iloc[:8, :10].rename_axis("Row label \\ column label").reset_index(), digits=4)
 
 # %% [markdown]
 # The natural reading puts red ("Good #") across the top and makes each cell the value
@@ -251,7 +251,7 @@ layout = pd.DataFrame(recomputed[::-1, ::-1], index=pd.Index(range(26, -1, -1), 
                       columns=pd.Index(range(26, -1, -1), name="black left"))
 shown = layout.map(lambda x: float(f"{x:.4g}")).iloc[:8, :10]
 assert np.array_equal(shown.to_numpy(), sheet.iloc[:8, :10].to_numpy())
-sl.show_table(shown.rename_axis(index="red left \\ black left", columns=None), index=True, digits=4)
+sl.show_table(shown.rename_axis("Red left \\ black left").reset_index(), digits=4)
 
 # %% [markdown]
 # ## How do the methods work, and how fast is each?

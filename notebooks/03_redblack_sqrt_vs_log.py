@@ -61,6 +61,13 @@ from stoplib.redblack import widgets as rbwidgets
 from stoplib.workbook import readme
 
 NB = "03_redblack_sqrt_vs_log"
+
+
+def by_model(table):
+    """A table indexed by correction model, shown with the model as its first, named column (n^−1/4 with a minus)."""
+    return table.rename(index=lambda m: m.replace("^-", "^−")).rename_axis("Correction model").reset_index()
+
+
 print("quick mode" if sl.is_quick() else "full mode")
 
 # %% [markdown]
@@ -103,16 +110,17 @@ v_doc = np.r_[values[: doc.FIT_N_MAX + 1], doc.FIT_EXTRA_VALUE]
 fits = rbfits.fit_growth(n_doc, v_doc)
 COEF = {"intercept": "{:.6g}", "intercept_se": "{:.2g}", "log_coef": "{:.6g}", "log_se": "{:.2g}",
         "sqrt_coef": "{:.7g}", "sqrt_se": "{:.2g}", "residual_se": "{:.3g}", "r_squared": "{:.8f}"}
-HEADS = {"intercept_se": "SE", "log_coef": "log n", "log_se": "SE", "sqrt_coef": "√n", "sqrt_se": "SE",
-         "residual_se": "residual SE", "r_squared": "R²", "df_resid": "residual df"}
-sl.show_table(fits.coefficients(), formats=COEF, headers=HEADS)
+HEADS = {"fit": "Fit of V on", "intercept_se": "SE", "log_coef": "log n", "log_se": "SE", "sqrt_coef": "√n",
+         "sqrt_se": "SE", "residual_se": "Residual SE", "r_squared": "R²", "df_resid": "Residual df"}
+FIT_NAMES = {"log": "log n", "sqrt": "√n", "log+sqrt": "log n + √n"}       # the fits as a reader writes them
+sl.show_table(fits.coefficients().replace({"fit": FIT_NAMES}), formats=COEF, headers=HEADS)
 
 # %% [markdown]
 # The same three fits on every value we computed ($1 \le n \le$ `N_ALL`):
 
 # %%
 fits_all = rbfits.fit_growth(n_all, values)
-sl.show_table(fits_all.coefficients(), formats=COEF, headers=HEADS)
+sl.show_table(fits_all.coefficients().replace({"fit": FIT_NAMES}), formats=COEF, headers=HEADS)
 
 # %%
 coef = fits.coefficients().set_index("fit")
@@ -166,7 +174,9 @@ sl.caption(
     f"but not noise: they drift with n, a sign that a correction term is missing. We come back to it below.")
 
 # %%
-sl.show_table(quantiles, index=True, digits=4)
+sl.show_table(quantiles.rename(columns=FIT_NAMES, index={"min": "smallest", "1q": "first quartile",
+                                                          "3q": "third quartile", "max": "largest"})
+              .rename_axis("Residual of the fit on").reset_index(), digits=4)
 
 # %% [markdown]
 # ## Do our coefficients agree with the document's?
@@ -181,7 +191,7 @@ doc_coefs = pd.DataFrame({
                               fits.sqrt.params["Intercept"], fits.sqrt.params["np.sqrt(n)"],
                               fits.log_sqrt.params["np.log(n)"], fits.log_sqrt.params["np.sqrt(n)"]],
 })
-sl.show_table(doc_coefs, digits=7)
+sl.show_table(doc_coefs, digits=7, headers={"ours (float64 values)": "Ours (float64 values)"})
 
 # %%
 sl.prose.md(
@@ -211,7 +221,8 @@ doc_coefs["ours (float32 values)"] = [
 assert abs(fits32.log.params["np.log(n)"] / doc.LOG_FIT_SLOPE - 1) < 1e-5
 assert abs(sqrt32_with0.params["np.sqrt(n)"] - doc.SQRT_FIT_SLOPE) < 2e-6
 assert int(sqrt32_with0.df_resid) == doc.SQRT_FIT_DF and int(stacked32.df_resid) == doc.LOGSQRT_FIT_DF
-sl.show_table(doc_coefs, digits=7)
+sl.show_table(doc_coefs, digits=7, headers={"ours (float64 values)": "Ours (float64 values)",
+                                            "ours (float32 values)": "Ours (float32 values)"})
 
 # %%
 sl.prose.md(
@@ -294,7 +305,8 @@ gaps["V / √n"] = values[gaps.n] / np.sqrt(gaps.n)
 gaps["relative gap to c"] = gaps["V / √n"] / c - 1
 gaps["relative gap to 0.5"] = gaps["V / √n"] / 0.5 - 1
 assert (np.diff(gaps["relative gap to c"].abs()) < 0).all() and (gaps["relative gap to c"] < 0).all()
-sl.show_table(gaps, formats={"V / √n": "{:.6f}", "relative gap to c": "{:+.4%}", "relative gap to 0.5": "{:+.2%}"})
+sl.show_table(gaps, formats={"V / √n": "{:.6f}", "relative gap to c": "{:+.4%}", "relative gap to 0.5": "{:+.2%}"},
+              headers={"relative gap to c": "Relative gap to c", "relative gap to 0.5": "Relative gap to 0.5"})
 
 # %%
 g = gaps.set_index("n")
@@ -414,8 +426,8 @@ sl.prose.md(
 check = rbfits.extrapolate(n_all[: doc.FIT_N_MAX + 1], values[: doc.FIT_N_MAX + 1], [100_000], n_min=1000)
 check.columns = ["predicted V(100,000) from n ≤ 22,974"]
 check["error"] = check.iloc[:, 0] - v100k
-sl.show_table(check.rename(index=lambda m: m.replace("^-", "^−")),
-              formats={"predicted V(100,000) from n ≤ 22,974": "{:.6f}", "error": "{:+.6f}"}, index=True)
+sl.show_table(by_model(check), headers={"predicted V(100,000) from n ≤ 22,974": "Predicted V(100,000) from n ≤ 22,974"},
+              formats={"predicted V(100,000) from n ≤ 22,974": "{:.6f}", "error": "{:+.6f}"})
 
 # %%
 quarter = ["b n^-1/4", "b n^-1/4 + d n^-1/2", "a + b n^-1/4 + d n^-1/2"]
@@ -435,7 +447,7 @@ ext = rbfits.extrapolate(n_fit, v_fit, [N133], n_min=1000)
 ext.columns = ["V(133,787,000)"]
 _ = sl.save_table(ext.reset_index(names="correction model"), "redblack_extrapolation_133m")
 best = ext.loc[quarter, "V(133,787,000)"]
-sl.show_table(ext.rename(index=lambda m: m.replace("^-", "^−")), formats={"V(133,787,000)": "{:,.6f}"}, index=True)
+sl.show_table(by_model(ext), formats={"V(133,787,000)": "{:,.6f}"})
 
 # %%
 lo, hi = sl.verdicts.printed_interval(f"{doc.VALUE_133M_BODY}")
@@ -515,7 +527,7 @@ overlap = fn <= N_ALL                       # grid points our own sweep also com
 same = float(np.max(np.abs(values[fn[overlap]] - fv[overlap])))
 assert same < 1e-11 and (sweeps["V − c √n"] < 0).all()
 sl.show_table(sweeps, formats={"value": "{:,.9f}", "seconds": "{:,.0f}", "c √n": "{:,.6f}", "V − c √n": "{:+.6f}"},
-              headers={"n": "n (each colour)", "value": "V(n, n)", "method": "how"},
+              headers={"n": "n (each colour)", "value": "V(n, n)", "method": "How", "seconds": "Seconds"},
               caption="Seconds: wall-clock time summed over each sweep's sessions, on the machine named, shared "
                       "with other work; the machine's load is stated where the script recorded it")
 
@@ -542,10 +554,11 @@ sl.prose.md(
     f"at the {int(overlap.sum())} of them that our own sweep also reached (n ≤ {N_ALL:,}) the two agree to "
     f"{same:.0e}, the twelve decimals stored. V(n, n) − c√n is negative at every sweep and shrinking: "
     + ", ".join(f"{r['V − c √n']:+.6f} at {int(r.n):,}" for _, r in sweeps.iterrows()).replace("-", "−")
-    + f". The largest sweep of its own n averaged {pace:.2g} cells per second over its sessions on that shared "
+    + f". The largest sweep of its own n averaged {pace / 1e9:.1f} billion cells per second over its sessions on "
+    f"that shared "
     f"machine, {work.cells / pace / 86400:,.0f} days' worth for n = 133,787,000 at that pace; the "
     f"{work.seconds / 86400:.1f} days above assume the development machine quiet, at the "
-    f"{work.cells / work.seconds:.2g} updates per second of the timing benchmarks.")
+    f"{work.cells / work.seconds / 1e9:.0f} billion updates per second of the timing benchmarks.")
 
 # %% [markdown]
 # First, a test of the extrapolations above at a point we now know exactly: the models
@@ -558,8 +571,8 @@ check_1m = rbfits.extrapolate(n_all, values, [1_000_000], n_min=1000)
 check_1m.columns = ["predicted V(1,000,000)"]
 check_1m["error"] = check_1m.iloc[:, 0] - v1m
 assert check_1m.loc[quarter, "error"].abs().max() < check_1m.loc[others, "error"].abs().min()
-sl.show_table(check_1m.rename(index=lambda m: m.replace("^-", "^−")),
-              formats={"predicted V(1,000,000)": "{:,.6f}", "error": "{:+.6f}"}, index=True)
+sl.show_table(by_model(check_1m), headers={"predicted V(1,000,000)": "Predicted V(1,000,000)"},
+              formats={"predicted V(1,000,000)": "{:,.6f}", "error": "{:+.6f}"})
 
 # %%
 e1m = check_1m["error"].abs()
@@ -579,9 +592,8 @@ sl.prose.md(
 ffits = rb.correction_fit(fn, fv)
 ftable = ffits.table()
 shown = ftable[["points", "residual_se", "one", "se one", "n^-0.25", "se n^-0.25"]]
-shown.columns = ["points", "residual SE", "a (constant)", "SE of a", "b (n^−1/4)", "SE of b"]
-shown.index = shown.index.str.replace("^-", "^−")
-sl.show_table(shown, formats={c: "{:.3g}" for c in shown.columns if c != "points"}, index=True)
+shown.columns = ["Points", "Residual SE", "a (constant)", "SE of a", "b (n^−1/4)", "SE of b"]
+sl.show_table(by_model(shown), formats={c: "{:.3g}" for c in shown.columns if c != "Points"})
 
 # %%
 ex = rb.extrapolate_133m(fn, fv)
@@ -611,9 +623,8 @@ sl.prose.md(
 # regression standard error and a bound on the rounding drift of the sweep:
 
 # %%
-sl.show_table(ex.predictions.rename(index=lambda m: m.replace("^-", "^−")),
-              formats={"prediction": "{:,.6f}", "se": "{:.1e}", "backtest_error": "{:+.1e}"},
-              headers={"se": "standard error"}, index=True)
+sl.show_table(by_model(ex.predictions), formats={"prediction": "{:,.6f}", "se": "{:.1e}", "backtest_error": "{:+.1e}"},
+              headers={"se": "Standard error", "plausible": "Backtests almost as well as the best"})
 
 # %% [markdown]
 # Is the half-width honest over so long a stretch? Two checks: the estimate for other choices
@@ -640,7 +651,11 @@ assert ((robust["V(133,787,000)"] - robust["half-width"] > lo133)
         & (robust["V(133,787,000)"] + robust["half-width"] < hi133)).all()
 sl.show_table(robust, formats={"V(133,787,000)": "{:,.6f}", "half-width": "{:.1e}", "predicted V(n_max)": "{:,.6f}",
                               "its half-width": "{:.1e}", "miss / half-width": "{:.2f}"},
-              headers={"n_min": "n_min"})
+              headers={"n_min": "Fitted on n ≥", "half-width": "Half-width",
+                       "models in the spread": "Models in the spread", "backtest: n_min": "Backtest: fitted on n ≥",
+                       "predicted V(n_max)": "Backtest: predicted V(n_max)", "its half-width": "Backtest: half-width",
+                       "models in its spread": "Backtest: models in the spread",
+                       "miss / half-width": "Backtest: miss ÷ half-width"})
 
 # %%
 held = robust["miss / half-width"] <= 1
@@ -698,7 +713,7 @@ sl.caption(
 # %%
 sl.show_table(cmp, formats={"printed": "{:,.2f}", "printed_low": "{:,.3f}", "printed_high": "{:,.3f}",
                            "estimate": "{:,.6f}", "error": "{:.6f}"},
-              headers={"printed_low": "prints so from", "printed_high": "to below", "error": "± (half-width)"})
+              headers={"printed_low": "Prints so from", "printed_high": "To below", "error": "± (half-width)"})
 
 # %% [markdown]
 # ### Which deck is "l = 2m (<span class="tex2jax_ignore">&#36;</span>818.1)"?
@@ -726,8 +741,8 @@ for x, v in zip(hits.x, hits.value):       # claim_2m's value plus cash is the C
 assert abs(readings.value.iloc[0] - v2m) < 1e-9 and not readings.agrees_1_decimal.iloc[0]
 sl.show_table(near[["reading", "n_red", "n_black", "value", "agrees_6_digits", "agrees_1_decimal"]],
               formats={"value": "{:,.4f}"},
-              headers={"agrees_6_digits": "prints 818.1 (%g, 6 digits)",
-                       "agrees_1_decimal": "prints 818.1 (1 decimal)"})
+              headers={"n_red": "Red cards", "n_black": "Black cards", "agrees_6_digits": "Prints 818.1 (%g, 6 digits)",
+                       "agrees_1_decimal": "Prints 818.1 (1 decimal)"})
 
 # %%
 hit = hits.iloc[0] if len(hits) else None
@@ -780,7 +795,10 @@ for t, printed in doc.SQRT_FIT_PREDICTIONS.items():
 _ = sl.save_table(doc_pred, "redblack_document_extrapolations")
 sl.show_table(doc_pred, formats={"document printed": "{:,.6f}", "document's fit, recomputed": "{:,.6f}",
                                  "ours: c √n + correction": "{:,.6f}", "exact": "{:,.6f}",
-                                 "document minus ours": "{:+.4f}"})
+                                 "document minus ours": "{:+.4f}"},
+              headers={"document printed": "The document printed", "document's fit, recomputed":
+                       "The document's fit, recomputed", "ours: c √n + correction": "Ours: c √n + correction",
+                       "document minus ours": "The document's fit minus ours"})
 
 # %%
 dp = doc_pred.set_index("n")
