@@ -239,7 +239,7 @@ md(f"No optimal turn lasts more than **{max_rolls} rolls** ({max_decisions} deci
 # %%
 t5 = claims.table5(sol)
 sl.save_table(cells, "tenthousand_table5")
-sl.show_table(t5.rename_axis("τ (chips)"), index=True, headers={c: c.replace("n=", "n = ") for c in t5.columns})
+sl.show_table(t5.rename_axis("τ (chips)").reset_index(), headers={c: c.replace("n=", "n = ") for c in t5.columns})
 
 # %%
 printed5 = cells[cells["paper"].notna()]
@@ -308,7 +308,8 @@ if len(outside):
     hot = sum(c for k, c in fr[2].items() if tt.score(k)[1] == 2) / 36
     follows = all(sol.action_at(t, (1, 0, 0), n) == "r" for t, n in ((1, 4), (2, 3)))
     exception = (
-        f"The search finds **{len(outside)}** exception(s). With {tau_o} chips, one 5 set aside and {n_o} dice left "
+        f"The search finds **{'one exception' if len(outside) == 1 else f'{len(outside)} exceptions'}**"
+        f"{'' if len(outside) == 1 else '; the first'}: with {tau_o} chips, one 5 set aside and {n_o} dice left "
         f"(three lone 5s in a row{', a route the optimal rule follows' if follows else ''}), rolling the two dice is "
         f"worth {float(pre_exact[tau_o, n_o]):.4f} chips (exactly a fraction with a "
         f"{len(str(Fraction(pre_exact[tau_o, n_o]).denominator))}-digit denominator), more "
