@@ -114,7 +114,7 @@ print("quick mode" if sl.is_quick() else "full mode")
 ex6 = cc.solve(doc.EX6_DECK, doc.EX6_DEALER, doc.EX6_PLAYER)
 exact6 = cc.solve_exact(doc.EX6_DECK, doc.EX6_DEALER, doc.EX6_PLAYER)
 print(f"ours:     win {ex6.win_probability:.8f}  stand {ex6.stand_probability:.8f}  "
-      f"hit {ex6.hit_probability:.8f}  -> {ex6.action}")
+      f"hit {ex6.hit_probability:.8f}  → {ex6.action}")
 print(f"document: win {doc.EX6_ANSWER:.8f}  stand {doc.EX6_STAND:.8f}")
 print(f"exact:    win {exact6.win_probability}  stand {exact6.stand_probability}")
 assert round(ex6.win_probability, 8) == doc.EX6_ANSWER and round(ex6.stand_probability, 8) == doc.EX6_STAND
@@ -326,10 +326,16 @@ display(sl.show_table(checks.head(10), formats={c: "{:.10f}" for c in ("fast", "
 
 # %%
 worst_twin = float(np.max(np.abs(ok["fast"] - ok["exact"]))) if len(ok) else 0.0
+
+
+def refused_text(k):
+    """How many hands were refused, in words."""
+    return "none was refused" if k == 0 else ("one was refused" if k == 1 else f"{k} were refused")
+
+
 md(f"Of {len(checks)} random hands, {len(ok)} were solved: the fast solver equals the exact twin on all of "
    f"them (largest gap {worst_twin:.1e}), and on the {len(bf)} small enough for the brute force all three "
-   f"agree; {int(checks['fast'].isna().sum())} {'was' if checks['fast'].isna().sum() == 1 else 'were'} refused by "
-   "every solver as too small for the dealer.")
+   f"agree; {refused_text(int(checks['fast'].isna().sum()))} by every solver as too small for the dealer.")
 
 # %% [markdown]
 # ## How big is a full deck's problem?
@@ -530,7 +536,8 @@ display(sl.show_table(mixed.rename(columns={"hit": "Hands that hit", "stand": "H
 h16 = ccstrategy.player_hands(engine, 10, 16)
 by_size = h16.groupby("n_cards")["action"].value_counts().unstack(fill_value=0).reset_index()
 md("Hard 16 against a 10, the hands the memo holds by their number of cards:")
-display(sl.show_table(by_size, headers={"n_cards": "Cards in the hand"}))
+display(sl.show_table(by_size, headers={"n_cards": "Cards in the hand", "hit": "Hands that hit",
+                                         "stand": "Hands that stand"}))
 
 # %%
 m = mixed.set_index(["dealer", "soft", "total"])
@@ -626,10 +633,10 @@ display(sl.caption(f"The change in the exact win probability of a dealt hand (pe
                    f"player; removing {' or '.join(hurts)} hurts him."))
 md(f"Removing a **{ranked.index[0]}** helps most ({signed(ranked.iloc[0])} points), then the "
    f"{ranked.index[1]} and the {ranked.index[2]}; removing a **{ranked.index[-1]}** hurts most "
-   f"({signed(ranked.iloc[-1])} points), then the {ranked.index[-2]}. Small cards help the dealer (he must "
-   f"hit stiff hands and rarely busts with them), tens help whoever stands. The ace moves the win "
-   f"probability by only {signed(eff['A'])} points: without the 3:2 blackjack bonus it has lost its "
-   f"special value to the player.")
+   f"({signed(ranked.iloc[-1])} points), then the {ranked.index[-2]}: the card counter's pattern, small cards "
+   f"out of the deck are good for the player and tens out of it bad. The ace moves the win probability by only "
+   f"{signed(eff['A'])} points; this game pays no 3:2 bonus for a blackjack, the ace's main value to the player "
+   f"in the casino game.")
 
 # %% [markdown]
 # A Hi-Lo count (+1 for each 2 to 6 seen, −1 for each ten or ace, 0 for 7 to 9) is the
@@ -807,7 +814,7 @@ _ = sl.save_figure(fig, NB, "thumbnail", formats="png")
 verdicts = ccclaims.verdicts(NB)
 sl.save_table(verdicts, f"{NB}_verdicts")
 display(sl.verdicts.styler(verdicts))
-md(f"**{sl.verdicts.summary(verdicts, list_differences=True)}** "
+md(f"{sl.verdicts.summary(verdicts, list_differences=True)} "
    f"Headline: {verdicts.loc[verdicts.headline, 'claim'].item()}. Document: "
    f"{verdicts.loc[verdicts.headline, 'document'].item()}; ours: {verdicts.loc[verdicts.headline, 'ours'].item()}.")
 

@@ -260,7 +260,8 @@ def _example5() -> Example5:
     terms = pd.DataFrame([{"card": "A" if v == 1 else str(v), "count": c, "P(win) after it": float(p),
                            "count x P": float(c * p)} for v, c, p in solver._hit_terms(*first[:3], deck)])
     rows = [("stand: dealers_move(1, true, 12, ...)", float(stand), f"{document.EX5_STAND:.6f}"),
-            ("sum over the hit cards of count x P", float(terms["count x P"].sum()), f"{document.EX5_HIT_TOTAL:.5f}"),
+            ("sum over the hit cards of count × P(win)", float(terms["count x P"].sum()),
+             f"{document.EX5_HIT_TOTAL:.5f}"),
             ("ways to get a hit", int(terms["count"].sum()), str(document.EX5_HIT_WAYS)),
             ("hit = best", float(best), f"{document.EX5_ANSWER:.6f}")]
     table = pd.DataFrame([(q, o, d, _verdicts.judge(d, o)) for q, o, d in rows],
@@ -447,7 +448,7 @@ def _verdict_rows() -> tuple:
     rows.append(row("Example 5: only four ranks left (ace, two, three, ten)", "A, 2, 3, 10",
                     ", ".join("A" if v == 1 else str(v) for v in ranks),
                     "agrees" if ranks == document.EX5_RANKS else "differs", "the deck's counts"))
-    sum_row = t5.loc["sum over the hit cards of count x P"]
+    sum_row = t5.loc["sum over the hit cards of count × P(win)"]
     rows.append(row("Example 5: sum over the hit cards of count × P(win)", sum_row["document"],
                     f"{sum_row['ours']:.6f}", sum_row["verdict"], "exact fractions, judged at the 5 decimals printed"))
     ways_row = t5.loc["ways to get a hit"]
