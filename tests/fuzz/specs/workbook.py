@@ -15,7 +15,8 @@ SPECS = [
     # export
     Spec("stoplib.workbook.export.save_figure",
          kwargs=dict(fig=FIG, notebook="99_fuzz", name="f", formats=("png",), dpi=40)),
-    Spec("stoplib.workbook.export.save_table", kwargs=dict(df=Make("factories.frame"), name="t", index=False)),
+    Spec("stoplib.workbook.export.save_table", kwargs=dict(df=Make("factories.frame"), name="t", index=False,
+                                                           formats=None, headers=None, digits=6)),
     Spec("stoplib.workbook.export.load_table", kwargs=dict(name=Make("factories.saved_table_name"))),
     # style
     Spec("stoplib.workbook.style.apply"),
@@ -85,6 +86,10 @@ SPECS = [
     Spec("stoplib.workbook.tables.header", kwargs=dict(name="cells_per_second")),
     Spec("stoplib.workbook.tables.show", kwargs=dict(df=Make("factories.frame"), formats=None, headers=None,
                                                      index=False, digits=6, caption=None)),
+    Spec("stoplib.workbook.tables.latex", kwargs=dict(df=Make("factories.frame"), formats=None, headers=None,
+                                                      index=False, digits=6, bold_rows=None)),
+    Spec("stoplib.workbook.tables.latex_escape", kwargs=dict(text="50% of $3 & x_1")),
+    Spec("stoplib.workbook.verdicts.latex", kwargs=dict(frame=Make("factories.verdict_table"))),
     Spec("stoplib.workbook.references.load", kwargs=dict(root=None)),
     Spec("stoplib.workbook.references.keys", kwargs=dict(root=None)),
     Spec("stoplib.workbook.references.entry", kwargs=dict(key="crocce2016finite", root=None)),
