@@ -18,8 +18,9 @@ imported it: ``from stoplib.<game> import widgets as w`` then ``w.f(...)``; ``im
 stoplib.<game>.widgets as w``; ``from stoplib.<game>.widgets import f`` then ``f(...)``;
 ``sl.<game>.widgets.f(...)``; or a name assigned from such a call and shown last. The saved
 outputs say the same thing a second way: a panel displays its static picture with the text
-:data:`stoplib.workbook.panel.HINT`. The two must agree, or :func:`chapter_app` refuses the
-notebook, naming the cell, so that no panel is ever silently left out of the app.
+:data:`stoplib.workbook.panel.HINT`. In an executed notebook a cell is a panel when both say so;
+a cell that shows a panel's picture but does not end with a widgets call makes :func:`chapter_app`
+refuse the notebook, naming the cell, so that no panel is ever silently left out of the app.
 
 Command line::
 
@@ -167,8 +168,20 @@ def _changed(node) -> set:
 
 
 def _read(node) -> set:
-    """Names a statement reads (a function's body included), less the builtins."""
-    return {sub.id for sub in ast.walk(node) if isinstance(sub, ast.Name) and isinstance(sub.ctx, ast.Load)} - _KNOWN
+    """Names a statement reads from outside itself (a function's body included): the names it loads, less
+    the builtins and the names bound in its own inner scopes (parameters, a function's locals,
+    comprehension and lambda variables)."""
+    loads = {sub.id for sub in ast.walk(node) if isinstance(sub, ast.Name) and isinstance(sub.ctx, ast.Load)}
+    inner = set()
+    for sub in ast.walk(node):
+        if isinstance(sub, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            inner |= {a.arg for a in ast.walk(sub.args) if isinstance(a, ast.arg)}
+            if not isinstance(sub, ast.Lambda):
+                inner |= {n.id for b in sub.body for n in ast.walk(b)
+                          if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
+        elif isinstance(sub, ast.comprehension):
+            inner |= {n.id for n in ast.walk(sub.target) if isinstance(n, ast.Name)}
+    return loads - inner - _KNOWN
 
 
 def _lines(source: str, node) -> str:
@@ -213,6 +226,7 @@ def slice_statements(cells, targets) -> list:
         tree = _parse(text)
         for node in (tree.body if tree is not None else []):
             statements.append((k, node, _lines(text, node)))
+    imported = set().union(*(_bound(n) for _, n, _ in statements if isinstance(n, (ast.Import, ast.ImportFrom))))
     keep = set()
     for target in reversed(targets):
         mine = [s for s in statements if s[0] == target]
@@ -221,7 +235,7 @@ def slice_statements(cells, targets) -> list:
             cell, node, _ = statements[pos]
             if cell >= target or cell in targets:
                 continue
-            binds, changes = _bound(node), _changed(node)
+            binds, changes = _bound(node), _changed(node) - imported     # a module's call changes no value
             if need & (binds | changes):
                 keep.add(pos)
                 need = (need - binds) | _read(node) | (need & changes)
@@ -347,8 +361,7 @@ def chapter_app(notebook) -> ChapterApp:
     ------
     ValueError
         When a cell shows a panel's picture in its saved outputs but does not end with a call of a
-        widgets function (or the other way round, in an executed notebook), or when a panel reads
-        a name no earlier statement binds.
+        widgets function, or when a panel reads a name no earlier statement binds.
     """
     path, nb = _read_notebook(notebook)
     cells = nb.cells
@@ -362,9 +375,8 @@ def chapter_app(notebook) -> ChapterApp:
         if executed and shows and not call:
             raise ValueError(f"{path.name}: cell {k} shows a panel but does not end with a call of a game's "
                              f"widgets function, so the app cannot pick it up: {cells[k].source[:80]!r}")
-        if executed and call and not shows:
-            raise ValueError(f"{path.name}: cell {k} calls {call} but its saved outputs show no panel; "
-                             "re-execute the notebook")
+        if executed and call and not shows:      # a helper of the widgets module (a label, say), not a panel
+            continue
         if call:
             panel = PanelCell(index=k, source=cells[k].source, call=call, lead=_lead(cells, k))
             after = cells[k + 1] if k + 1 < len(cells) else None

@@ -112,6 +112,17 @@ SPECS = [
     Spec("stoplib.workbook.freshness.record", kwargs=dict(notebook=Make("factories.tiny_notebook"),
                                                           io={"read": [], "write": []}, root=TMP)),
     Spec("stoplib.workbook.freshness.stale", kwargs=dict(notebook=Make("factories.tiny_notebook"), root=None)),
+    # the site (make site) and the app (make app)
+    Spec("stoplib.workbook.site.chapters", kwargs=dict(root=Make("factories.site_root"))),
+    Spec("stoplib.workbook.site.toc", kwargs=dict(notebooks=["notebooks/00_index.ipynb", "notebooks/01_x.ipynb"])),
+    Spec("stoplib.workbook.site.stage", kwargs=dict(root=Make("factories.site_root"), out=TMP), max_examples=5),
+    Spec("stoplib.workbook.site.build", kwargs=dict(root=Make("factories.site_root"), out=TMP, strict=True),
+         fuzz=("root",), max_examples=3),   # each accepted call is a whole Sphinx build (seconds)
+    Spec("stoplib.workbook.app.slice_statements", kwargs=dict(cells=["x = 1", "print(x)"], targets=[1])),
+    Spec("stoplib.workbook.app.chapter_app", kwargs=dict(notebook=Make("factories.app_chapter_notebook"))),
+    Spec("stoplib.workbook.app.panel_cells", kwargs=dict(notebook=Make("factories.app_chapter_notebook"))),
+    Spec("stoplib.workbook.app.app_notebook", kwargs=dict(chapter=Make("factories.chapter_app"))),
+    Spec("stoplib.workbook.app.write_app", kwargs=dict(root=Make("factories.site_root"), out=TMP), max_examples=5),
     Spec("stoplib.workbook.readme.render_block", kwargs=dict(root=Make("factories.readme_root"))),
     Spec("stoplib.workbook.readme.chapters", kwargs=dict(root=Make("factories.readme_root"))),
     Spec("stoplib.workbook.readme.thumbnail", kwargs=dict(notebook="04_increasing_fields", width=20,
@@ -120,6 +131,9 @@ SPECS = [
 ]
 
 EXEMPT = {
+    "stoplib.workbook.site.SiteBuild": "a result record returned by site.build() (where the site is, pages, time)",
+    "stoplib.workbook.app.PanelCell": "a record built by app.chapter_app() (one panel cell, its lead and caption)",
+    "stoplib.workbook.app.ChapterApp": "a record built by app.chapter_app() (its panels and the code they need)",
     "stoplib.workbook.freshness.Staleness": "a str subclass returned by stale() (the reason, empty when current)",
     "stoplib.workbook.runner.NotebookError": "an exception class, raised by the runner with what failed",
     "stoplib.workbook.runner.NotebookRun": "a result record built by run_notebooks (one line of the summary)",
