@@ -6,7 +6,7 @@ every package of ``environment.yml`` is one of pyproject's (``python`` and ``pip
 requirement with an extra, ``dask[distributed]``, is two conda packages, ``dask`` and
 ``distributed``, with its specification. ``python`` satisfies ``requires-python``, the
 environment installs stoplib itself (``-e .``), and ``make``'s install step installs every
-optional group (their tests run in ``make test``).
+optional group (their tests run in ``make test``), and ``postBuild`` writes the app for Binder.
 """
 import re
 import tomllib
@@ -98,3 +98,12 @@ def test_python_stoplib_itself_and_the_install_step():
 def test_an_extra_is_two_conda_packages(line, conda, pip):
     req = Requirement(line)
     assert [req.name, *sorted(req.extras)] == [conda, pip]
+
+
+def test_postbuild_writes_the_app_for_binder():
+    """repo2docker runs an executable postBuild after environment.yml: it writes the app's pages."""
+    import os
+
+    path = ROOT / "postBuild"
+    assert path.is_file() and os.access(path, os.X_OK), "postBuild must be an executable script"
+    assert "python -m stoplib.workbook.app build" in path.read_text()
