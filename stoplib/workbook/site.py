@@ -52,7 +52,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..util.validate import check_bool, check_path, check_str
+from ..util.validate import MissingFileError, check_bool, check_path, check_str
 from . import references
 from .config import project_root
 
@@ -153,7 +153,8 @@ def stage(root: Path | None = None, out: Path | None = None) -> Path:
     out = root / OUTPUT_DIR if out is None else check_path("out", out, kind="dir")
     config = root / CONFIG_DIR
     if not (config / "_config.yml").is_file():
-        raise FileNotFoundError(f"the site's configuration {config / '_config.yml'} is missing")
+        raise MissingFileError(2, "the site's configuration is missing (root must be the project folder)",
+                               str(config / "_config.yml"))
     source = Path(out) / "source"
     if source.exists():
         shutil.rmtree(source)
@@ -221,7 +222,9 @@ def main(argv=None) -> int:
     done = build(out=args.out, strict=not args.lenient)
     for line in done.warnings:
         print(line)
-    where = os.path.relpath(done.html, Path.cwd())
+    where = str(done.html)
+    if done.html.is_relative_to(Path.cwd()):
+        where = os.path.relpath(done.html, Path.cwd())
     print(f"The site: {len(done.pages)} pages ({', '.join(done.pages)}) in {where}/, built in {done.seconds:.1f} s.\n"
           f"Open {where}/index.html, or serve it: python -m http.server --bind 127.0.0.1 --directory {where} 8000")
     return 0
