@@ -8,24 +8,39 @@ several repeats with the table cache cleared between runs.
     python benchmarks/bench_fields.py              # default sizes, then the budget calibration
     python benchmarks/bench_fields.py --full       # adds the larger sizes
     python benchmarks/bench_fields.py --calibrate  # only the budget calibration
+    python benchmarks/bench_fields.py --no-record  # print only, leave benchmarks/results.csv alone
 
 The calibration runs every entry point whose cost grows with its arguments at a
 few sizes and prints the estimate the work budget made before the call
-(:mod:`stoplib.util.budget`, rates in :mod:`stoplib.fields.rules`) beside the
+(:mod:`stoplib.util.budget`, rates in :mod:`stoplib.fields._costs`) beside the
 measured time: the ratio measured / estimate should stay below 1 (estimates are
 meant to be honest upper bounds within a small factor).
+
+Every time printed is recorded in ``benchmarks/results.csv``
+(:func:`stoplib.workbook.benchmarks.record`, with the machine, its load and the time);
+the fast kernel's Win(1000, 20) and Win(5000, 50) are lines of the README's speed table.
 """
 from __future__ import annotations
 
 import argparse
 import statistics
 import time
+from pathlib import Path
 
 from stoplib import fields as fl
 from stoplib.fields import document as doc, plots
 from stoplib.util import budget
 from stoplib.util.timing import machine, median_time
 from stoplib.workbook import style
+from stoplib.workbook.benchmarks import RESULTS, Recorder
+
+ROOT = Path(__file__).resolve().parents[1]
+BENCH = Path(__file__).stem
+#: The sizes whose fast-kernel time is a line of the README's speed table.
+README = {(doc.TIMING_V, doc.TIMING_F), (5000, 50)}
+
+
+save = Recorder(BENCH, path=ROOT / RESULTS)
 
 
 def clear():
@@ -40,9 +55,12 @@ def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--full", action="store_true", help="include the largest sizes")
     parser.add_argument("--calibrate", action="store_true", help="only the budget calibration")
+    parser.add_argument("--no-record", action="store_true", help=f"print only, write nothing to {RESULTS}")
     args = parser.parse_args(argv)
+    save.enabled = not args.no_record
     if args.calibrate:
         calibrate()
+        print(f"\n{save.summary()}")
         return
 
     t0 = time.perf_counter()
@@ -51,26 +69,35 @@ def main(argv=None):
     fl.simulate(30, 5, 10)
     print(f"warm-up (compile or load cache): {time.perf_counter() - t0:.2f} s\n")
 
-    sizes = [(200, 10, 5), (doc.TIMING_V, doc.TIMING_F, 7), (2000, 30, 3), (5000, 50, 1)]
+    sizes = [(200, 10, 5), (doc.TIMING_V, doc.TIMING_F, 7), (2000, 30, 3), (5000, 50, 3)]
     if args.full:
         sizes += [(10000, 50, 1), (5000, 100, 1)]
     exact_ok = {(200, 10), (doc.TIMING_V, doc.TIMING_F)}
     plain_max_steps = 2e10 if args.full else 3e9
 
-    header = f"{'V':>6} {'F':>4} | {'fast (s)':>10} {'plain (s)':>10} {'exact fast (s)':>15} | {'Win(V, F)':>12} {'rel diff':>9}"
+    header = (f"{'V':>6} {'F':>4} | {'fast (s)':>10} {'plain (s)':>10} {'exact fast (s)':>15} | "
+              f"{'Win(V, F)':>12} {'rel diff':>9}")
     print(header)
     print("-" * len(header))
     for V, F, reps in sizes:
         t_fast, w_fast = timed(lambda: fl.win_probability(V, F, method="fast"), reps)
+        readme = f"increasing fields Win({V}, {F})" if (V, F) in README else ""
+        if (V, F) == (doc.TIMING_V, doc.TIMING_F):
+            readme += f" (the document's Python: {doc.TIMING_SECONDS:.0f} s)"
+        save(f"increasing fields Win({V}, {F}), fast kernel (monotone argmax, O(V^2 F))", t_fast, repeats=reps,
+             readme=readme)
         steps = F * F * (V - F) * V / 8
         if steps <= plain_max_steps:
-            t_plain, w_plain = timed(lambda: fl.win_probability(V, F, method="plain"), max(1, reps // 2))
+            k = max(1, reps // 2)
+            t_plain, w_plain = timed(lambda: fl.win_probability(V, F, method="plain"), k)
+            save(f"increasing fields Win({V}, {F}), plain kernel (O(V^2 F^2))", t_plain, repeats=k)
             diff = abs(w_fast - w_plain) / w_plain
             plain_s, diff_s = f"{t_plain:10.4f}", f"{diff:9.1e}"
         else:
             plain_s, diff_s = f"{'-':>10}", f"{'-':>9}"
         if (V, F) in exact_ok:
             t_exact, w_exact = timed(lambda: fl.win_probability(V, F, exact=True), 1)
+            save(f"increasing fields Win({V}, {F}), exact big integers (monotone argmax)", t_exact)
             exact_s = f"{t_exact:15.3f}"
             assert abs(float(w_exact) - w_fast) <= 1e-12 * w_fast
         else:
@@ -90,10 +117,14 @@ def main(argv=None):
                 t1 = time.perf_counter()
                 res = fl.simulate(V, F, n, policy, seed=1)
                 times.append(time.perf_counter() - t1)
-            print(f"  V={V:5d} F={F:3d} {policy:>12}: {statistics.median(times):7.3f} s  "
+            med = statistics.median(times)
+            print(f"  V={V:5d} F={F:3d} {policy:>12}: {med:7.3f} s  "
                   f"win rate {res.mean:.5f} +- {res.std_err:.5f}")
+            save(f"increasing fields Monte Carlo V={V}, F={F}, {policy} policy, {n:,} games", med,
+                 f"{n / med:.3g} games/s", 3)
     print()
     calibrate()
+    print(f"\n{save.summary()}")
 
 
 def estimated(fn):
@@ -101,12 +132,12 @@ def estimated(fn):
     seen = []
     original = budget.check
 
-    def record(estimate):
+    def noted(estimate):
         seen.append(estimate)
         return original(estimate)
 
     fl.clear_cache()
-    budget.check = record
+    budget.check = noted
     try:
         t0 = time.perf_counter()
         fn()
@@ -147,11 +178,25 @@ CALIBRATION = [
     ("simulate(1000, 20, 2*10**5, optimal)", lambda: fl.simulate(1000, 20, 2 * 10**5, "optimal")),
     ("simulate(200, 100, 10**5, proportional)", lambda: fl.simulate(200, 100, 10**5, "proportional")),
     # figures
-    ("plot_win_heatmap(200, 50)", lambda: plots.plot_win_heatmap(200, 50).figure.canvas.draw()),
-    ("plot_optimal_policy(10000, 5)", lambda: plots.plot_optimal_policy(10000, 5).figure.canvas.draw()),
-    ("plot_band_widths(2000, 100)", lambda: plots.plot_band_widths(2000, 100).figure.canvas.draw()),
-    ("plot_board(200, 100)", lambda: plots.plot_board(200, 100, [None] * 100).figure.canvas.draw()),
+    ("first_moves(20000, 5)", lambda: fl.first_moves(20000, 5)),
+    # figures (each draws a result computed beforehand, outside the timing)
+    ("plot_win_heatmap(win_table(200, 50))", lambda: plots.plot_win_heatmap(_given("table")).figure.canvas.draw()),
+    ("plot_optimal_policy(first_moves(10000, 5))",
+     lambda: plots.plot_optimal_policy(_given("moves")).figure.canvas.draw()),
+    ("plot_band_widths(first_moves(2000, 100))",
+     lambda: plots.plot_band_widths(_given("bands")).figure.canvas.draw()),
+    ("plot_board(Position(200, 100))", lambda: plots.plot_board(_given("position")).figure.canvas.draw()),
 ]
+
+_GIVEN = {}
+
+
+def _given(name):
+    """The results the figures draw, computed once before the figures are timed."""
+    if not _GIVEN:
+        _GIVEN.update(table=fl.win_table(200, 50), moves=fl.first_moves(10000, 5), bands=fl.first_moves(2000, 100),
+                      position=fl.Position(200, 100, (None,) * 100))
+    return _GIVEN[name]
 
 
 def calibrate():
@@ -159,7 +204,8 @@ def calibrate():
     fl.win_probability(30, 5), fl.win_probability(30, 5, method="plain"), fl.policy_win_probability(30, 5)
     fl.simulate(30, 5, 10), fl.optimal_policy(30, 5)
     with style.context():
-        plots.plot_board(10, 3, [None] * 3)
+        plots.plot_board(fl.Position(10, 3, (None,) * 3))
+    _given("table")
     print("budget calibration: the work budget's estimate before each call, and the call's time")
     print(f"machine: {machine()}")
     header = f"{'call':<42} {'estimate (s)':>12} {'measured (s)':>12} {'ratio':>6} {'estimate (MiB)':>14}"
@@ -167,6 +213,7 @@ def calibrate():
     print("-" * len(header))
     for name, fn in CALIBRATION:
         est, seconds = estimated(fn)
+        save(f"increasing fields budget calibration: {name}, one cold call", seconds)
         if est is None:
             print(f"{name:<42} {'-':>12} {seconds:12.4f}")
             continue

@@ -14,19 +14,28 @@ Two workloads, both reported in millions of seven-card hands per second
 
 Then the **work budget** (issue 12): each public call whose cost grows with its
 arguments is timed beside the estimate it is refused by
-(:data:`stoplib.holdem.rules.RATES`), and the rate each measurement implies is
+(:data:`stoplib.holdem._costs.RATES`), and the rate each measurement implies is
 printed, so the constants can be re-calibrated: ``evaluate7_many``/``evaluate5_many``
 (both methods, checks included), ``rank_counts``, a table rebuild, the reference
 evaluator (its one-off set-up and its rate), ``deck_value``, ``cut_table``,
 ``random_hands``, ``verify_file`` and ``claims.verdicts``.
 
-Usage: ``python benchmarks/bench_holdem_evaluator.py [--full] [--budget-only]``.
+**Beside OMPEval** (issue 19): with ``--ompeval PATH`` (a checkout of
+zekyll/OMPEval; a C++ compiler needed), ``benchmarks/ompeval_compare.py`` builds a
+driver of its own with OMPEval's sources and times both evaluators on the same
+core in the same run (all seven-card hands in nested loops, summed and counted;
+ten million random hands from an array), printing the ratio for each workload;
+``--write-csv`` records them in ``benchmarks/holdem_evaluator_vs_ompeval.csv``.
+
+Usage: ``python benchmarks/bench_holdem_evaluator.py [--full] [--budget-only]
+[--ompeval PATH [--ompeval-only] [--repeats N] [--write-csv]]``.
 """
 from __future__ import annotations
 
 import argparse
 import sys
 import time
+from pathlib import Path
 
 import numba
 import numpy as np
@@ -37,6 +46,7 @@ from stoplib.holdem.evaluator import _evaluate_many, _evaluate_many_parallel, _r
 from stoplib.util.timing import median_seconds as median_time
 
 N_SEVEN = 133_784_560
+OMPEVAL_CSV = Path(__file__).resolve().parent / "holdem_evaluator_vs_ompeval.csv"
 
 
 @njit(cache=True)
@@ -77,13 +87,13 @@ def budget_report(repeats: int = 3) -> None:
     import tempfile
 
     from stoplib.holdem import claims, cut_table, deck_value, evaluate5_many, twins, verify_file
-    from stoplib.holdem import _tables, rules
+    from stoplib.holdem import _costs as costs, _tables
     from stoplib.holdem.distributed import StackingFile
     from stoplib.holdem.document import EXAMPLE_DECK, TEN_DECKS
     from stoplib.holdem.timings import random_hands as draw
     from stoplib.util import budget
 
-    rates = rules.RATES
+    rates = costs.RATES
     rows = []
 
     def row(call, estimate, measured, rate_key=None, implied=None):
@@ -96,16 +106,16 @@ def budget_report(repeats: int = 3) -> None:
         for method, kind in (("direct", "rank7"), ("best_of_21", "best_of_21")):
             m = n if method == "direct" else n // 4
             evaluate7_many(hands[:8], parallel=False, method=method)
-            est = rules._hands_estimate("x", m, kind, False, 0.0).seconds
+            est = costs._hands_estimate("x", m, kind, False, 0.0).seconds
             sec = best_time(lambda: evaluate7_many(hands[:m], parallel=False, method=method), repeats)
             check = m / rates["hand_check"]
             row(f"evaluate7_many({m:,}, parallel=False, method={method!r})", est, sec, kind, m / max(sec - check, 1e-9))
         evaluate5_many(five[:8], parallel=False)
-        est = rules._hands_estimate("x", n, "rank5", False, 0.0).seconds
+        est = costs._hands_estimate("x", n, "rank5", False, 0.0).seconds
         sec = best_time(lambda: evaluate5_many(five, parallel=False), repeats)
         row(f"evaluate5_many({n:,}, parallel=False)", est, sec, "rank5", n / max(sec - n / rates["hand_check"], 1e-9))
         rank_counts(7, parallel=False)
-        est = rules._hands_estimate("x", N_SEVEN, "enumerate", False, 0.0, checked=False).seconds
+        est = costs._hands_estimate("x", N_SEVEN, "enumerate", False, 0.0, checked=False).seconds
         sec = best_time(lambda: rank_counts(7, parallel=False), repeats)
         row("rank_counts(7, parallel=False)", est, sec, "enumerate", N_SEVEN / sec)
         sec = best_time(lambda: draw(n, 7, seed=6), repeats)
@@ -134,7 +144,7 @@ def budget_report(repeats: int = 3) -> None:
         sec = best_time(lambda: claims.verdicts(n_check=10), 2)
         row("claims.verdicts(n_check=10) (fixed part)", rates["verdicts"], sec, "verdicts", sec)
 
-    print("\nwork budget: estimate (stoplib.holdem.rules.RATES) beside the fastest of the measured runs")
+    print("\nwork budget: estimate (stoplib.holdem._costs.RATES) beside the fastest of the measured runs")
     print(f"{'call':<52} {'estimate s':>10} {'measured s':>10} {'ratio':>6}  {'RATES key':<16} {'implied':>10}")
     for call, est, sec, key, implied in rows:
         print(f"{call:<52} {est:>10.4g} {sec:>10.4g} {est / sec:>6.2f}  {key or '':<16} {implied:>10.4g}")
@@ -145,10 +155,28 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--full", action="store_true", help="more hands and repeats")
     parser.add_argument("--budget-only", action="store_true", help="only the work-budget calibration")
+    parser.add_argument("--ompeval", metavar="PATH", help="a checkout of zekyll/OMPEval to time beside ours")
+    parser.add_argument("--ompeval-only", action="store_true", help="with --ompeval: only the comparison")
+    parser.add_argument("--repeats", type=int, default=7, help="repeats of the OMPEval comparison")
+    parser.add_argument("--write-csv", action="store_true",
+                        help=f"with --ompeval: write the comparison to {OMPEVAL_CSV.name}")
     args = parser.parse_args(argv)
     if args.budget_only:
         budget_report()
         return 0
+    if args.ompeval:
+        sys.path.insert(0, str(Path(__file__).resolve().parent))
+        import ompeval_compare
+
+        rows = ompeval_compare.compare(args.ompeval, random_hands(10_000_000), repeats=args.repeats)
+        ompeval_compare.report(rows)
+        if args.write_csv:
+            import pandas as pd
+
+            pd.DataFrame(rows).to_csv(OMPEVAL_CSV, index=False, float_format="%.6g")
+            print(f"written: {OMPEVAL_CSV}")
+        if args.ompeval_only:
+            return 0
     n_random = 20_000_000 if args.full else 5_000_000
     n_lib = 1_000_000 if args.full else 200_000
     repeats = 7 if args.full else 3

@@ -1,7 +1,19 @@
-"""Benchmark of the hold'em stacking search (document 004): optimal stackings per second.
+"""Benchmark of the hold'em stacking search (document 004): decks scored and optimal stackings per second.
 
     python benchmarks/bench_holdem_search.py          # 2 players, 400 restarts per run
     python benchmarks/bench_holdem_search.py --full   # 2,000 restarts per run, and 3..6 players
+    python benchmarks/bench_holdem_search.py --decks-only [--before TREE] [--write-csv]
+
+**Decks scored per second** (issue 19), for 2..9 and 22 players: 20,000 random
+decks, every cut of each dealt and scored for seat 1, by today's kernel
+(``solver._score_decks``: the board key shared by the players of a cut, an
+opponent dealt only where the seat is still ahead) and, side by side in the same
+run, by the kernel of the starting point of issue 19 (``holdem_baseline.py``, a
+copy of commit 17c2173's); thread CPU time on core 0, medians of interleaved
+repeats. With ``--before TREE`` (an export of that commit, e.g. ``git archive
+17c2173 | tar -x -C TREE``) the search itself is timed there too, in a
+subprocess, beside today's: serial steepest-ascent climbs per second for 2..6
+players (that commit deals at most 6), the same seeds, so the same climbs.
 
 Target (issue 6): at least 20 optimal two-player stackings per second on the
 2-core machine, steepest ascent as in the article, parallel over restarts.
@@ -9,15 +21,16 @@ Also timed: deck_value (52 cuts) and the serial kernel, the first-improvement
 variant, and the random tie-break. Each line is the median over repeats, after
 a warm-up that compiles (or loads) every kernel.
 
-Then the **work budget** (issue 12): serial climbs per second for 2..6 players,
+Then the **work budget** (issue 12): serial climbs per second for 2..9, 12, 16 and 22 players,
 the speed-up of first improvement, the cost of a kick, and a small
 ``run_search``, each beside the estimate ``search``/``run_search`` refuse by
-(:data:`stoplib.holdem.rules.RATES`), with the rate each timing implies
+(:data:`stoplib.holdem._costs.RATES`), with the rate each timing implies
 (``--budget-only`` runs just this part).
 """
 from __future__ import annotations
 
 import argparse
+import sys
 import os
 import time
 
@@ -29,6 +42,113 @@ import numba  # noqa: E402
 from stoplib.holdem import deck_value, search  # noqa: E402
 from stoplib.holdem.document import EXAMPLE_DECK  # noqa: E402
 from stoplib.util.timing import median_time as timed  # noqa: E402
+
+DECKS_CSV = os.path.join(os.path.dirname(os.path.abspath(__file__)), "holdem_decks_per_second.csv")
+SEARCH_CSV = os.path.join(os.path.dirname(os.path.abspath(__file__)), "holdem_search_before_after.csv")
+PLAYERS = (2, 3, 4, 5, 6, 7, 8, 9, 22)
+_SEARCH_SNIPPET = """
+import os, sys, time
+os.sched_setaffinity(0, {0})
+import stoplib
+assert os.path.realpath(stoplib.__file__).startswith(os.path.realpath(os.getcwd())), stoplib.__file__
+from stoplib.holdem import search
+from stoplib.util import budget
+n, k = int(sys.argv[1]), int(sys.argv[2])
+with budget.allow(seconds=1e9, bytes=1e12):
+    search(1, n, seed=0, parallel=False)
+    t0 = time.thread_time()
+    res = search(k, n, seed=1, parallel=False)
+    print(time.thread_time() - t0, int(res.steps.sum()), int(res.scores.sum()))
+"""
+
+
+def decks_per_second(repeats: int = 5, n_decks: int = 20_000):
+    """Rows (players, kernel, decks/s, ...) for today's deck scoring and the starting point's."""
+    import statistics
+
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    from holdem_baseline import old_score_decks, old_tables
+    from stoplib.holdem import load_tables
+    from stoplib.holdem.solver import _score_decks
+    from stoplib.util.timing import machine
+
+    tables = load_tables()
+    old = old_tables(tables)
+    decks = np.argsort(np.random.default_rng(2026).random((n_decks, 52)), axis=1).astype(np.int64)
+    outs = np.empty((n_decks, 52), np.int8)
+    outs_old = np.empty((n_decks, 52), np.int8)
+    wins = np.empty(n_decks, np.int64)
+    wins_old = np.empty(n_decks, np.int64)
+    affinity = os.sched_getaffinity(0)
+    rows = []
+    try:
+        os.sched_setaffinity(0, {0})
+        for n in PLAYERS:
+            _score_decks(decks[:2], n, 0, tables, outs, wins)
+            old_score_decks(decks[:2], n, 0, old, outs_old, wins_old)
+            times = {"before (commit 17c2173)": [], "after": []}
+            for _ in range(repeats):
+                t0 = time.thread_time()
+                old_score_decks(decks, n, 0, old, outs_old, wins_old)
+                times["before (commit 17c2173)"].append(time.thread_time() - t0)
+                t0 = time.thread_time()
+                _score_decks(decks, n, 0, tables, outs, wins)
+                times["after"].append(time.thread_time() - t0)
+            if not np.array_equal(outs, outs_old):
+                raise AssertionError(f"{n} players: the two kernels disagree")
+            before = statistics.median(times["before (commit 17c2173)"])
+            for kernel, ts in times.items():
+                med = statistics.median(ts)
+                rows.append({"n_players": n, "kernel": kernel, "n_decks": n_decks, "repeats": repeats,
+                             "median_cpu_s": med, "decks_per_s": n_decks / med, "speedup": before / med,
+                             "cpu_runs_s": " ".join(f"{t:.4f}" for t in ts), "machine": machine(),
+                             "load": os.getloadavg()[0]})
+    finally:
+        os.sched_setaffinity(0, affinity)
+    print(f"\ndecks scored per second ({n_decks:,} random decks, all 52 cuts, seat 1; one thread on core 0, "
+          f"thread CPU time, median of {repeats})")
+    print(f"{'players':>7} {'before (17c2173)':>17} {'after':>12} {'speed-up':>9}")
+    for n in PLAYERS:
+        b, a = [r for r in rows if r["n_players"] == n]
+        print(f"{n:>7} {b['decks_per_s']:>17,.0f} {a['decks_per_s']:>12,.0f} {a['speedup']:>9.2f}")
+    print(f"machine: {machine()}")
+    return rows
+
+
+def search_before_after(tree: str, repeats: int = 3):
+    """Serial climbs/s of today's search and of the one in ``tree`` (same seeds, same climbs)."""
+    import statistics
+    import subprocess
+
+    from stoplib.util import budget
+
+    rows = []
+    env = dict(os.environ, PYTHONPATH=os.path.abspath(tree), STOPLIB_PROGRESS="0")
+    affinity = os.sched_getaffinity(0)
+    try:
+        os.sched_setaffinity(0, {0})
+        for n in (2, 3, 4, 5, 6):
+            k = 40 if n == 2 else 20
+            with budget.allow(seconds=1e9, bytes=1e12):
+                search(1, n, seed=0, parallel=False)
+                mine, theirs = [], []
+                for _ in range(repeats):
+                    t0 = time.thread_time()
+                    res = search(k, n, seed=1, parallel=False)
+                    mine.append(time.thread_time() - t0)
+                    out = subprocess.run([sys.executable, "-c", _SEARCH_SNIPPET, str(n), str(k)], env=env, cwd=tree,
+                                         capture_output=True, text=True, check=True).stdout.split()
+                    theirs.append(float(out[0]))
+                    if (int(out[1]), int(out[2])) != (int(res.steps.sum()), int(res.scores.sum())):
+                        raise AssertionError(f"{n} players: the climbs differ from the starting point's")
+            rows.append((n, k / statistics.median(theirs), k / statistics.median(mine)))
+    finally:
+        os.sched_setaffinity(0, affinity)
+    print("\nsearch: serial steepest-ascent climbs per second, same seeds (identical climbs), core 0")
+    print(f"{'players':>7} {'before':>10} {'after':>10} {'speed-up':>9}")
+    for n, b, a in rows:
+        print(f"{n:>7} {b:>10.1f} {a:>10.1f} {a / b:>9.2f}")
+    return rows
 
 
 
@@ -53,19 +173,19 @@ def best_time(fn, repeats: int):
 
 
 def budget_report(repeats: int = 2, scale: int = 1) -> None:
-    """Serial search rates beside the estimates of stoplib.holdem.rules (and the rates they imply)."""
+    """Serial search rates beside the estimates of stoplib.holdem._costs (and the rates they imply)."""
     import tempfile
 
-    from stoplib.holdem import rules, run_search
+    from stoplib.holdem import _costs as costs, run_search
     from stoplib.util import budget
 
-    rates = rules.RATES
+    rates = costs.RATES
     rows = []
     with budget.allow(seconds=1e9, bytes=1e15):
-        for players in (2, 3, 4, 5, 6):
-            n = (60 if players == 2 else 30) * scale
+        for players in (2, 3, 4, 5, 6, 7, 8, 9, 12, 16, 22):
+            n = (120 if players == 2 else 40) * scale
             search(1, players, seed=0, parallel=False)
-            est = rules._search_estimate("x", n, players, "steepest", 0, 1.0).seconds
+            est = costs._search_estimate("x", n, players, "steepest", 0, 1.0).seconds
             sec, _ = best_time(lambda: search(n, players, seed=1, parallel=False), repeats)
             rows.append((f"search({n}, {players} players, steepest, serial)", est, sec,
                          f"climbs[{players}]", n / sec))
@@ -73,13 +193,13 @@ def budget_report(repeats: int = 2, scale: int = 1) -> None:
                 steepest2 = n / sec
         n = 200 * scale
         search(1, method="first", seed=0, parallel=False)
-        est = rules._search_estimate("x", n, 2, "first", 0, 1.0).seconds
+        est = costs._search_estimate("x", n, 2, "first", 0, 1.0).seconds
         sec, _ = best_time(lambda: search(n, method="first", seed=1, parallel=False), repeats)
         rows.append((f"search({n}, 2 players, first, serial)", est, sec, "first_speedup",
                      n / sec / steepest2))
         n, kicks = 10 * scale, 20
         plain, _ = best_time(lambda: search(n, 3, method="first", seed=2, parallel=False), repeats)
-        est = rules._search_estimate("x", n, 3, "first", kicks, 1.0).seconds
+        est = costs._search_estimate("x", n, 3, "first", kicks, 1.0).seconds
         sec, res = best_time(lambda: search(n, 3, method="first", kicks=kicks, kick_size=2, seed=2,
                                             parallel=False), repeats)
         used = max(int(res.kicks_used.sum()), 1)
@@ -88,12 +208,12 @@ def budget_report(repeats: int = 2, scale: int = 1) -> None:
         n = 200 * scale
         path = os.path.join(tempfile.mkdtemp(), "s.txt")
         run_search(2, seed=0, n_workers=2, out_path=path, show_progress=False)
-        est = rules._search_estimate("x", n, 2, "steepest", 0, rules._threads(True),
+        est = costs._search_estimate("x", n, 2, "steepest", 0, costs._threads(True),
                                      overhead=rates["dask_start"]).seconds
         t0 = time.perf_counter()
         run_search(n, seed=1, n_workers=2, batch_size=20, out_path=path, show_progress=False)
         rows.append((f"run_search({n}, 2 workers, 2 players)", est, time.perf_counter() - t0, "", float("nan")))
-    print("\nwork budget: estimate (stoplib.holdem.rules.RATES) beside the fastest measured run")
+    print("\nwork budget: estimate (stoplib.holdem._costs.RATES) beside the fastest measured run")
     print(f"{'call':<46} {'estimate s':>10} {'measured s':>10} {'ratio':>6}  {'RATES key':<14} {'implied':>9}")
     for call, est, sec, key, implied in rows:
         print(f"{call:<46} {est:>10.3g} {sec:>10.3g} {est / sec:>6.2f}  {key:<14} {implied:>9.3g}")
@@ -105,9 +225,33 @@ def main(argv=None) -> int:
     ap.add_argument("--full", action="store_true", help="more restarts, and 3..6 players")
     ap.add_argument("--repeats", type=int, default=3)
     ap.add_argument("--budget-only", action="store_true", help="only the work-budget calibration")
+    ap.add_argument("--decks-only", action="store_true", help="only decks scored per second (and --before)")
+    ap.add_argument("--before", metavar="TREE", help="an export of commit 17c2173: time its search beside ours")
+    ap.add_argument("--write-csv", action="store_true",
+                    help=f"write decks/s to {os.path.basename(DECKS_CSV)} (and with --before the search's "
+                         f"climbs/s to {os.path.basename(SEARCH_CSV)})")
     args = ap.parse_args(argv)
     if args.budget_only:
         budget_report(args.repeats, 2 if args.full else 1)
+        return 0
+    rows = decks_per_second(repeats=max(args.repeats, 5))
+    if args.write_csv:
+        import pandas as pd
+
+        pd.DataFrame(rows).to_csv(DECKS_CSV, index=False, float_format="%.6g")
+        print(f"written: {DECKS_CSV}")
+    if args.before:
+        search_rows = search_before_after(args.before, repeats=args.repeats)
+        if args.write_csv:
+            import pandas as pd
+
+            from stoplib.util.timing import machine
+
+            pd.DataFrame([{"n_players": n, "climbs_per_s_before": b, "climbs_per_s_after": a, "speedup": a / b,
+                           "repeats": args.repeats, "machine": machine(), "load": os.getloadavg()[0]}
+                          for n, b, a in search_rows]).to_csv(SEARCH_CSV, index=False, float_format="%.6g")
+            print(f"written: {SEARCH_CSV}")
+    if args.decks_only:
         return 0
     n = 2000 if args.full else 400
     t0 = time.perf_counter()
@@ -125,7 +269,7 @@ def main(argv=None) -> int:
                (2, 2, "steepest", "first", True), (2, 1, "steepest", "random", True),
                (2, 1, "first", "first", True)]
     if args.full:
-        configs += [(k, 1, "steepest", "first", True) for k in (3, 4, 5, 6)]
+        configs += [(k, 1, "steepest", "first", True) for k in (3, 4, 5, 6, 7, 8, 9)]
     for players, seat, method, tb, parallel in configs:
         sec, res = timed(lambda: search(n, players, seat, method=method, tie_break=tb, seed=1,
                                         parallel=parallel), args.repeats)

@@ -5,13 +5,16 @@ in-process tiled kernel, the cost of checkpoints, and the CUDA kernel when there
     python benchmarks/bench_redblack_frontier.py --full           # and 1,000,000 (make bench-full)
     python benchmarks/bench_redblack_frontier.py --n 100000 --repeats 5
     python benchmarks/bench_redblack_frontier.py --gpu-only --n 1000000 10000000
+    python benchmarks/bench_redblack_frontier.py --no-record      # print only, write no file
 
 Every timing is ``balanced_values(n, method=...)`` after a warm-up (compilation, and the
 Dask cluster's start for "dask": the LocalCluster is started once and passed as
 ``scheduler``; its start-up is timed separately). Methods alternate within each repeat
 (tiled, dask, tiled+checkpoint, ...) so that a machine shared with other work slows them
 alike; medians are printed with the machine's name and load, and written to
-``benchmarks/redblack_frontier_timings.csv``.
+``benchmarks/redblack_frontier_timings.csv`` (every run of each method) and to
+``benchmarks/results.csv`` (:func:`stoplib.workbook.benchmarks.record`); ``--no-record``
+writes neither.
 """
 from __future__ import annotations
 
@@ -29,6 +32,13 @@ os.environ.setdefault("STOPLIB_PROGRESS", "0")
 
 from stoplib import redblack as rb  # noqa: E402
 from stoplib.redblack import gpu  # noqa: E402
+from stoplib.workbook.benchmarks import RESULTS, Recorder  # noqa: E402
+
+BENCH = Path(__file__).stem
+#: The methods of the table, in a reader's words.
+WORDS = {"tiled": "tiled wavefront, in process, parallel",
+         "dask": "tiled wavefront as a Dask graph, {workers} single-threaded workers",
+         "tiled + checkpoint": "tiled wavefront, parallel, checkpoint every 30 s"}
 
 
 def machine() -> str:
@@ -56,10 +66,17 @@ def timed(fn):
 CSV = ROOT / "benchmarks" / "redblack_frontier_timings.csv"
 
 
-def record(method, n, times, cells, base, block) -> None:
+save = Recorder(BENCH, path=ROOT / RESULTS)
+
+
+def record(method, n, times, cells, base, block, workers) -> None:
     """One row of the timing table, written to CSV at once (a long run keeps what it measured);
-    it replaces the row of the same method and n, and keeps the others (earlier runs, other n)."""
+    it replaces the row of the same method and n, and keeps the others (earlier runs, other n).
+    The median goes to ``benchmarks/results.csv`` too."""
     import csv
+
+    if not save.enabled:
+        return
 
     med = statistics.median(times)
     row = {"method": method, "n": n, "repeats": len(times), "median_s": f"{med:.3f}",
@@ -75,6 +92,8 @@ def record(method, n, times, cells, base, block) -> None:
         w = csv.DictWriter(fh, fieldnames=list(row), lineterminator="\n")
         w.writeheader()
         w.writerows(rows)
+    save(f"red/black balanced_values({n}), {WORDS[method].format(workers=workers)}", med,
+         f"{cells / med:.3g} cell updates/s", len(times))
 
 
 def cpu_and_dask(ns, repeats: int, workers: int) -> None:
@@ -86,6 +105,7 @@ def cpu_and_dask(ns, repeats: int, workers: int) -> None:
     client = Client(cluster)
     start = time.perf_counter() - t0
     print(f"LocalCluster of {workers} single-threaded workers started in {start:.2f} s")
+    save(f"Dask LocalCluster start, {workers} single-threaded workers (in process)", start)
     rb.balanced_values(3000, method="dask", scheduler=client)   # warm-up: compile _block
     rb.balanced_values(3000)
     tmp = Path(tempfile.mkdtemp())
@@ -120,7 +140,7 @@ def cpu_and_dask(ns, repeats: int, workers: int) -> None:
                       + " ".join(f"{x:.2f}" for x in v))
             print(f"  V({n:,}) = {ref[n]:.12f}")
             for k, v in times.items():
-                record(k, n, v, cells, base, block if k == "dask" else 0)
+                record(k, n, v, cells, base, block if k == "dask" else 0, workers)
     finally:
         client.close()
         cluster.close()
@@ -142,6 +162,8 @@ def cuda_only(ns, repeats: int) -> None:
         med = statistics.median(times)
         print(f"  n = {n:,}: cuda median {med:.2f} s ({cells / med:.3g} live cells/s), "
               f"V = {val:.12f}; runs " + " ".join(f"{x:.2f}" for x in times))
+        save(f"red/black balanced_values({n}), CUDA systolic wavefront on {gpu_name()}", med,
+             f"{cells / med:.3g} cell updates/s", repeats)
 
 
 def main(argv=None) -> None:
@@ -152,12 +174,18 @@ def main(argv=None) -> None:
     p.add_argument("--repeats", type=int, default=3)
     p.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     p.add_argument("--gpu-only", action="store_true")
+    p.add_argument("--no-record", action="store_true",
+                   help=f"print only: write neither {CSV.relative_to(ROOT)} nor {RESULTS}")
     a = p.parse_args(argv)
+    save.enabled = not a.no_record
     if a.n is None:
         a.n = [100_000, 1_000_000] if a.full else [100_000]
     if not a.gpu_only:
         cpu_and_dask(a.n, a.repeats, a.workers)
     cuda_only(a.n, a.repeats)
+    files = [RESULTS] if a.gpu_only else [str(CSV.relative_to(ROOT)), RESULTS]
+    print(f"\nwrote {' and '.join(files)}" if save.enabled
+          else f"\n--no-record: nothing written to {' or '.join(files)}")
 
 
 if __name__ == "__main__":

@@ -1,4 +1,10 @@
-"""Run every benchmarks/bench_*.py in turn (``make bench``; ``--full`` for the largest sizes)."""
+"""Run every benchmarks/bench_*.py in turn (``make bench``; ``--full`` for the largest sizes).
+
+Every argument is passed on to each script: ``--full`` for the largest sizes (``make bench-full``),
+``--no-record`` to print the tables without writing ``benchmarks/results.csv`` (each script
+records its medians there by default; ``python -m stoplib.workbook.readme`` then writes the
+README's speed table from the rows with a ``readme`` label).
+"""
 from __future__ import annotations
 
 import subprocess
@@ -20,6 +26,9 @@ def main(argv=None) -> int:
         rc = subprocess.call([sys.executable, str(script), *argv])
         status = status or rc
         print(flush=True)
+    if "--no-record" not in argv:
+        print("the medians are in benchmarks/results.csv; `python -m stoplib.workbook.readme` writes the README's "
+              "speed table from them", flush=True)
     return status
 
 

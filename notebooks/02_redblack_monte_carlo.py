@@ -126,8 +126,8 @@ comparison = pd.DataFrame({
 })
 comparison["verdict"] = np.where(comparison["z against the exact value"].abs() < 4, "agrees", "differs")
 assert (comparison.verdict == "agrees").all()
-comparison.style.format({"games": "{:,}", "mean": "{:.7f}", "standard error": "{:.6f}",
-                         "z against the exact value": "{:+.2f}"}).hide(axis="index")
+sl.show_table(comparison, formats={"mean": "{:.7f}", "standard error": "{:.6f}",
+                                   "z against the exact value": "{:+.2f}"})
 
 # %%
 sl.prose.md(
@@ -145,9 +145,10 @@ assert np.array_equal(par.counts, ser.counts) and par.mean == ser.mean
 print(f"{small:,} games, parallel and serial: identical histograms, mean {par.mean:.6f}")
 
 # %% [markdown]
-# Identical to the last game: every chunk of games draws from its own stream, seeded by
-# hashing the seed with the chunk's number, and outcomes are counted in integer histograms,
-# so the order in which threads finish cannot matter.
+# Identical to the last game: every chunk of games draws from its own stream of the
+# project's one random generator (SplitMix64, `stoplib.util.rng`), started by hashing the seed
+# with the chunk's number, and outcomes are counted in integer histograms, so the order in
+# which threads finish cannot matter.
 #
 # ## What do optimal games look like?
 #
@@ -163,8 +164,8 @@ sl.style.show(fig)
 # %%
 ahead, behind = int((paths.final > 0).sum()), int((paths.final < 0).sum())
 even = paths.final.size - ahead - behind
-sl.prose.md(
-    f"*Figure: {paths.final.size} optimal games of the 52-card deck, winnings card by card.* They stop "
+sl.caption(
+    f"{paths.final.size} optimal games of the 52-card deck, winnings card by card, each stopping at its dot. They stop "
     f"after {paths.stop_step.min()} to {paths.stop_step.max()} cards; {ahead} end ahead, {even} even, "
     f"{behind} behind. As in the document, optimal play looks risky: a game may sink to "
     f"{sl.prose.money(paths.paths.min(), 0)} and keep drawing, because the cards left are then mostly "
@@ -196,9 +197,9 @@ outcomes = res.outcome_probabilities()
 p_even, p_loss = float(p_exact[w_exact == 0].sum()), float(p_exact[w_exact < 0].sum())
 assert p_loss == 0.0 and outcomes["loss"] == 0.0
 top = int(dist.winnings.max())
-sl.prose.md(
-    f"*Figure: bars, the share of {res.n_games:,} simulated games ending with each amount; black "
-    f"ticks, the exact probabilities; dashed line, the exact value.* Every bar meets its tick. Final "
+sl.caption(
+    f"The final winnings of {res.n_games:,} simulated games (bars: the share ending with each amount) against "
+    f"the exact distribution (black ticks) and the exact value (dashed line). Every bar meets its tick. Final "
     f"winnings take only the values 0 to {top}: early in the deck the policy stops only once well ahead "
     f"(the stopping lead grows like α √(cards left), notebook 03), later at less, and the games that never "
     f"reach the boundary finish at exactly 0. Optimal play never loses money on a 26/26 deck: the worst "
@@ -208,7 +209,7 @@ sl.prose.md(
     f"`data/redblack_winnings_distribution_26_26.csv`.")
 
 # %%
-dist.style.format({"exact probability": "{:.6f}", "simulated": "{:.6f}"}).hide(axis="index")
+sl.show_table(dist, formats={"exact probability": "{:.6f}", "simulated": "{:.6f}"})
 
 # %% [markdown]
 # ## Do unbalanced decks check out too?
@@ -227,8 +228,8 @@ unbalanced = pd.DataFrame(rows)
 assert (unbalanced.z.abs() < 4).all()
 assert abs(rb.value(30, 1) - (29 + 1 / 31)) < 1e-12
 _ = sl.save_table(unbalanced, "redblack_simulation_unbalanced")
-unbalanced.style.format({"exact": "{:.6f}", "simulated": "{:.6f}", "standard error": "{:.6f}",
-                         "z": "{:+.2f}"}).hide(axis="index")
+sl.show_table(unbalanced, formats={"exact": "{:.6f}", "simulated": "{:.6f}", "standard error": "{:.6f}",
+                                   "z": "{:+.2f}"})
 
 # %%
 worthless = unbalanced[unbalanced.exact == 0]
@@ -286,10 +287,10 @@ sl.save_figure(fig, NB, "mistake-distribution")
 sl.style.show(fig)
 
 # %%
-sl.prose.md(
-    f"*Figure: the share of games ending with each amount, side by side for the real game (blue) and the "
-    f"fixed-1/2 model (orange), with each model's simulated mean (dotted); the share axis is logarithmic, so "
-    f"the mistaken model's long tail shows.* Means {sl.prose.money(res_mistake.mean - res.mean)} apart, "
+sl.caption(
+    f"The final winnings of the real game (blue) and of the document's fixed-1/2 model (orange), side by side: "
+    f"the share of games ending with each amount, with each model's simulated mean (dotted); the share axis is "
+    f"logarithmic, so the mistaken model's long tail shows. Means {sl.prose.money(res_mistake.mean - res.mean)} apart, "
     f"very different games: {sl.prose.percent(float(p_m[w_m == 0].sum()), 0)} of the mistaken model's games "
     f"end at {sl.prose.money(0, 0)}, against {sl.prose.percent(p_even, 0)} of the real game's.")
 
@@ -327,19 +328,16 @@ rbwidgets.simulation_panel()
 #
 # Every number and claim of the document about the simulation, the sample games, the mistake
 # and the omniscient player, with ours beside it (notebook 01 covers the DP values, notebook
-# 03 the growth law).
+# 03 the growth law), judged by the workbook's one rule: a random estimate agrees within four
+# standard errors; the y range of the document's plot is a setting of the plot (context).
 
 # %%
 verdicts = claims.verdicts(NB, simulation=res, mistake=res_mistake, paths=paths)
 _ = sl.save_table(verdicts, f"{NB}_verdicts")
-claims.verdict_styler(verdicts)
+sl.verdicts.styler(verdicts)
 
 # %%
-counts = verdicts.verdict.value_counts()
-differ = "; ".join(verdicts.loc[verdicts.verdict == "differs", "claim"])
-sl.prose.md(
-    f"{len(verdicts)} claims: {counts.get('agrees', 0)} agree, {counts.get('differs', 0)} differ "
-    f"({differ or 'none'}), {counts.get('open', 0)} open. Saved as `data/{NB}_verdicts.csv`.")
+sl.prose.md(sl.verdicts.summary(verdicts, list_differences=True) + f" Saved as `data/{NB}_verdicts.csv`.")
 
 # %% [markdown]
 # ## Open questions
@@ -356,3 +354,6 @@ sl.prose.md(
 # [← 01 Red and black cards: when to stop](01_redblack_dp.ipynb) ·
 # [03 Square root or logarithm? →](03_redblack_sqrt_vs_log.ipynb) ·
 # [index](00_index.ipynb)
+
+# %%
+sl.references.cite("gwern2022problem14", "steele2014splitmix")

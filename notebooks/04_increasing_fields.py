@@ -32,26 +32,25 @@
 #
 # We rebuild all of it in `stoplib.fields`, check the recurrence exactly against an independent
 # brute-force solver over real game states, test the unproved claim with exact integers, time the
-# solver beside the page's 12 s, confirm everything by Monte Carlo, compare optimal play with two
-# simple heuristics, and end with a playable version of the game and a table of verdicts.
+# solver beside the page's 12 s (for context: the page names no machine), confirm everything by Monte
+# Carlo, compare optimal play with two simple heuristics, and end with a playable version of the game,
+# a table of verdicts and the references.
 
 # %% [markdown]
-# One imports cell: the package, the game's subpackage `stoplib.fields` (its API, figures and panels)
-# and the numbers the page prints.
+# One imports cell: the package, the game's subpackage `stoplib.fields` (its API, figures and panels),
+# the numbers the page prints, and the stamp (machine, load, time) every timing carries.
 
 # %%
-import os
-import platform
 import time
 from fractions import Fraction
 
 import numpy as np
 import pandas as pd
-from IPython.display import display
 
 import stoplib as sl
 from stoplib import fields as fl
 from stoplib.fields import document as doc, plots as fplots, widgets as fwidgets
+from stoplib.util.timing import stamp
 
 NB = "04_increasing_fields"
 md, number, percent = sl.prose.md, sl.prose.number, sl.prose.percent
@@ -143,7 +142,8 @@ assert all(exact_small[a, b] == doc.WIN_MORE_FIELDS_THAN_VALUES
            for a in range(V_small + 1) for b in range(a + 1, F_small + 1))
 assert all(exact_small[V, 1] == 1 for V in range(1, V_small + 1))
 assert all(exact_small[V, V] == 1 for V in range(F_small + 1))
-table
+sl.show_table(table.reset_index(), headers={f"F={F}": f"F = {F}" for F in range(F_small + 1)},
+              caption=f"Win(V, F) exactly, V ≤ {V_small}, F ≤ {F_small}")
 
 # %% [markdown]
 # Both base cases of the page **agree** (asserted above): $Win(V,0) = 1$ and $Win(a,b) = 0$ for
@@ -168,7 +168,7 @@ print(f"Win(V, 2), V = 2..{V_small}:", ", ".join(map(str, F2)))
 # %% [markdown]
 # ## What does Win(V, F) look like?
 #
-# A heat map over $V \le 60$ (quick mode: 30), $F \le 20$ (quick: 10), on a log colour scale.
+# A heat map of the whole table, computed once and drawn as given, on a log colour scale.
 
 # %%
 V_heat, F_heat = sl.pick(60, 30), sl.pick(20, 10)
@@ -176,37 +176,45 @@ grid = fl.win_table(V_heat, F_heat)
 sl.save_table(pd.DataFrame(grid[:, 1:], columns=[f"F={f}" for f in range(1, F_heat + 1)])
               .rename_axis("V").reset_index(), "fields_win_table")
 fig, ax = sl.style.figure(figsize=(7.0, 4.2))
-fplots.plot_win_heatmap(V_heat, F_heat, ax=ax, table=grid)
+fplots.plot_win_heatmap(grid, ax=ax)
 sl.save_figure(fig, NB, "win-heatmap")
 sl.style.show(fig)
 
+# %%
+sl.caption(f"$Win(V,F)$ under optimal play for $V \\le {V_heat}$, $F \\le {F_heat}$, with labelled contour "
+           "lines of equal win probability; blank cells have $F > V$. Each contour line runs nearly flat once "
+           "$V$ is a few times $F$: along a row (fixed $F$) the probability drops quickly and then levels off, "
+           "because as $V \\to \\infty$ the rolls become continuous uniform variables and $Win(V,F)$ tends to a "
+           "limit that depends on $F$ alone.")
+
 # %% [markdown]
-# *Figure: $Win(V,F)$ under optimal play, with labelled contour lines of equal win probability;
-# blank cells have $F > V$.* Each contour line runs nearly flat once $V$ is a few times $F$: along a row (fixed
-# $F$) the probability drops quickly and then levels off, because as $V \to \infty$ the rolls become
-# continuous uniform variables and $Win(V,F)$ tends to a limit that depends on $F$ alone.
+# The same table along $V$, one curve per number of fields, up to a larger $V$:
 
 # %%
 F_curves = (2, 3, 5, 8, 12, 20)
 V_curve = sl.pick(1000, 200)
+curves = fl.win_table(V_curve, max(F_curves))
 fig, ax = sl.style.figure(figsize=(7.0, 4.0))
-fplots.plot_win_vs_values(F_curves, V_curve, ax=ax)
+fplots.plot_win_vs_values(curves, F_curves, ax=ax)
 sl.save_figure(fig, NB, "win-vs-values")
 sl.style.show(fig)
 
 # %%
-far = [fl.win_probability(V_curve, F) for F in range(1, 21)]
+far = curves[V_curve, 1:21].tolist()
 steps = [b / a for a, b in zip(far, far[1:])]
 falling = all(b < a for a, b in zip(steps, steps[1:]))
-pd.DataFrame({"F": range(1, 21), f"Win({V_curve}, F)": far,
-              "Win(V, F) / Win(V, F - 1)": [np.nan] + steps})
+near = {F: curves[10 * F, F] / curves[V_curve, F] - 1 for F in F_curves if 10 * F < V_curve}
+sl.caption(f"$Win(V,F)$ against $V$ for $F$ = {', '.join(map(str, F_curves))} (log-log axes), $V \\le {V_curve}$. "
+           f"Each curve falls steeply from 1 at $V = F$ and then flattens: at $V = 10F$ the curves stand between "
+           f"{percent(min(near.values()))} and {percent(max(near.values()))} above their values at $V = {V_curve}$.")
 
 # %%
-near = {F: fl.win_probability(10 * F, F) / fl.win_probability(V_curve, F) - 1 for F in F_curves if 10 * F < V_curve}
-md(f"*Figure: $Win(V,F)$ against $V$ for several $F$ (log-log axes).* Each curve falls steeply from 1 at "
-   f"$V = F$ and then flattens: at $V = 10F$ the curves stand between {percent(min(near.values()))} and "
-   f"{percent(max(near.values()))} above their values at $V = {V_curve}$. At $V = {V_curve}$ (the table above) "
-   f"each extra field multiplies the win probability by a factor that falls from "
+sl.show_table(pd.DataFrame({"F": range(1, 21), "win": far, "ratio": [np.nan] + steps}),
+              formats={"win": "{:.4e}", "ratio": lambda v: "" if np.isnan(v) else f"{v:.4f}"},
+              headers={"win": f"Win({V_curve}, F)", "ratio": "Win(V, F) / Win(V, F − 1)"})
+
+# %%
+md(f"At $V = {V_curve}$ each extra field multiplies the win probability by a factor that falls from "
    f"{number(steps[0], 3)} ($F = 1 \\to 2$) to {number(steps[-1], 3)} ($F = 19 \\to 20$)"
    + (", smaller at every step: the decay in $F$ is faster than geometric."
       if falling else ", though not at every step: at this $V$ the curves for large $F$ have not "
@@ -216,43 +224,43 @@ md(f"*Figure: $Win(V,F)$ against $V$ for several $F$ (log-log axes).* Each curve
 # %% [markdown]
 # ## How fast is it, beside the page's 12 seconds?
 #
-# We time $Win(1000, 20)$ (the page's section "Optimization": 12 s in Python with big integers, on a
-# machine it does not name) after a warm-up call that compiles the numba kernels, clearing the table
-# cache before each run.
+# The page's section "Optimization" reports that its Python, with big integers, computes $Win(1000, 20)$
+# in 12 seconds, on a machine it does not name. A running time on other hardware with other code is
+# *context*, not a number ours can agree or differ with; we show ours beside it, with our machine and
+# its load. We time after a warm-up call that compiles the numba kernels, clearing the table cache
+# before each run.
 
 # %%
-cpu = platform.processor() or platform.machine()
-if os.path.exists("/proc/cpuinfo"):
-    with open("/proc/cpuinfo") as info:
-        cpu = next((line.split(":", 1)[1].strip() for line in info if line.startswith("model name")), cpu)
-machine = f"{cpu}, {os.cpu_count()} cores"
 V, F = doc.TIMING_V, doc.TIMING_F
 fl.win_probability(30, 5); fl.win_probability(30, 5, method="plain")       # compile
 t_fast, w_fast = fl.time_win_probability(V, F, repeats=5)
 t_plain, w_plain = fl.time_win_probability(V, F, method="plain", repeats=sl.pick(3, 1))
 t_exact, w_exact = fl.time_win_probability(V, F, exact=True, repeats=1)
+when = stamp()                                   # machine, load (the last minute's) and time of the timings
 timings = pd.DataFrame({
     "method": ["the page (Python, big integers, O(V^2 F))", "fast float kernel O(V^2 F)",
                "plain float kernel O(V^2 F^2)", "exact integers, fast recurrence (Python)"],
-    "machine": ["not named", machine, machine, machine],
     "seconds": [doc.TIMING_SECONDS, t_fast, t_plain, t_exact],
+    "machine": ["not named by the page", *[when["machine"]] * 3],
+    "load": [np.nan, *[when["load"]] * 3],
+    "taken": ["", *[when["taken"]] * 3],
 })
-timings["page's time ÷ ours"] = doc.TIMING_SECONDS / timings["seconds"]
+timings["ratio"] = [np.nan, *(doc.TIMING_SECONDS / timings["seconds"].iloc[1:])]
 sl.save_table(timings, "fields_timings")
 assert abs(w_fast - w_plain) <= 1e-12 * w_fast and abs(float(w_exact) - w_fast) <= 1e-12 * w_fast
 print(f"Win({V}, {F}) = {w_fast:.12e} (exact: {float(w_exact):.12e})")
-timings
+sl.show_table(timings, formats={"seconds": "{:.4g}", "ratio": "{:,.1f}", "load": "{:.2f}"},
+              headers={"seconds": "Seconds (median)", "load": "Load average (1 min)", "ratio": "Page's time ÷ ours"})
 
 # %%
-md(f"Our timings differ from the page's, as expected of different code on a different machine: on "
-   f"ours ({machine}, shared with other work, so the numbers vary from run to run) the fast float "
-   f"kernel computes $Win({V}, {F})$ in {number(1e3 * t_fast, 1)} ms, {doc.TIMING_SECONDS / t_fast:,.0f} "
-   f"times less than the page's {doc.TIMING_SECONDS:g} s, and the plain kernel in "
-   f"{number(1e3 * t_plain, 0)} ms. Our exact version, plain Python with big integers like the page's, "
-   f"takes {number(t_exact, 2)} s; the rest of the speed-up comes from floats, cancelled binomials and "
-   f"compiled loops. The three agree on $Win({V},{F}) = {w_fast:.6e}$ to 12 digits (asserted); the page "
-   f"prints no value to compare with (its \"Win prob:\" is a live widget, empty in the text). "
-   f"`make bench` reports quiet-machine numbers.")
+md(f"On our machine ({when['machine']}; load average {when['load']:.2f} over the last minute, on "
+   f"a machine shared with other work, so the numbers vary from run to run) the fast float kernel computes "
+   f"$Win({V}, {F})$ in {number(1e3 * t_fast, 1)} ms and the plain kernel in {number(1e3 * t_plain, 0)} ms. "
+   f"Our exact version, plain Python with big integers like the page's, takes {number(t_exact, 2)} s beside "
+   f"the page's {doc.TIMING_SECONDS:g} s on its own machine; the rest of the speed-up of the float kernels "
+   f"comes from floats, cancelled binomials and compiled loops. The three agree on "
+   f"$Win({V},{F}) = {w_fast:.6e}$ to 12 digits (asserted); the page prints no value to compare with (its "
+   f"\"Win prob:\" is a live widget, empty in the text). `make bench` reports quiet-machine numbers.")
 
 # %% [markdown]
 # Do the costs grow as the page says ("Time complexity" and "Optimization"), $O(V^2F)$ for the fast
@@ -269,15 +277,18 @@ sizes = sl.pick(
 scaling = pd.DataFrame(
     [(V, F, method, fl.work_count(V, F, method), fl.time_win_probability(V, F, method=method, repeats=3)[0])
      for V, F, method in sizes], columns=["V", "F", "method", "products", "seconds"])
-scaling["ns per product"] = 1e9 * scaling["seconds"] / scaling["products"]
+scaling["ns_per_product"] = 1e9 * scaling["seconds"] / scaling["products"]
+scaling = scaling.assign(**stamp())
 sl.save_table(scaling, "fields_scaling_timings")
-scaling
+sl.show_table(scaling, formats={"seconds": "{:.4g}", "ns_per_product": "{:.2f}", "load": "{:.2f}"},
+              headers={"seconds": "Seconds (median of 3)", "ns_per_product": "ns per product",
+                       "load": "Load average (1 min)"})
 
 # %%
 work = {(V, F, m): fl.work_count(V, F, m) for V, F, m in
         [(500, 20, "fast"), (1000, 20, "fast"), (1000, 40, "fast"),
          (500, 20, "plain"), (1000, 20, "plain"), (1000, 40, "plain")]}
-spread = {m: float(g.max() / g.min()) for m, g in scaling.groupby("method")["ns per product"]}
+spread = {m: float(g.max() / g.min()) for m, g in scaling.groupby("method")["ns_per_product"]}
 ratio = {m: (work[(1000, 20, m)] / work[(500, 20, m)], work[(1000, 40, m)] / work[(1000, 20, m)])
          for m in ("fast", "plain")}
 assert 3.5 < ratio["fast"][0] < 4.5 and 1.5 < ratio["fast"][1] < 2.2
@@ -286,7 +297,8 @@ md(f"Doubling $V$ (500 → 1000, $F = 20$) multiplies the work by {number(ratio[
    f"{number(ratio['plain'][0], 2)} (plain): the $V^2$ of both. Doubling $F$ (20 → 40, $V = 1000$) "
    f"multiplies it by {number(ratio['fast'][1], 2)} (fast) and {number(ratio['plain'][1], 2)} (plain): "
    f"the page's extra factor of $F$ for the plain recurrence (a little under 2 and 4 because the table "
-   f"holds $F + 1$ field counts but only the $V - F + 1$ slacks a sub-game can have). In the timings above the cost per product "
+   f"holds $F + 1$ field counts but only the $V - F + 1$ slacks a sub-game can have). In the timings above "
+   f"(load average {scaling['load'].iloc[0]:.2f}) the cost per product "
    f"varies across sizes by a factor of {number(spread['fast'], 1)} for the fast kernel and "
    f"{number(spread['plain'], 1)} for the plain one"
    + (": the seconds grow like the work." if max(spread.values()) < 2 else
@@ -331,8 +343,10 @@ for V, F in sl.pick([(1000, 20), (2000, 30), (600, 60)], [(1000, 20), (300, 30)]
     rel = float(np.max(np.abs(fast[mask] - plain[mask]) / plain[mask]))
     checks.append((V, F, rel))
     assert rel < 1e-11
-checks = pd.DataFrame(checks, columns=["V_max", "F_max", "max relative difference fast vs plain"])
-checks
+checks = pd.DataFrame(checks, columns=["V_max", "F_max", "max_relative_difference"])
+sl.show_table(checks, formats={"max_relative_difference": "{:.1e}"},
+              headers={"V_max": "Largest V", "F_max": "Largest F",
+                       "max_relative_difference": "Largest relative difference, fast vs plain"})
 
 # %%
 md(f"The fast and plain float tables agree to rounding (relative differences of at most "
@@ -371,13 +385,13 @@ md(f"Off-centre ties exist: in the 9-value, 3-field game the roll 2 does exactly
 
 # %%
 V_pol, F_pol = 200, 10
+moves = fl.first_moves(V_pol, F_pol)
 fig, (ax1, ax2) = sl.style.figure(1, 2, figsize=(9.0, 3.6))
-fplots.plot_optimal_policy(V_pol, F_pol, ax=ax1)
-fplots.plot_band_widths(V_pol, F_pol, ax=ax2)
+fplots.plot_optimal_policy(moves, ax=ax1)
+fplots.plot_band_widths(moves, ax=ax2)
 sl.save_figure(fig, NB, "optimal-first-move")
-pol = fl.optimal_policy(V_pol, F_pol)
-assert set(np.diff(pol)) <= {0, 1}
-widths_opt, widths_prop = fplots.band_widths(V_pol, F_pol)
+assert set(np.diff(moves.optimal)) <= {0, 1}
+widths_opt, widths_prop = moves.optimal_widths, moves.proportional_widths
 sl.style.show(fig)
 
 # %%
@@ -386,9 +400,9 @@ def ends(widths):
     return f"{widths[0]} values each" if widths[0] == widths[-1] else f"{widths[0]} and {widths[-1]} values"
 
 
-md(f"*Figure: the optimal field for the first roll, $V={V_pol}$, $F={F_pol}$, beside the proportional "
+sl.caption(f"The optimal field for the first roll, $V={V_pol}$, $F={F_pol}$, beside the proportional "
    f"rule $\\lfloor rF/V \\rfloor$ (left), and how many of the {V_pol} first rolls each field takes "
-   f"(right).* The optimal staircase gives the end fields narrower bands ({ends(widths_opt)}, against "
+   f"(right). The optimal staircase gives the end fields narrower bands ({ends(widths_opt)}, against "
    f"{ends(widths_prop)} for the proportional rule) "
    f"and the middle fields wider ones (up to {widths_opt.max()}): an extreme value is worth an end field "
    f"only when it is very extreme.")
@@ -459,9 +473,11 @@ for V, F in [(20, 5), (100, 10)]:
             assert abs(res.mean - ex) <= 4 * res.std_err, (V, F, policy)
         rows.append((V, F, policy, ex, res.mean, res.std_err,
                      None if ex is None else (res.mean - ex) / res.std_err))
-rates = pd.DataFrame(rows, columns=["V", "F", "policy", "exact", "monte carlo", "std err", "z"])
+rates = pd.DataFrame(rows, columns=["V", "F", "policy", "exact", "monte_carlo", "std_err", "z"])
 sl.save_table(rates, "fields_policy_win_rates")
-rates
+sl.show_table(rates, formats={"exact": "{:.6f}", "monte_carlo": "{:.6f}", "std_err": "{:.1e}", "z": "{:+.2f}"},
+              headers={"exact": "Exact (blank: not known)", "monte_carlo": "Monte Carlo",
+                       "z": "z (Monte Carlo − exact, in standard errors)"})
 
 # %%
 gain = {VF: e["optimal"] / e["proportional"] - 1 for VF, e in exact.items()}
@@ -483,8 +499,8 @@ sl.style.show(fig)
 share = {(r.V, r.F, r.policy): r.mean / exact[(r.V, r.F)]["optimal"] for r in results}
 small, big = (20, 5), (100, 10)
 worse = all(share[(*big, p)] < share[(*small, p)] for p in ("proportional", "nearest"))
-md(f"*Figure: win rates of the three policies divided by the optimal $Win(V,F)$, for two game sizes (points: "
-   f"Monte Carlo with ±4 standard-error bars; open diamonds: exact values).* Nearest wins "
+sl.caption(f"Win rates of the three policies divided by the optimal $Win(V,F)$, for two game sizes (points: "
+   f"Monte Carlo with ±4 standard-error bars; open diamonds: exact values). Nearest wins "
    f"{percent(share[(*small, 'nearest')], 0)} of the optimal rate at $V = 20$, $F = 5$ and "
    f"{percent(share[(*big, 'nearest')], 0)} at $V = 100$, $F = 10$"
    + ("; both heuristics lose more on the larger game." if worse else ".")
@@ -496,12 +512,14 @@ for V, F in [(100, 10), (1000, 20), (1000, 40)]:
     opt, prop = fl.win_probability(V, F), fl.policy_win_probability(V, F, "proportional")
     exact_rows.append((V, F, opt, prop, opt / prop))
     assert opt >= prop
-larger = pd.DataFrame(exact_rows, columns=["V", "F", "optimal", "proportional", "optimal ÷ proportional"])
-assert larger["optimal ÷ proportional"].is_monotonic_increasing
-larger
+larger = pd.DataFrame(exact_rows, columns=["V", "F", "optimal", "proportional", "gain"])
+assert larger["gain"].is_monotonic_increasing
+sl.show_table(larger, formats={"optimal": "{:.6e}", "proportional": "{:.6e}", "gain": "{:.3f}"},
+              headers={"optimal": "Win, optimal", "proportional": "Win, proportional",
+                       "gain": "Optimal ÷ proportional"})
 
 # %%
-q = larger.set_index(["V", "F"])["optimal ÷ proportional"]
+q = larger.set_index(["V", "F"])["gain"]
 md(f"At $V=1000$, $F=20$ the optimal player wins {number(q[(1000, 20)], 2)} times as often as the "
    f"proportional one; at $F=40$, {number(q[(1000, 40)], 2)} times: the value of playing well grows with "
    f"the number of fields.")
@@ -528,28 +546,21 @@ fwidgets.win_sweep_widget(V_max=200, F_values=(2, 3, 5, 8, 12, 20))
 # %% [markdown]
 # ## Verdicts: what the page claims, and what we find
 #
-# Every number and claim of the page, our result beside it, and the evidence (the table is written to
-# `data/04_increasing_fields_verdicts.csv`; the headline row is the one-line summary of this chapter).
+# Every number and claim of the page, our result beside it, and the evidence, judged by the workbook's
+# one rule (`stoplib.workbook.verdicts`): a row *agrees* or *differs* only where we computed the same
+# quantity; the page's running time, taken on a machine it does not name, is *context*, shown beside
+# ours and never counted. The table is written to `data/04_increasing_fields_verdicts.csv`; the headline
+# row (in bold) is the one-line summary of this chapter.
 
 # %%
-verdicts = fl.verdicts(recurrence, report, gaps, {"fast": t_fast, "exact": t_exact})
-sl.save_table(verdicts, f"{NB}_verdicts")
-assert verdicts["headline"].sum() == 1
-with pd.option_context("display.max_colwidth", None):
-    display(verdicts.drop(columns="notebook"))
+verdict_table = fl.verdicts(recurrence, report, gaps, {"fast": t_fast, "exact": t_exact}, when)
+sl.save_table(verdict_table, f"{NB}_verdicts")
+sl.verdicts.styler(verdict_table)
 
 # %%
-by_verdict = {v: verdicts.loc[verdicts["verdict"] == v, "claim"].tolist() for v in ("agrees", "differs", "open")}
-headline = verdicts.loc[verdicts["headline"], "claim"].iloc[0]
-def listed(verdict, one, many, named=True):
-    claims = by_verdict[verdict]
-    return (f"{len(claims)} {one if len(claims) == 1 else many}"
-            + (f" ({'; '.join(claims)})" if claims and named else ""))
-
-
-md(f"Of the page's {len(verdicts)} numbers and claims, {listed('agrees', 'agrees', 'agree', named=False)} with ours, "
-   f"{listed('differs', 'differs', 'differ')} and {listed('open', 'is open', 'are open')}. The headline: "
-   f"*{headline}*: {verdicts.loc[verdicts['headline'], 'ours'].iloc[0]}.")
+headline = verdict_table.loc[verdict_table["headline"]].iloc[0]
+md(sl.prose.escape(sl.verdicts.summary(verdict_table, list_differences=True))
+   + f" The headline: *{headline['claim']}*: {headline['ours']}.")
 
 # %% [markdown]
 # ## Open questions
@@ -570,3 +581,10 @@ md(f"Of the page's {len(verdicts)} numbers and claims, {listed('agrees', 'agrees
 # [← 03 Square root or logarithm?](03_redblack_sqrt_vs_log.ipynb) ·
 # [index](00_index.ipynb) ·
 # [05 Ten Thousand →](05_ten_thousand.ipynb)
+
+# %% [markdown]
+# The sources this chapter leans on: the page itself, the generator of its Monte Carlo streams, and the
+# rules its figures follow (colours after Okabe and Ito).
+
+# %%
+sl.references.cite("stepinski-fields", "steele2014splitmix", "rougier2014tenrules", "okabe-ito")

@@ -43,7 +43,6 @@ from fractions import Fraction
 
 import numpy as np
 import pandas as pd
-from IPython.display import display
 
 import stoplib as sl
 from stoplib import tenthousand as tt
@@ -72,8 +71,11 @@ pd.set_option("display.max_columns", 20)
 
 # %%
 examples = [(1, 0, 0), (0, 1, 0), (3, 0, 0), (0, 3, 0), (0, 0, 4), (2, 1, 0), (1, 0, 6), (0, 5, 0)]
-pd.DataFrame([{"config [f, o, t]": list(c), "in words": ttwidgets.describe(c), "s (chips)": tt.score(c)[0],
-               "points": 50 * tt.score(c)[0], "d": tt.score(c)[1], "c": tt.score(c)[2]} for c in examples])
+sl.show_table(pd.DataFrame([{"config": str(list(c)), "words": ttwidgets.describe(c), "s": tt.score(c)[0],
+                             "points": 50 * tt.score(c)[0], "d": tt.score(c)[1], "c": tt.score(c)[2]}
+                            for c in examples]),
+              headers={"config": "Configuration [f, o, t]", "words": "In words", "s": "Score s (chips)",
+                       "points": "Points", "d": "Scoring dice d", "c": "Combinations c"})
 
 # %%
 best_roll = max(tt.configurations(5)[1:], key=lambda c: tt.score(c)[0])
@@ -91,7 +93,9 @@ md(f"Three 1s are worth {tt.score((0, 3, 0))[0]} chips ({50 * tt.score((0, 3, 0)
 t2 = claims.table2()
 sl.save_table(t2, "tenthousand_table2")
 assert all(sum(tt.frequencies(n).values()) == 6 ** n for n in range(1, 6))
-t2
+sl.show_table(t2, headers={"d": "d", "config": "Configuration i", "c": "c", "s": "s",
+                           **{f"f({n},i)": f"f({n}, i)" for n in range(1, 6)},
+                           **{f"paper f({n},i)": f"Paper f({n}, i)" for n in range(1, 6)}, "matches": "Matches"})
 
 # %%
 bust = [tt.frequencies(n)[(0, 0, 0)] for n in range(1, 6)]
@@ -121,19 +125,22 @@ print("enumeration and multinomial count agree for n = 1..6")
 
 # %%
 sol = tt.solve()
-example = sol.action_values(4, (2, 1, 0), 2)
-pd.DataFrame([{"action": a, "value (chips)": v, "keeps": None if dst is None else list(dst)}
-              for a, (v, dst) in example.items()])
+advice = sol.advice(4, (2, 1, 0), 2)
+example = dict(zip(advice.actions, advice.values))
+sl.show_table(pd.DataFrame({"action": advice.actions, "value": advice.values,
+                            "keeps": ["" if k is None else str(list(k)) for k in advice.keeps], "rolls": advice.rolls}),
+              formats={"value": "{:.6f}"},
+              headers={"action": "Action", "value": "Value (chips)", "keeps": "Keeps", "rolls": "Dice rolled next"})
 
 # %%
-best_move = sol.action_at(4, (2, 1, 0), 2)
-tie = abs(example["m5"][0] - example["m55"][0]) < 1e-12
+best_move = advice.best
+tie = abs(example["m5"] - example["m55"]) < 1e-12
 md(f"The best action is **{best_move}**: giving back both 5s to roll four dice with 2 chips is worth "
-   f"{example['m55'][0]:.2f} chips, more than banking 4 or rolling the two dice ({example['r'][0]:.2f}). "
+   f"{example['m55']:.2f} chips, more than banking 4 or rolling the two dice ({example['r']:.2f}). "
    + ("Giving back one 5 ties with it, because from there the best play is to give back the other 5 too: "
       "moves may follow moves, and a chain of moves is never better than the single move to its end "
       "(the paper's remark after its equation (3.9))." if tie else
-      f"Giving back one 5 is worth {example['m5'][0]:.2f}."))
+      f"Giving back one 5 is worth {example['m5']:.2f}."))
 
 # %% [markdown]
 # ## Where does the threshold 56 come from?
@@ -147,7 +154,9 @@ md(f"The best action is **{best_move}**: giving back both 5s to roll four dice w
 # %%
 thr = claims.threshold_table()
 th5 = tt.threshold(5)
-thr
+sl.show_table(thr, formats={"sum f(n,k) s(k)": lambda v: f"{int(v):,}", "ratio": "{:.4f}"},
+              headers={"n": "Dice n", "bust rolls f(n,0)": "Bust rolls f(n, 0)", "sum f(n,k) s(k)": "Σ f(n, k) s(k)",
+                       "ratio": "Ratio", "tau*(n)": "τ*(n)", "argument applies with N=n": "Argument applies with N = n"})
 
 # %%
 r5 = thr.set_index("n").loc[5]
@@ -159,7 +168,7 @@ md(f"The five-dice ratio is {int(r5['sum f(n,k) s(k)'])}/{int(r5['bust rolls f(n
 # %% [markdown]
 # ## What is the game worth?
 #
-# `tt.solve()` runs Algorithm 4.1: backwards from $\tau = 55$, each state first gets
+# `tt.solve()` runs Algorithm 4.1: backwards from $\tau = \tau^* - 1$, each state first gets
 # $\max(\tau, V_r(\tau, n))$ and then offers that value to every state that can move to it. A twin in
 # exact rational arithmetic (`tt.solve_exact`) runs the same recursion in pure Python.
 
@@ -176,7 +185,7 @@ print(f"paper: {doc.VALUE}; in points: {50 * value:.4f}")
 gap_exact = abs(float(exact) - value)
 assert gap_exact < 1e-12
 md(f"The value of a turn is **{value:.15f}** chips ({50 * value:.2f} points): the paper's {doc.VALUE} "
-   f"{'to its six decimals' if claims.printed_match(value, doc.VALUE) else '— it differs'}. The exact rational "
+   f"{'to its six decimals' if sl.verdicts.judge(doc.VALUE, value) == 'agrees' else '— it differs'}. The exact rational "
    f"agrees with the float64 backward pass to {gap_exact:.0e} chips.")
 
 # %% [markdown]
@@ -191,7 +200,9 @@ vi_table = pd.DataFrame([{"cap": cap, "value": r.value, "value − V*": r.value 
 diff, n_states = claims.max_state_difference(sol, vi[120])
 assert diff < 1e-12
 print(f"largest difference over all {n_states} states with tau < {sol.threshold}: {diff:.1e}")
-vi_table
+sl.show_table(vi_table, formats={"value": "{:.12f}", "value − V*": "{:.2e}"},
+              headers={"cap": "Cap (chips)", "value": "Value (chips)", "value − V*": "Value − V*",
+                       "iterations": "Sweeps"})
 
 # %%
 max_rolls, max_decisions = claims.longest_turn(sol)
@@ -226,7 +237,7 @@ md(f"No optimal turn lasts more than **{max_rolls} rolls** ({max_decisions} deci
 # %%
 t5 = claims.table5(sol)
 sl.save_table(cells, "tenthousand_table5")
-t5
+sl.show_table(t5.rename_axis("τ (chips)"), index=True, headers={c: c.replace("n=", "n = ") for c in t5.columns})
 
 # %%
 printed5 = cells[cells["paper"].notna()]
@@ -240,7 +251,9 @@ labels = printed5.groupby("column", sort=False)[["action", "paper_action"]].firs
 labels["matches"] = labels["action"] == labels["paper_action"]
 at3 = sol.action_values(3, (2, 0, 0), 2)
 print({a: round(v, 6) for a, (v, _) in at3.items()})
-labels
+sl.show_table(labels.reset_index().assign(column=lambda d: d["column"].str.replace("n=", "n = ")),
+              headers={"column": "Column of Table 5", "action": "Our action",
+                                            "paper_action": "The paper's action", "matches": "Matches"})
 
 # %%
 md(f"The paper's action row puts **r** under the column n = 2, [2,0,0]/[1,1,0], but its values are those "
@@ -255,7 +268,9 @@ md(f"The paper's action row puts **r** under the column n = 2, [2,0,0]/[1,1,0], 
 # %%
 t6 = claims.table6(sol)
 sl.save_table(t6, "tenthousand_table6")
-t6[t6.tau <= 15]
+sl.show_table(t6[t6.tau <= 15], formats={"ours": "{:.6f}"},
+              headers={"tau": "τ (chips)", "ours": "Ours", "paper": "The paper", "action": "Action",
+                       "matches": "Matches as printed", "matches_3dp": "Matches at 3 decimals"})
 
 # %%
 late6, early6 = t6[t6.tau >= 14], t6[(t6.tau >= 1) & (t6.tau <= 13)]
@@ -266,8 +281,9 @@ md(f"**{int(t6['matches_3dp'].sum())} of {len(t6)}** rows match at three decimal
    f"{', '.join(early6.loc[early6['matches'], 'paper']) or 'none'} is the correct four-decimal rounding "
    f"({row1.paper} against our {row1.ours:.5f}, {row9.paper} against {row9.ours:.5f}): these are three-decimal "
    f"values padded with a 0, and they match at three decimals. Row 0 reads {row0.paper} where the value, which "
-   f"the paper itself quotes as {doc.VALUE}, rounds to {row0.ours:.4f}: **differs in the fourth decimal** "
-   "(a typo or a rounding slip); at three decimals it matches.")
+   f"the paper itself quotes as {doc.VALUE}, rounds to {row0.ours:.4f}: "
+   + ("**differs in the fourth decimal** (a typo or a rounding slip); at three decimals it matches."
+      if not row0.matches else "it matches."))
 
 # %% [markdown]
 # Table 5's caption also says that with one die, or two dice and a single scoring combination
@@ -279,7 +295,9 @@ outside = claims.rolling_states_outside_table5(sol)
 fr = {n: tt.frequencies(n) for n in (2, 3, 4, 5)}
 route = fr[5][(1, 0, 0)] / 6**5 * fr[4][(1, 0, 0)] / 6**4 * fr[3][(1, 0, 0)] / 6**3
 print(f"one route to (3, [1, 0, 0], 2): a lone 5 on each of three rolls, probability {route:.4f}")
-outside
+sl.show_table(outside, formats={"value": "{:.6f}"},
+              headers={"tau": "τ (chips)", "config": "Set aside", "n": "Dice left n", "action": "Optimal action",
+                       "value": "Value (chips)", "stop": "Stopping (chips)"})
 
 # %%
 if len(outside):
@@ -305,11 +323,13 @@ md(exception)
 # ## Which moves are never worth making?
 #
 # Theorem 4.1 says $m_{11}$, $m_{551}$, $m_{511}$ and giving back a triple ($m_{t_k}$) are never
-# optimal. For every state with $\tau < 56$ we compare each available move's value with the best value:
+# optimal. For every state below the threshold we compare each available move's value with the best value:
 
 # %%
 audit = claims.action_audit(sol)
-audit
+sl.show_table(audit, formats={"min_shortfall": "{:.3f}"},
+              headers={"action": "Move", "available_in": "Available in (states)", "optimal_in": "Optimal in",
+                       "chosen_in": "Chosen in", "min_shortfall": "Smallest shortfall (chips)"})
 
 # %%
 never = audit.set_index("action").loc[list(doc.NEVER_OPTIMAL)]
@@ -319,7 +339,7 @@ md(f"The nine moves are available in {int(never['available_in'].min())} to {int(
    f"states each and optimal in **{int(never['optimal_in'].sum())}**; the closest call costs "
    f"{never.loc[closest, 'min_shortfall']:.2f} chips ({closest}). Above the threshold a move is worse still (it "
    "lowers τ while the value is τ), so the claim holds in every state: "
-   f"**{'matches' if never['optimal_in'].sum() == 0 else 'differs'}**. Only {', '.join(used)} are ever used.")
+   f"**{'agrees' if never['optimal_in'].sum() == 0 else 'differs'}**. Only {', '.join(used)} are ever used.")
 
 # %% [markdown]
 # ## What do the restricted games lose? (Table 7)
@@ -329,16 +349,20 @@ md(f"The nine moves are available in {int(never['available_in'].min())} to {int(
 # %%
 t7 = claims.table7()
 sl.save_table(t7, "tenthousand_table7")
-t7
+sl.show_table(t7, headers={"actions": "Actions allowed", "count": "Number of actions", "ours": "Ours",
+                           "paper": "The paper", "matches": "Matches", "slip": "Printing slip",
+                           "value_chained": "Value if moves may follow moves"})
 
 # %%
 odd = t7[~t7["matches"]]
-slips = [claims.digit_slip(r["ours"], r["paper"]) for _, r in odd.iterrows()]
+restricted = t7[t7["actions"] != "all"].reset_index(drop=True)
+collapsed = [i + 1 for i, v in enumerate(restricted["value_chained"]) if v == t7["ours"].iloc[-1]]
 md(f"**{int(t7['matches'].sum())} of {len(t7)}** rows match to all ten decimals. "
    + " ".join(f"For {{{r['actions']}}} the paper prints {r['paper']}; we get {r['ours']}: the printed digits are "
-              f"ours with {s}, a printing slip (**differs**)." for (_, r), s in zip(odd.iterrows(), slips))
-   + " The `value_chained` column shows why the paper's restricted games must forbid a move after a move: "
-   "otherwise two m5 in a row would make m55, and the values of rows 3–5 would collapse onto the full game.")
+              f"ours with {r['slip'] or 'more than one slip'}, a printing slip (**differs**)." for _, r in odd.iterrows())
+   + " The last column shows why the paper's restricted games must forbid a move after a move: "
+   f"otherwise two m5 in a row would make m55, and the values of rows {collapsed[0]}–{collapsed[-1]} would "
+   "collapse onto the full game.")
 
 # %% [markdown]
 # Three independent methods confirm our value for $\{s, r, m_5\}$, and a simulation shows the size of
@@ -383,8 +407,9 @@ slope = (gain[5][19] - gain[5][39]) / 20          # tau = 20 .. 40
 p_bust = fr[5][(0, 0, 0)] / 6**5
 least = {n: min(t for t in range(1, 30) for c in tt.configurations(5)[1:]
                 if tt.score(c)[1] <= 5 - n and t >= tt.score(c)[0] and tt.is_reachable(t, c, n)) for n in (1, 2)}
-md(f"*The right to roll on vanishes at τ* = {sol.threshold} with five dice, at {pays[4] + 1} with four and at "
-   f"{pays[3] + 1} with three; the paper's printed values lie on our curves.* With five dice it is worth "
+sl.caption(f"What the right to roll on is worth, max(τ, V_r(τ, n)) − τ, against the turn total τ for one to five "
+   f"dice to roll: it vanishes at τ* = {sol.threshold} with five dice, at {pays[4] + 1} with four and at "
+   f"{pays[3] + 1} with three, and the paper's printed values (open circles) lie on our curves. With five dice it is worth "
    f"{gain[5][0]:.1f} chips at τ = 1 and {gain[5][-1]:.2f} at τ = {sol.threshold - 1}; between 20 and 40 chips it "
    f"falls by {slope:.3f} per chip, a little more than the bust probability f(5, 0)/6⁵ = {p_bust:.3f} at which each "
    f"extra chip is lost. With two dice rolling pays up to {pays[2]} chips and with one die up to {pays[1]}: totals "
@@ -416,14 +441,15 @@ sd = np.sqrt((dist * support**2).sum() - value**2)
 print(f"P(bust) = {dist[0]:.4f}, standard deviation {sd:.3f} chips; "
       f"predicted std. error for {n_turns:,} turns: {sd / np.sqrt(n_turns):.5f} (simulation: {mc.std_err:.5f})")
 fig, ax = sl.style.figure(figsize=(8, 3.6))
-ttplots.plot_score_distribution(ax, [sol, tt.stop_at_policy(6)])
+ttplots.plot_score_distribution(ax, {"optimal play": dist, "stop at 6 chips (300 points)": dist300})
 _ = sl.save_figure(fig, NB, "score-distribution")
 sl.style.show(fig)
 
 # %%
 mode = int(np.argmax(dist[1:])) + 1
-md(f"*Optimal play busts {dist[0]:.1%} of the time, against {dist300[0]:.1%} for \"stop at 300 points\", and "
-   f"banks {50 * mode} points most often.* It banks {dist[4] + dist[5]:.0%} of its turns at 200 or 250 points, "
+sl.caption(f"The exact distribution of the points banked in one turn, optimal play beside \"stop at 300 points\": "
+   f"optimal play busts {dist[0]:.1%} of the time, against {dist300[0]:.1%}, and banks {50 * mode} points most "
+   f"often. It banks {dist[4] + dist[5]:.0%} of its turns at 200 or 250 points, "
    "totals that \"stop at 300\" rolls on from, and so busts less; the "
    f"simulation's standard error, {mc.std_err:.5f}, is the one the exact distribution predicts "
    f"({sd / np.sqrt(n_turns):.5f}).")
@@ -452,8 +478,10 @@ sl.style.show(fig)
 
 # %%
 gap, by_dice, by_moves = value - best["value"], stop_roll - best["value"], value - stop_roll
-md(f"*The best simple rule, stop at {int(best['stop at (points)'])} points, earns {50 * best['value']:.1f} points, "
-   f"{best['share of optimum']:.0%} of optimal play; \"stop at 300\" earns {50 * at300['value']:.1f}.* The gap of "
+sl.caption(f"The exact expected score of the rules \"stop at X points\" against X, with optimal play and the best "
+   f"stop-or-roll rule as lines: the best simple rule, stop at {int(best['stop at (points)'])} points, earns "
+   f"{50 * best['value']:.1f} points, {best['share of optimum']:.0%} of optimal play; \"stop at 300\" earns "
+   f"{50 * at300['value']:.1f}. The gap of "
    f"{gap:.2f} chips to the optimum splits {'almost evenly' if abs(by_dice - by_moves) < 0.1 * gap else 'unevenly'}: "
    f"{by_dice:.3f} is recovered by a stop-or-roll rule that looks at the number of dice left, "
    f"{by_moves:.3f} by giving dice back.")
@@ -476,7 +504,12 @@ md(f"*The best simple rule, stop at {int(best['stop at (points)'])} points, earn
 dice = claims.dice_table()
 sl.save_table(dice, "tenthousand_dice")
 assert (dice["|alg - VI|"] < 1e-12).all()
-dice
+sl.show_table(dice, formats={"value (chips)": "{:.6f}", "value (points)": "{:,.2f}", "stop/roll only": "{:.6f}",
+                             "VI value": "{:.6f}", "|alg - VI|": "{:.0e}"},
+              headers={"N": "Dice N", "tau*": "τ*(N)", "argument applies": "Argument applies", "method": "Method",
+                       "value (chips)": "Value (chips)", "value (points)": "Value (points)",
+                       "stop/roll only": "Stop or roll only (chips)", "VI value": "Value iteration (chips)",
+                       "|alg - VI|": "|Algorithm 4.1 − value iteration|", "VI iterations": "Value-iteration sweeps"})
 
 # %%
 d6 = dice.set_index("N").loc[6]
@@ -500,11 +533,12 @@ v_ratio = dice["value (chips)"].to_numpy()[1:] / dice["value (chips)"].to_numpy(
 t_ratio = dice["tau*"].to_numpy()[1:] / dice["tau*"].to_numpy()[:-1]
 value_slows = bool(np.all(np.diff(v_ratio) < 0))
 threshold_speeds = bool(np.all(np.diff(t_ratio[1:]) > 0))
-md(f"*Each extra die multiplies the value of a turn by {'less and less' if value_slows else 'a varying factor'} "
-   f"(×{v_ratio[0]:.2f} for the second die, ×{v_ratio[-1]:.2f} for the sixth) and the threshold, from the third die "
-   f"on, by {'more and more' if threshold_speeds else 'a varying factor'} (×{t_ratio[1]:.1f} for the third, "
-   f"×{t_ratio[-1]:.1f} for the sixth).* Left: value of a turn, optimal and stop-or-roll only; right: the "
-   "threshold τ*(N) in chips (both on log scales).")
+sl.caption(f"The value of a turn (left, points, optimal and stop-or-roll only) and the threshold τ*(N) (right, chips) "
+   f"against the number of dice N, both on log scales: each extra die multiplies the value by "
+   f"{'less and less' if value_slows else 'a varying factor'} (×{v_ratio[0]:.2f} for the second die, "
+   f"×{v_ratio[-1]:.2f} for the sixth) and the threshold, from the third die on, by "
+   f"{'more and more' if threshold_speeds else 'a varying factor'} (×{t_ratio[1]:.1f} for the third, "
+   f"×{t_ratio[-1]:.1f} for the sixth).")
 
 # %% [markdown]
 # ## Solitaire Pig: what does the simplest relative teach?
@@ -546,7 +580,8 @@ _ = sl.save_figure(fig, NB, "pig")
 sl.style.show(fig)
 
 # %%
-md(f"*The value of Pig (dots) is the smallest of the many solutions of its equation.* Every cλ^τ with λ = "
+sl.caption(f"Pig's value V(τ) (dots), the stopping payoff τ (dashed) and two solutions cλ^τ of the equation without "
+   f"the max: the value is the smallest of the many solutions of its equation. Every cλ^τ with λ = "
    f"{lam:.4f} and c ≥ {pr.min_scale:.4f} satisfies the dynamic-programming equation (the max is never attained "
    f"by τ), and each starts above V(0) = {pr.value:.4f}; only the boundary condition V(τ) = τ from "
    f"{pr.threshold} on picks the value out, the point the paper makes about Ten Thousand too.")
@@ -586,7 +621,9 @@ ttwidgets.dice_widget()
 # - With six dice busts become rare and the threshold jumps (panel c). How do the usual six-dice
 #   extras (three pairs, straights) change the value and the threshold?
 # - The solitaire game maximises one turn's expected score. How much does the optimal rule change in a
-#   race to 10 000 points against an opponent (the question the paper leaves open)?
+#   race to 10 000 points against an opponent (the question the paper leaves open)? Chapter 08
+#   ([Two players](08_two_player_dice.ipynb)) answers it: a finite pairwise algorithm solves the race,
+#   and there the optimal player's banking total moves with both scores, away from the solitaire 56.
 # - With the advisor: at which turn totals does the best action with $[2,0,0]$ and three dice switch
 #   from $m_5$ to stopping, and why does it never switch to rolling?
 
@@ -594,30 +631,28 @@ ttwidgets.dice_widget()
 # ## Verdict: what we confirm, and where the paper slips
 #
 # Every number and claim of the paper that this notebook checks, with our value and the evidence
-# (`claims.verdicts`, saved to `data/05_ten_thousand_verdicts.csv`):
+# (`claims.verdicts`, saved to `data/05_ten_thousand_verdicts.csv`). A printed number agrees when ours
+# prints the same at the paper's precision; a claim differs when ours does not, or when we found a
+# counterexample (the rule of `sl.verdicts`).
 
 # %%
-verdicts = claims.verdicts(sol)
-sl.save_table(verdicts, f"{NB}_verdicts")
-with pd.option_context("display.max_colwidth", None, "display.max_rows", 100):
-    display(verdicts.drop(columns=["notebook"]))
+verdict_table = claims.verdicts(sol)
+sl.save_table(verdict_table, f"{NB}_verdicts")
+sl.verdicts.styler(verdict_table)
 
 # %%
-counts = verdicts["verdict"].value_counts()
-head = verdicts[verdicts["headline"]].iloc[0]
-md(f"**{counts.get('agrees', 0)} claims agree, {counts.get('differs', 0)} differ and {counts.get('open', 0)} "
-   f"{'is' if counts.get('open', 0) == 1 else 'are'} open.** The headline ({head['claim']}): ours "
+counts = sl.verdicts.counts(verdict_table)
+head = verdict_table[verdict_table["headline"]].iloc[0]
+md(f"**{sl.verdicts.summary(verdict_table, list_differences=True)}** The headline ({head['claim']}): ours "
    f"{head['ours']} chips, the paper's {head['document']}, **{head['verdict']}**. "
    + ("The differences are printing slips and a caption that overreaches (a column label, padded or mistyped "
       "digits, one rolling state the caption calls a stop); none changes the value of the game or its optimal rule."
-      if head["verdict"] == "agrees" else ""))
+      if head["verdict"] == "agrees" and counts["differs"] else ""))
 
 # %% [markdown]
 # ---
-# Source: F. Crocce and E. Mordecki, "A finite exact algorithm to solve a dice game", *Journal of Applied
-# Probability* 53(1), 2016, pp. 91–105, [JSTOR 43860959](https://www.jstor.org/stable/43860959).
-# Solitaire Pig: M. Roters, "Optimal stopping in a dice game", *Journal of Applied Probability* 35,
-# 1998, pp. 229–235.
-#
 # [← 04 Increasing fields](04_increasing_fields.ipynb) · [index](00_index.ipynb) ·
-# [06 CardCounter →](06_card_counter.ipynb)
+# [06 CardCounter →](06_card_counter.ipynb) · [08 Two players: the race the paper leaves open](08_two_player_dice.ipynb)
+
+# %%
+sl.references.cite("crocce2016finite", "roters1998optimal", "neller2004pig", "steele2014splitmix")

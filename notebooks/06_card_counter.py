@@ -65,12 +65,13 @@ from fractions import Fraction
 
 import numpy as np
 import pandas as pd
-from IPython.display import HTML, display
+from IPython.display import display
 
 import stoplib as sl
 from stoplib import cardcounter as cc
 from stoplib.cardcounter import claims as ccclaims, document as doc, plots as ccplots
 from stoplib.cardcounter import strategy as ccstrategy, widgets as ccwidgets
+from stoplib.util.timing import stamp
 
 NB = "06_card_counter"
 md, num, pct = sl.prose.md, sl.prose.number, sl.prose.percent
@@ -106,8 +107,9 @@ assert round(ex6.win_probability, 8) == doc.EX6_ANSWER and round(ex6.stand_proba
 assert float(exact6.win_probability) == ex6.win_probability
 
 # %%
-verdict6 = "match" if (round(ex6.win_probability, 8), round(ex6.stand_probability, 8)) == (
-    doc.EX6_ANSWER, doc.EX6_STAND) else "differ"
+judged6 = {sl.verdicts.judge(f"{printed:.8f}", ours) for printed, ours in
+           ((doc.EX6_ANSWER, ex6.win_probability), (doc.EX6_STAND, ex6.stand_probability))}
+verdict6 = "agree with" if judged6 == {"agrees"} else "differ from"
 md(f"Both numbers **{verdict6}** the document's: hitting 15 against a 5 wins "
    f"{exact6.win_probability} of the time, standing only {exact6.stand_probability} "
    f"(the exact fractions come from the slow twin, the document's own functions in `Fraction`s). "
@@ -115,7 +117,10 @@ md(f"Both numbers **{verdict6}** the document's: hitting 15 against a 5 wins "
 
 # %%
 states6 = ex6.states()[["player_sum", "has_ace", "total", "deck", "removed", "stand", "hit", "best", "action"]]
-display(states6)
+display(sl.show_table(states6, formats={c: "{:.8f}" for c in ("stand", "hit", "best")},
+                      headers={"player_sum": "Player's sum (aces as 1)", "has_ace": "Holds an ace",
+                               "deck": "Deck left", "removed": "Cards drawn", "stand": "P(win | stand)",
+                               "hit": "P(win | hit)", "best": "P(win)"}))
 assert dict(zip(states6.total, states6.action)) == {15: "hit", 16: "hit", 19: "stand", 20: "stand"}
 
 # %% [markdown]
@@ -132,15 +137,15 @@ ccplots.plot_dealer_outcomes(ax, outcomes)
 sl.save_figure(fig, NB, "dealer-outcomes")
 sl.style.show(fig)
 
-# %% [markdown]
-# *The dealer's final total by up card, fresh single deck: a small up card (4, 5, 6)
-# busts him most often, an ace least.*
-
 # %%
 bust = outcomes.set_index("up")["bust"]
 high = outcomes.set_index("up")[["20", "21"]].sum(axis=1)
 assert np.allclose(outcomes[list(cc.OUTCOMES)].sum(axis=1), 1.0)
 most, least = bust.idxmax(), bust.idxmin()
+top3 = sorted(bust.nlargest(3).index, key=lambda up: list(bust.index).index(up))
+display(sl.caption(f"The dealer's final total by up card, dealt from a fresh single deck. The bust share sits at "
+                   f"the bottom of each bar: a small up card ({', '.join(top3)}) busts him most often, "
+                   f"{an(name(least))} least."))
 md(f"The dealer busts most often with {an(name(most))} showing ({pct(bust[most])}; a 6: {pct(bust['6'])}, "
    f"a 4: {pct(bust['4'])}) and least with {an(name(least))} ({pct(bust[least])}); with an ace he ends on "
    f"20 or 21 {pct(high['A'])} of the time, with a 10 {pct(high['10'])} (busting {pct(bust['10'])}).")
@@ -164,7 +169,6 @@ md(f"The dealer busts most often with {an(name(most))} showing ({pct(bust[most])
 ours6 = ccclaims.memo_dump(doc.EX6_DECK, doc.EX6_DEALER, doc.EX6_PLAYER)
 cmp6 = ccclaims.compare_dump(ours6, doc.EX6_MEMO_DUMP)
 sl.save_table(cmp6, "cardcounter_example6_memo_comparison")
-print(cmp6["verdict"].value_counts().to_string())
 assert len(ours6) == len(doc.EX6_MEMO_DUMP)
 assert set(cmp6["verdict"]) <= {"matches", "truncated in document"}
 truncated = cmp6[cmp6["verdict"] == "truncated in document"]
@@ -180,8 +184,9 @@ md(f"All {len(ours6)} lines agree. {n_same} are character-for-character identica
    "The full table, ours beside the document's verdict:")
 
 # %%
-with pd.option_context("display.max_rows", 80, "display.max_colwidth", 70, "display.width", 200):
-    display(cmp6[["line", "ours", "verdict"]])
+with pd.option_context("styler.render.max_rows", 80):
+    display(sl.show_table(cmp6[["line", "ours", "verdict"]], headers={"ours": "Our line (the document's memo key)",
+                                                                     "verdict": "Beside the document's line"}))
 
 # %% [markdown]
 # The dump's values are printed to 8 decimals. The fast numba solver (a different
@@ -217,17 +222,20 @@ md(f"The largest gap, {gap:.1e}, is below the half unit of the 8th decimal (5e-0
 # %%
 check5 = ccclaims.example5()   # the document's own functions, in exact fractions
 best5, stand5, ex5 = check5.best, check5.stand, check5.table
-display(check5.terms)
+display(sl.show_table(check5.terms, formats={"P(win) after it": "{:.6f}", "count x P": "{:.6f}"},
+                      headers={"card": "Card drawn", "count x P": "Count × P(win)"}))
 sl.save_table(ex5, "cardcounter_example5")
-display(ex5)
-assert (ex5["verdict"] == "matches").all()
+display(sl.show_table(ex5, formats={"ours": lambda v: f"{v:.6f}".rstrip("0").rstrip(".")},
+                      headers={"ours": "We find", "document": "The document says"}))
+assert (ex5["verdict"] == "agrees").all()
 assert round(cc.win_probability(doc.EX5_DECK, 1, [1, 1]), 6) == doc.EX5_ANSWER
 assert round(cc.stand_probability(doc.EX5_DECK, 1, [1, 1]), 6) == doc.EX5_STAND
 print(f"exact: best {best5} = {float(best5):.10f}, stand {stand5} = {float(stand5):.10f}")
 
 # %%
 terms5 = check5.terms.set_index("card")["P(win) after it"]
-md(f"Every number **matches**: standing on soft 12 wins {float(stand5):.6f}, hitting {float(best5):.6f} "
+md(f"Every number **agrees** at the precision the document prints: standing on soft 12 wins "
+   f"{float(stand5):.6f}, hitting {float(best5):.6f} "
    f"({check5.terms['count x P'].sum():.5f} / {int(check5.terms['count'].sum())}). "
    f"A {terms5.idxmax()} is the best card to draw ({terms5.max():.3f}), a {terms5.idxmin()} the worst "
    f"({terms5.min():.3f}).")
@@ -245,7 +253,9 @@ md(f"Every number **matches**: standing on soft 12 wins {float(stand5):.6f}, hit
 packed = pd.DataFrame([{"bits per count": b, "packing": how, "example 5 answer": ccclaims.packed_key_solve(b, how)}
                        for b in (2, 3) for how in ("or", "add", "mask")])
 packed["right?"] = packed["example 5 answer"].round(6) == doc.EX5_ANSWER
-display(packed)
+display(sl.show_table(packed, formats={"example 5 answer": "{:.6f}"},
+                      headers={"bits per count": "Bits per count", "packing": "Packing",
+                               "example 5 answer": "Example 5's answer", "right?": "Right?"}))
 p2 = packed.set_index(["bits per count", "packing"])["example 5 answer"]
 assert round(p2[(3, "or")], 6) == doc.EX5_ANSWER
 
@@ -296,7 +306,8 @@ ok = checks.dropna(subset=["fast"])
 assert np.allclose(ok["fast"], ok["exact"], atol=1e-12)
 bf = ok.dropna(subset=["brute force"])
 assert np.allclose(bf["fast"], bf["brute force"], atol=1e-12)
-display(checks.head(10))
+display(sl.show_table(checks.head(10), formats={c: "{:.10f}" for c in ("fast", "exact", "brute force")},
+                      headers={"fast": "Fast solver", "exact": "Exact twin", "brute force": "Brute force"}))
 
 # %%
 worst_twin = float(np.max(np.abs(ok["fast"] - ok["exact"]))) if len(ok) else 0.0
@@ -320,12 +331,15 @@ dealer_cards = sl.pick(range(1, 11), (1, 2, 6, 10))   # quick mode: a few dealer
 sizes = pd.concat([ccstrategy.state_counts(n, dealers=dealer_cards) for n in deck_sizes], ignore_index=True)
 hand_cols = ["n_decks", "dealer", "first", "second"]
 sl.save_table(sizes.drop(columns="seconds"), "cardcounter_state_counts")
-sl.save_table(sizes[hand_cols + ["seconds"]], "cardcounter_state_counts_timings")
+taken = stamp()          # the machine, its load and when: every committed timing states them
+sl.save_table(sizes[hand_cols + ["seconds"]].assign(**taken), "cardcounter_state_counts_timings")
 summary = sizes.groupby("n_decks").agg(hands=("dealer", "size"),
                                        max_player_states=("n_player_states", "max"),
                                        max_dealer_states=("n_dealer_states", "max"),
                                        max_memo_mb=("memo_mb", "max"))
-display(summary)
+display(sl.show_table(summary.reset_index(), formats={"max_memo_mb": "{:.2f}"},
+                      headers={"n_decks": "Decks", "hands": "Starting hands", "max_player_states": "Most player states",
+                               "max_dealer_states": "Most dealer states", "max_memo_mb": "Largest memo (MB)"}))
 dense = 5 ** 9 * 17
 assert (summary["max_dealer_states"] < dense / 100).all()
 
@@ -342,15 +356,19 @@ md(f"The worst hand of a {deck_sizes[0]}-deck shoe (dealer {card(worst.dealer)},
    f"{dense * 6 * 8 / 1e9:.1f} GB.")
 
 # %% [markdown]
-# How long each solve takes (on the shared 2-core development machine this notebook runs on;
-# `benchmarks/bench_cardcounter.py` times the solvers on a quiet machine):
+# How long each solve takes on the machine that ran this notebook (named with its load
+# below; `benchmarks/bench_cardcounter.py` times the solvers side by side):
 
 # %%
 timing = sizes.groupby("n_decks")["seconds"].agg(median_ms=lambda s: 1000 * s.median(),
-                                                 max_ms=lambda s: 1000 * s.max())
-display(timing.round(1))
+                                                 max_ms=lambda s: 1000 * s.max()).reset_index()
+timing = timing.assign(**taken)
+display(sl.show_table(timing, formats={"median_ms": "{:.1f}", "max_ms": "{:.1f}", "load": "{:.2f}"},
+                      headers={"n_decks": "Decks", "median_ms": "Median solve (ms)", "max_ms": "Slowest solve (ms)",
+                               "load": "Load (1 min)", "taken": "Taken"}))
 md(f"The slowest hand took {timing.max_ms.max():.0f} ms and the median hand of every shoe at most "
-   f"{timing.median_ms.max():.1f} ms, each with a fresh memo.")
+   f"{timing.median_ms.max():.1f} ms, each with a fresh memo, on {taken['machine']} at a load average of "
+   f"{taken['load']:.2f} (a busy machine is slower).")
 
 # %%
 fig, ax = sl.style.figure(figsize=(5.6, 3.6))
@@ -360,11 +378,12 @@ sl.style.show(fig)
 
 # %%
 growth = summary.max_dealer_states.iloc[-1] / summary.max_dealer_states.iloc[-2]
-md(f"*Memoised dealer states per starting hand, by number of decks (log scale): from {deck_sizes[-2]} to "
-   f"{deck_sizes[-1]} decks the largest count grows by {pct(growth - 1, 0)}, from "
-   f"{num(summary.max_dealer_states.iloc[-2], 0)} to {num(summary.max_dealer_states.iloc[-1], 0)}"
-   + (": the count levels off, since once every value has more copies than a hand can use, more decks "
-      "only relabel the same states.*" if growth < 1.1 else ".*"))
+display(sl.caption(
+    f"Memoised dealer states per starting hand, by number of decks (log scale). From {deck_sizes[-2]} to "
+    f"{deck_sizes[-1]} decks the largest count grows by {pct(growth - 1, 0)}, from "
+    f"{num(summary.max_dealer_states.iloc[-2], 0)} to {num(summary.max_dealer_states.iloc[-1], 0)}"
+    + (": the count levels off, since once every value has more copies than a hand can use, more decks "
+       "only relabel the same states." if growth < 1.1 else ".")))
 
 # %% [markdown]
 # ## What is the optimal strategy for a fresh deck?
@@ -384,8 +403,9 @@ basic = ccstrategy.basic_strategy_grid(grid.index)
 sl.save_table(table, "cardcounter_strategy_single_deck")
 sl.save_table(grid.reset_index(names="hand"), "cardcounter_chart_single_deck")
 diff = ccstrategy.chart_differences(grid, basic)
-print(f"{len(diff)} of {grid.size} cells differ from basic strategy:")
-print(diff.to_string(index=False))
+md(f"{len(diff)} of {grid.size} cells differ from basic strategy:")
+display(sl.show_table(diff, headers={"hand": "Hand", "dealer": "Dealer shows", "ours": "Optimal here",
+                                     "reference": "Basic strategy"}))
 
 # %%
 fig, ax = sl.style.figure(figsize=(6.4, 9.6))
@@ -393,11 +413,14 @@ ccplots.plot_strategy_chart(ax, grid, reference=basic, title="optimal first deci
 sl.save_figure(fig, NB, "strategy-chart")
 sl.style.show(fig)
 
+# %%
+rows_differing = sorted(set(diff.hand), key=list(grid.index).index)
+display(sl.caption(f"The optimal first decision for every two-card hand from a fresh single deck, beside textbook "
+                   f"basic strategy. A heavy frame marks each of the {len(diff)} cells where basic strategy says "
+                   f"otherwise (its answer written under ours); they sit in the rows "
+                   f"{', '.join(rows_differing)}."))
+
 # %% [markdown]
-# *Optimal first decision for every two-card hand; a heavy frame marks each cell where
-# textbook basic strategy says otherwise (its answer written under ours). The differences
-# sit in hard 12 to 17 and soft 18.*
-#
 # The differences come from this game's scoring, not from an error in either chart:
 #
 # * **Ties lose.** Standing on hard 17 against an ace loses every time the dealer also
@@ -412,7 +435,9 @@ sl.style.show(fig)
 
 # %%
 mixed2 = ccstrategy.mixed_two_card_hands(table)
-display(mixed2)
+display(sl.show_table(mixed2, formats={"gap": "{:+.5f}"},
+                      headers={"hand": "Hand", "dealer": "Dealer shows", "hit": "These hit", "stand": "These stand",
+                               "closest": "Closest to a tie", "gap": "Its P(hit) − P(stand)"}))
 row185 = table[(table.dealer == 5) & (table["first"] == 1) & (table.second == 7)].iloc[0]
 singles = {("hard 17", "7"), ("hard 17", "8"), ("soft 18", "5")} & set(zip(diff.hand, diff.dealer))
 lines = [f"* {r.hand} against {an(r.dealer)} hits as {r.hit} and stands as {r.stand};" for r in mixed2.itertuples()]
@@ -428,10 +453,13 @@ md("\n".join(lines) + f"\n* soft 18 (A+7) against a 5 is a near tie, {row185.hit
 # %%
 mixed = ccstrategy.mixed_decisions(engine)
 sl.save_table(mixed, "cardcounter_mixed_decisions")
-display(mixed)
+display(sl.show_table(mixed.rename(columns={"hit": "Hands that hit", "stand": "Hands that stand"}),
+                      formats={"dealer": lambda up: "A" if up == 1 else str(up)},
+                      headers={"dealer": "Dealer shows", "soft": "Soft", "total": "Total"}))
 h16 = ccstrategy.player_hands(engine, 10, 16)
-by_size = h16.groupby("n_cards")["action"].value_counts().unstack(fill_value=0)
-print("hard 16 against a 10, hands by number of cards:\n" + by_size.T.to_string())
+by_size = h16.groupby("n_cards")["action"].value_counts().unstack(fill_value=0).reset_index()
+md("Hard 16 against a 10, the hands the memo holds by their number of cards:")
+display(sl.show_table(by_size, headers={"n_cards": "Cards in the hand"}))
 
 # %%
 m = mixed.set_index(["dealer", "soft", "total"])
@@ -456,8 +484,9 @@ shoe_decks = sl.pick(8, 2)
 grid_shoe = ccstrategy.chart_grid(ccstrategy.strategy_table(shoe_decks))
 diff_shoe = ccstrategy.chart_differences(grid_shoe, basic)
 sl.save_table(grid_shoe.reset_index(names="hand"), f"cardcounter_chart_{shoe_decks}_decks")
-print(f"{shoe_decks} decks: {len(diff_shoe)} cells differ from basic strategy")
-print(diff_shoe.to_string(index=False))
+md(f"{shoe_decks} decks: {len(diff_shoe)} cells differ from basic strategy:")
+display(sl.show_table(diff_shoe, headers={"hand": "Hand", "dealer": "Dealer shows", "ours": "Optimal here",
+                                          "reference": "Basic strategy"}))
 
 # %%
 cells1, cellsN = set(zip(diff.hand, diff.dealer)), set(zip(diff_shoe.hand, diff_shoe.dealer))
@@ -489,7 +518,9 @@ md(f"**Kept** in the {shoe_decks}-deck shoe ({len(cells1 & cellsN)} cells): {fmt
 # %%
 effects = ccstrategy.removal_effects(1, engine)
 sl.save_table(effects, "cardcounter_removal_effects")
-display(effects)
+display(sl.show_table(effects, formats={"win_probability": "{:.6f}", "change": "{:+.3f}"},
+                      headers={"removed": "Card removed", "value": "Value", "win_probability": "P(win) of a dealt hand",
+                               "change": "Change (points)"}))
 
 # %%
 fig, ax = sl.style.figure(figsize=(6.4, 3.6))
@@ -497,14 +528,13 @@ ccplots.plot_removal_effects(ax, effects, label="a fresh single deck")
 sl.save_figure(fig, NB, "removal-effects")
 sl.style.show(fig)
 
-# %% [markdown]
-# *Change in the exact win probability of a dealt hand (percentage points) when one card
-# of a value is removed from a fresh deck: removing small cards helps the player,
-# removing tens and 9s hurts him.*
-
 # %%
 eff = effects.iloc[1:].set_index("removed")["change"]
 ranked = eff.sort_values(ascending=False)
+hurts = [c for c in eff.index if eff[c] < 0]
+display(sl.caption(f"The change in the exact win probability of a dealt hand (percentage points) when one card of "
+                   f"a value is removed from a fresh deck. Removing any card but {' or '.join(hurts)} helps the "
+                   f"player; removing {' or '.join(hurts)} hurts him."))
 md(f"Removing a **{ranked.index[0]}** helps most ({signed(ranked.iloc[0])} points), then the "
    f"{ranked.index[1]} and the {ranked.index[2]}; removing a **{ranked.index[-1]}** hurts most "
    f"({signed(ranked.iloc[-1])} points), then the {ranked.index[-2]}. Small cards help the dealer (he must "
@@ -554,7 +584,9 @@ mc_rows.append({"case": "dealt hands, fresh deck", "exact": r.exact, "simulated"
                 "std_err": r.std_err, "z": r.z})
 mc = pd.DataFrame(mc_rows)
 sl.save_table(mc, "cardcounter_monte_carlo")
-display(mc)
+display(sl.show_table(mc, formats={"exact": "{:.6f}", "simulated": "{:.6f}", "std_err": "{:.6f}", "z": "{:+.2f}"},
+                      headers={"case": "Case", "exact": "Exact", "simulated": "Simulated",
+                               "std_err": "Standard error"}))
 assert (mc["z"].abs() < 4).all()
 
 # %%
@@ -570,6 +602,7 @@ md(f"With {num(n_games, 0)} games per case, every simulated rate lies within {mc
 
 # %%
 shoe_rows, shoe_times = [], []
+taken = stamp()
 for n in sl.pick((1, 2, 4, 6, 8), (1, 2)):
     t0 = time.perf_counter()
     eng_n = cc.Engine(cc.fresh_deck(n))
@@ -578,10 +611,14 @@ for n in sl.pick((1, 2, 4, 6, 8), (1, 2)):
     shoe_rows.append({"n_decks": n, "win_probability": p,
                       "player_states": eng_n.n_player_states, "dealer_states": eng_n.n_dealer_states})
 shoes = pd.DataFrame(shoe_rows)
-shoe_times = pd.DataFrame(shoe_times)
+shoe_times = pd.DataFrame(shoe_times).assign(**taken)
 sl.save_table(shoes, "cardcounter_shoes")
 sl.save_table(shoe_times, "cardcounter_shoes_timings")
-display(shoes.merge(shoe_times, on="n_decks"))
+display(sl.show_table(shoes.merge(shoe_times, on="n_decks"),
+                      formats={"win_probability": "{:.6f}", "seconds": "{:.2f}", "load": "{:.2f}"},
+                      headers={"n_decks": "Decks", "win_probability": "P(win) of a dealt hand",
+                               "player_states": "Player states", "dealer_states": "Dealer states",
+                               "load": "Load (1 min)", "taken": "Taken"}))
 
 # %%
 spread = 100 * (shoes.win_probability.max() - shoes.win_probability.min())
@@ -590,7 +627,7 @@ md(f"The fresh-shoe win probability moves by only {spread:.2f} percentage points
    f"({shoes.n_decks.iloc[-1]} decks); "
    + ("each added deck lowers it slightly. " if shoes.win_probability.is_monotonic_decreasing else "")
    + f"A row (the 1,000 possible deals of a shoe, each solved exactly, with one shared memo) took at most "
-   f"{shoe_times.seconds.max():.1f} s on this machine.")
+   f"{shoe_times.seconds.max():.1f} s on {taken['machine']} at a load average of {taken['load']:.2f}.")
 
 # %% [markdown]
 # ## How does one hand play out?
@@ -602,7 +639,9 @@ md(f"The fresh-shoe win probability moves by only {spread:.2f} percentage points
 # %%
 hand_seed = 11
 steps = cc.play_hand(cc.fresh_deck(1, minus=[10, 10, 2]), 10, (10, 2), seed=hand_seed)
-display(steps)
+display(sl.show_table(steps, formats={"stand": "{:.6f}", "hit": "{:.6f}", "card": lambda v: str(v) if v else ""},
+                      headers={"who": "Who", "hand": "Hand", "total": "Total", "stand": "P(win | stand)",
+                               "hit": "P(win | hit)", "action": "Action", "card": "Card drawn"}))
 first = steps.iloc[0]
 assert first.action == "hit" and first.hit > first.stand   # the first decision does not depend on the seed
 
@@ -667,17 +706,19 @@ ccwidgets.counter_panel(dealer=10, player=(10, 6), n_decks=1, seed=0)
 # %%
 verdicts = ccclaims.verdicts(NB)
 sl.save_table(verdicts, f"{NB}_verdicts")
-tally = verdicts["verdict"].value_counts()
-display(HTML(verdicts.drop(columns="notebook").style.set_uuid("verdicts").hide(axis="index")
-             .set_properties(**{"text-align": "left", "vertical-align": "top"}).to_html()))
-md(f"**{tally.get('agrees', 0)} agree, {tally.get('differs', 0)} differ, {tally.get('open', 0)} open.** "
+display(sl.verdicts.styler(verdicts))
+md(f"**{sl.verdicts.summary(verdicts, list_differences=True)}** "
    f"Headline: {verdicts.loc[verdicts.headline, 'claim'].item()}. Document: "
    f"{verdicts.loc[verdicts.headline, 'document'].item()}; ours: {verdicts.loc[verdicts.headline, 'ours'].item()}.")
 
 # %% [markdown]
-# **Source:** James S. Plank, *SRM 734, D1, 400-Pointer (CardCounter)*, TopCoder problem
-# write-ups, University of Tennessee, 26 August 2018,
-# <https://web.eecs.utk.edu/~jplank/topcoder-writeups/>.
-#
+# The document is the source of every number checked above; the textbook chart we set beside
+# ours is Wikipedia's basic-strategy table; the simulation draws its cards from SplitMix64
+# streams.
+
+# %%
+sl.references.cite("plank2018cardcounter", "wikipedia-blackjack", "steele2014splitmix")
+
+# %% [markdown]
 # [← 05 Ten Thousand](05_ten_thousand.ipynb) · [index](00_index.ipynb) ·
 # [07 Hold'em stacking →](07_holdem_stacking.ipynb)

@@ -22,7 +22,7 @@ PACKAGE = ROOT / "stoplib"
 GAMES = ("redblack", "fields", "tenthousand", "cardcounter", "holdem")
 #: The rooms that compute (a plot may import their result classes and constants only).
 COMPUTING = re.compile(r"^(solver|_kernels|_.*_kernels|simulation|twins|variants|asymptotics|frontier|"
-                       r"checkpoint|distributed|gpu|strategy|local_search|evaluator|pig_game|pig_duel|duel|"
+                       r"checkpoint|distributed|gpu|strategy|local_search|evaluator|pig_game|pig_duel\w*|duel\w*|policies|"
                        r"game|claims|_sweep|_verdicts)$")
 
 

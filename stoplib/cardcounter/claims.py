@@ -12,8 +12,12 @@ prints are transcribed in :mod:`.document`. Here we regenerate them:
   the document leaves out and a table of our numbers beside the document's;
 * :func:`packed_key_solve` tests the document's remark on its memo key (two bits per
   card count were too few);
-* :func:`verdicts` sets every number and claim of the document beside ours, with a
-  verdict ("agrees", "differs", "open") and the evidence: the table notebook 06 ends with.
+* :func:`verdicts` sets every number and claim of the document beside ours: the verdict
+  table notebook 06 ends with, built with the workbook's one verdict module
+  (:mod:`stoplib.workbook.verdicts`: its rows, its rule, :func:`~stoplib.workbook.verdicts.judge`
+  for every printed number).
+
+Every public function validates its arguments once and then calls private internals.
 """
 from __future__ import annotations
 
@@ -25,17 +29,15 @@ from fractions import Fraction
 
 from ..util import budget
 from ..util.validate import check_choice, check_int, check_str
-from . import _cost, document
+from ..workbook import verdicts as _verdicts
+from . import _costs, document
 from ._kernels import _player_value, _stand_value
-from .rules import _check_card, _check_not_empty, _total_py, deck_string, hand_total, parse_deck
+from .rules import _check_card, _check_not_empty, _hand_total, _total_py, _deck_string, parse_deck
 from .solver import Engine, _hand
-from .twins import DocumentSolver, _check_number, _document_value
+from .twins import DocumentSolver, _brute_force_orders, _check_number, _document_value, _solve_exact
 
 __all__ = ["memo_dump", "compare_dump", "check_dump_with_fast", "Example5", "example5", "packed_key_solve",
-           "VERDICT_COLUMNS", "verdicts"]
-
-#: The columns of every game's verdict table, in order.
-VERDICT_COLUMNS = ("notebook", "claim", "document", "ours", "verdict", "evidence", "headline")
+           "verdicts"]
 
 
 def memo_dump(deck, dealer: int, player: Sequence[int], number=float) -> list[str]:
@@ -48,8 +50,12 @@ def memo_dump(deck, dealer: int, player: Sequence[int], number=float) -> list[st
     """
     counts, dealer, player = _hand(deck, dealer, player)
     number = _check_number(number)
-    budget.check(_cost.document_estimate(f"memo_dump({deck_string(counts)}, {dealer}, {list(player)})", counts,
-                                         dealer, sum(player), exact=number is Fraction))
+    budget.check(_costs.document_estimate(f"memo_dump({_deck_string(counts)}, {dealer}, {list(player)})", counts,
+                                          dealer, sum(player), exact=number is Fraction))
+    return _memo_dump(counts, dealer, player, number)
+
+
+def _memo_dump(counts, dealer: int, player, number) -> list[str]:
     doc = DocumentSolver(number)
     _document_value(doc, counts, dealer, player)
     return doc.dump()
@@ -68,27 +74,35 @@ def check_dump_with_fast(lines: Sequence[str]) -> float:
     True
     """
     lines = _check_lines("lines", lines)
-    parsed, units, hands = [], 0.0, set()
-    counts_of = functools.lru_cache(maxsize=None)(lambda deck: _cost.Counts(parse_deck(deck)))
+    parsed = _parse_dump(lines)
+    return max((abs(ours - float(text)) for (*_, text), ours in zip(parsed, _fast_values(parsed))), default=0.0)
+
+
+def _parse_dump(lines) -> list:
+    """Every line parsed and checked (its deck not empty), within the work budget of recomputing them."""
+    parsed, hands = [], set()
     decks = functools.lru_cache(maxsize=None)(parse_deck)
     for i, line in enumerate(lines):
-        kind, a, b, c, deck, val = _parse_memo_line(i, line)
+        kind, a, b, c, deck, text = _parse_memo_line(i, line)
         counts = decks(deck)
         _check_not_empty(counts)
-        if kind == "players" and b <= 21 and (deck, a, b) not in hands:
+        if kind == "players" and b <= 21:
             hands.add((deck, a, b))
-            units += counts_of(deck).player(b) * counts_of(deck).dealer(a)
-        parsed.append((kind, a, b, c, deck, val))
-    n_decks = len({p[4] for p in parsed})
-    budget.check(_cost.fresh_hands_estimate(f"check_dump_with_fast({len(lines):,} lines)", units,
-                                            n_decks + len(lines) // 10, units))
-    worst = 0.0
-    engines = {}      # one engine per deck: the lines of a deck share its memo
-    for kind, a, b, c, deck, val in parsed:
-        counts = decks(deck).copy()
-        eng = engines.get(deck)
+        parsed.append((kind, a, b, c, counts, text))
+    budget.check(_costs.dump_estimate(f"check_dump_with_fast({len(lines):,} lines)",
+                                      [(decks(d), up, psum) for d, up, psum in sorted(hands)], len(lines)))
+    return parsed
+
+
+def _fast_values(parsed) -> list[float]:
+    """The fast solver's value of every parsed memo line (one engine per deck: its lines share the memo)."""
+    out, engines = [], {}
+    for kind, a, b, c, deck, _ in parsed:
+        counts = deck.copy()
+        key = tuple(int(x) for x in counts)
+        eng = engines.get(key)
         if eng is None:
-            eng = engines[deck] = Engine(counts)
+            eng = engines[key] = Engine._of(counts)
         if kind == "dealers":
             dsum, dace, pt = a, b, c
             if _total_py(dsum, dace) > 21:
@@ -105,11 +119,11 @@ def check_dump_with_fast(lines: Sequence[str]) -> float:
                 res = _player_value(counts, int(counts.sum()), eng._key(counts), psum, pace, up,
                                     eng.strides, eng.dmemo, eng.pmemo)[0]
                 if res != res:  # NaN: the dealer may run out of cards
-                    raise ValueError(f"memo line for deck {deck_string(counts)}: the deck is too small for the "
+                    raise ValueError(f"memo line for deck {_deck_string(counts)}: the deck is too small for the "
                                      "dealer to finish on some line of play")
                 ours = float(res)
-        worst = max(worst, abs(ours - val))
-    return worst
+        out.append(ours)
+    return out
 
 
 # "lers_move" is the document's truncated first line
@@ -129,7 +143,7 @@ def _check_lines(name, lines) -> list:
 
 
 def _parse_memo_line(i, line):
-    """``(kind, a, b, c, deck, value)`` of a dump line, every field checked; the error quotes the line."""
+    """``(kind, a, b, c, deck, value as printed)`` of a dump line, every field checked; the error quotes it."""
     m = _MEMO_LINE.search(line)
     if not m:
         raise ValueError(f"lines[{i}] = {line[:80]!r} is not a memo line such as "
@@ -142,19 +156,21 @@ def _parse_memo_line(i, line):
         raise ValueError(f"lines[{i}]: {val!r} is not a probability") from None
     if not 0.0 <= value <= 1.0:
         raise ValueError(f"lines[{i}]: the value {val!r} is not a probability in [0, 1]")
+    if not re.fullmatch(r"\d*\.?\d+", val):
+        raise ValueError(f"lines[{i}]: the value {val!r} must be printed as a decimal such as 0.26666667")
     if kind == "players":
         up = _check_card(f"lines[{i}]: dealer_card", int(a))
         psum = check_int(f"lines[{i}]: player_sum", int(b), 2, 31)
         if c not in flags:
             raise ValueError(f"lines[{i}]: {c!r} must be true or false (player_has_ace)")
-        return "players", up, psum, flags[c], deck, value
+        return "players", up, psum, flags[c], deck, val
     dsum = check_int(f"lines[{i}]: dealer_sum", int(a), 1, 26)
     if b not in flags:
         raise ValueError(f"lines[{i}]: {b!r} must be true or false (dealer_has_ace)")
     pt = check_int(f"lines[{i}]: player_total", int(c), 0, 31) if c.isdigit() else None
     if pt is None:
         raise ValueError(f"lines[{i}]: {c!r} must be the player's total (0..31)")
-    return "dealers", dsum, flags[b], pt, deck, value
+    return "dealers", dsum, flags[b], pt, deck, val
 
 
 def compare_dump(ours: Sequence[str], theirs: Sequence[str]):
@@ -169,9 +185,12 @@ def compare_dump(ours: Sequence[str], theirs: Sequence[str]):
     >>> compare_dump(["dealers_move(1)", "x"], ["lers_move(1)", "y"])["verdict"].tolist()
     ['truncated in document', 'differs']
     """
+    return _compare_dump(_check_lines("ours", ours), _check_lines("theirs", theirs))
+
+
+def _compare_dump(ours: list, theirs: list):
     import pandas as pd
-    ours = _check_lines("ours", ours)
-    theirs = _check_lines("theirs", theirs)
+
     rows = []
     for i in range(max(len(ours), len(theirs))):
         a = ours[i] if i < len(ours) else ""
@@ -198,8 +217,9 @@ class Example5:
         The per-card lines the document leaves out after "Let's consider each in turn:"
         (``card``, ``count``, ``P(win) after it``, ``count x P``).
     table : pandas.DataFrame
-        Our numbers beside the document's (``quantity``, ``ours``, ``document``,
-        ``verdict``: "matches" or "differs" at the decimals the document prints).
+        Our numbers beside the document's (``quantity``, ``ours``, ``document`` as printed,
+        ``verdict``: "agrees" or "differs" by :func:`stoplib.workbook.verdicts.judge`, at the
+        precision the document prints).
     best, stand : Fraction
         The exact optimal and stand win probabilities.
     """
@@ -220,26 +240,31 @@ def example5() -> Example5:
     --------
     >>> ex = example5()
     >>> ex.table["verdict"].tolist(), ex.best > ex.stand
-    (['matches', 'matches', 'matches', 'matches'], True)
+    (['agrees', 'agrees', 'agrees', 'agrees'], True)
     """
+    ex = _example5()
+    return Example5(ex.terms.copy(), ex.table.copy(), ex.best, ex.stand)
+
+
+@functools.lru_cache(maxsize=1)
+def _example5() -> Example5:
+    """:func:`example5`, computed once per process (the document's numbers do not change); a copy is returned."""
     import pandas as pd
+
     solver = DocumentSolver(Fraction)
     first = document.EX5_FIRST_CALL
     stand_call = document.EX5_STAND_CALL
     deck = tuple(int(c) for c in parse_deck(first[3]))
-    best = solver.players_move(*first[:3], deck)
-    stand = solver.dealers_move(*stand_call[:3], tuple(int(c) for c in parse_deck(stand_call[3])))
+    best = solver._players_move(*first[:3], deck)
+    stand = solver._dealers_move(*stand_call[:3], tuple(int(c) for c in parse_deck(stand_call[3])))
     terms = pd.DataFrame([{"card": "A" if v == 1 else str(v), "count": c, "P(win) after it": float(p),
-                           "count x P": float(c * p)} for v, c, p in solver.hit_terms(*first[:3], deck)])
-    table = pd.DataFrame([
-        ("stand: dealers_move(1, true, 12, ...)", float(stand), document.EX5_STAND),
-        ("sum over the hit cards of count x P", terms["count x P"].sum(), document.EX5_HIT_TOTAL),
-        ("ways to get a hit", terms["count"].sum(), document.EX5_HIT_WAYS),
-        ("hit = best", float(best), document.EX5_ANSWER),
-    ], columns=["quantity", "ours", "document"])
-    places = [6, 5, 0, 6]   # decimals the document prints for each quantity
-    table["verdict"] = ["matches" if round(o, k) == d else "differs"
-                        for o, d, k in zip(table["ours"], table["document"], places)]
+                           "count x P": float(c * p)} for v, c, p in solver._hit_terms(*first[:3], deck)])
+    rows = [("stand: dealers_move(1, true, 12, ...)", float(stand), f"{document.EX5_STAND:.6f}"),
+            ("sum over the hit cards of count x P", float(terms["count x P"].sum()), f"{document.EX5_HIT_TOTAL:.5f}"),
+            ("ways to get a hit", int(terms["count"].sum()), str(document.EX5_HIT_WAYS)),
+            ("hit = best", float(best), f"{document.EX5_ANSWER:.6f}")]
+    table = pd.DataFrame([(q, o, d, _verdicts.judge(d, o)) for q, o, d in rows],
+                         columns=["quantity", "ours", "document", "verdict"])
     return Example5(terms, table, best, stand)
 
 
@@ -269,9 +294,13 @@ def packed_key_solve(bits: int, packing: str = "or", deck=document.EX5_DECK, dea
     bits = check_int("bits", bits, 1, 8)
     packing = check_choice("packing", packing, ("or", "add", "mask"))
     counts, dealer, player = _hand(deck, dealer, player)
-    budget.check(_cost.document_estimate(f"packed_key_solve({bits}, {packing!r}, {deck_string(counts)})", counts,
-                                         dealer, sum(player), exact=False))
-    counts = tuple(int(c) for c in counts)
+    budget.check(_costs.document_estimate(f"packed_key_solve({bits}, {packing!r}, {_deck_string(counts)})", counts,
+                                          dealer, sum(player), exact=False))
+    return _packed_key_solve(bits, packing, tuple(int(c) for c in counts), dealer, player)
+
+
+def _packed_key_solve(bits: int, packing: str, counts: tuple, dealer: int, player) -> float:
+    """:func:`packed_key_solve` for arguments already checked (and within the budget)."""
     mask = (1 << bits) - 1
 
     def pack(d):
@@ -328,7 +357,9 @@ def verdicts(notebook: str = "06_card_counter"):
     Recomputes everything it reports (the example-6 dump line for line, its values
     with the fast solver, example 5 in exact fractions, the memo-key remark) once per
     process, in under a second; later calls reuse those rows (the document's numbers do
-    not change) and only set the ``notebook`` column.
+    not change) and only set the ``notebook`` column. Every printed number is judged by
+    :func:`stoplib.workbook.verdicts.judge` at the precision the document prints; the
+    contest's statistics are ``context`` (the document's setting, not the game).
 
     Parameters
     ----------
@@ -338,114 +369,118 @@ def verdicts(notebook: str = "06_card_counter"):
     Returns
     -------
     pandas.DataFrame
-        Columns :data:`VERDICT_COLUMNS`; ``verdict`` is "agrees", "differs" or "open";
-        exactly one row has ``headline`` True.
+        A verdict table (:func:`stoplib.workbook.verdicts.table`): the columns
+        :data:`stoplib.workbook.verdicts.VERDICT_COLUMNS`, exactly one headline row.
 
     Examples
     --------
     >>> t = verdicts()
-    >>> tuple(t.columns) == VERDICT_COLUMNS, int(t["headline"].sum())
+    >>> tuple(t.columns) == _verdicts.VERDICT_COLUMNS, int(t["headline"].sum())
     (True, 1)
-    >>> sorted(set(t["verdict"]))
-    ['agrees', 'open']
+    >>> _verdicts.counts(t)
+    {'agrees': 14, 'differs': 0, 'open': 1, 'context': 2}
     """
-    import pandas as pd
-
     check_str("notebook", notebook, 120)
-    if not _NOTEBOOK.match(notebook):
-        raise ValueError(f"notebook must be a notebook's file-name stem such as '06_card_counter', got {notebook!r}")
-    rows = [{"notebook": notebook, **row} for row in _verdict_rows()]
-    out = pd.DataFrame(rows, columns=list(VERDICT_COLUMNS))
-    assert int(out["headline"].sum()) == 1
-    return out
-
-
-_NOTEBOOK = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")
+    return _verdicts.table(notebook, [dict(r) for r in _verdict_rows()])
 
 
 @functools.lru_cache(maxsize=1)
 def _verdict_rows() -> tuple:
-    """The rows of :func:`verdicts` without the notebook column (computed once per process: the
-    document's numbers do not change)."""
-    from .twins import brute_force_orders, solve_exact
-
+    """The rows of :func:`verdicts` (computed once per process: the document's numbers do not change)."""
+    row, judge = _verdicts.row, _verdicts.judge
     rows = []
 
-    def add(claim, doc_text, ours, agrees, evidence, headline=False):
-        verdict = agrees if isinstance(agrees, str) else ("agrees" if agrees else "differs")
-        rows.append({"claim": claim, "document": doc_text, "ours": ours,
-                     "verdict": verdict, "evidence": evidence, "headline": headline})
-
     # --- example 6: the memo dump and its answer
-    ours6 = memo_dump(document.EX6_DECK, document.EX6_DEALER, document.EX6_PLAYER)
-    table6 = compare_dump(ours6, document.EX6_MEMO_DUMP)
+    counts6, up6, player6 = parse_deck(document.EX6_DECK), document.EX6_DEALER, tuple(document.EX6_PLAYER)
+    ours6 = _memo_dump(counts6, up6, player6, Fraction)
+    table6 = _compare_dump(ours6, list(document.EX6_MEMO_DUMP))
     n_same = int((table6["verdict"] == "matches").sum())
     n_cut = int((table6["verdict"] == "truncated in document").sum())
     dump_ok = len(ours6) == len(document.EX6_MEMO_DUMP) and n_same + n_cut == len(ours6)
-    add("Example 6 (dealer 5, player 7+8, deck 1004000002): the two memo caches, line for line",
-        f"{len(document.EX6_MEMO_DUMP)} lines", f"{len(ours6)} lines: {n_same} identical, {n_cut} cut short "
-        "in the document", dump_ok,
-        "regenerated from the document's own two functions (exact fractions), same keys, format and order; "
-        "the document's first line lost its leading 'dea'", headline=True)
-    gap = check_dump_with_fast(document.EX6_MEMO_DUMP)
-    add("Example 6: every value printed in the dump", "58 values to 8 decimals",
-        f"fast solver: largest gap {gap:.1e}", gap < 5e-9 + 1e-12,
-        "each line recomputed with the numba solver (a different memo: final-total distributions)")
-    exact6 = solve_exact(document.EX6_DECK, document.EX6_DEALER, document.EX6_PLAYER)
+    rows.append(row("Example 6 (dealer 5, player 7+8, deck 1004000002): the two memo caches, line for line",
+                    f"{len(document.EX6_MEMO_DUMP)} lines",
+                    f"{len(ours6)} lines: {n_same} identical, {n_cut} cut short in the document",
+                    "agrees" if dump_ok else "differs",
+                    "regenerated from the document's own two functions (exact fractions), same keys, format "
+                    "and order; the document's first line lost its leading 'dea'", headline=True))
+    parsed = _parse_dump(list(document.EX6_MEMO_DUMP))
+    fast = _fast_values(parsed)
+    judged = [judge(text, ours) for (*_, text), ours in zip(parsed, fast)]
+    gap = max(abs(ours - float(text)) for (*_, text), ours in zip(parsed, fast))
+    n_agree = judged.count("agrees")
+    rows.append(row("Example 6: every value printed in the dump", f"{len(parsed)} values to 8 decimals",
+                    f"fast solver: {n_agree} of {len(parsed)} print the same; largest gap {gap:.1e}",
+                    "agrees" if n_agree == len(parsed) else "differs",
+                    "each line recomputed with the numba solver (a different memo: final-total distributions) "
+                    "and judged at the 8 decimals printed"))
+    exact6 = _solve_exact(counts6, up6, player6)
     w6, s6 = exact6.win_probability, exact6.stand_probability
-    add("Example 6: win probability, players_move(5, 15, false, ...)", f"{document.EX6_ANSWER:.8f}",
-        f"{w6} = {float(w6):.8f}", round(float(w6), 8) == document.EX6_ANSWER,
-        f"brute force over all card orders: {brute_force_orders(document.EX6_DECK, 5, document.EX6_PLAYER)}")
-    add("Example 6: standing on 15, dealers_move(5, false, 15, ...)", f"{document.EX6_STAND:.8f}",
-        f"{s6} = {float(s6):.8f}", round(float(s6), 8) == document.EX6_STAND, "exact fractions")
+    brute6 = _brute_force_orders(tuple(int(c) for c in counts6), up6, player6)
+    rows.append(row("Example 6: win probability, players_move(5, 15, false, ...)", f"{document.EX6_ANSWER:.8f}",
+                    f"{w6} = {float(w6):.8f}", judge(f"{document.EX6_ANSWER:.8f}", float(w6)),
+                    f"exact fractions; brute force over all card orders: {brute6}"))
+    rows.append(row("Example 6: standing on 15, dealers_move(5, false, 15, ...)", f"{document.EX6_STAND:.8f}",
+                    f"{s6} = {float(s6):.8f}", judge(f"{document.EX6_STAND:.8f}", float(s6)), "exact fractions"))
     tie = [line for line in document.EX6_MEMO_DUMP if line.startswith("dealers_move(19, false, 19,")]
     ours_tie = [line for line in ours6 if line.startswith("dealers_move(19, false, 19,")]
-    add("Ties lose (read off the dump: a dealer's 19 against the player's 19)",
-        "P(win) = " + tie[0].split("= ")[1] if tie else "-",
-        "P(win) = " + ours_tie[0].split("= ")[1] if ours_tie else "-", bool(tie) and tie == ours_tie,
-        "our rules score a tie as a loss and reproduce the line")
+    rows.append(row("Ties lose (read off the dump: a dealer's 19 against the player's 19)",
+                    "P(win) = " + tie[0].split("= ")[1] if tie else "-",
+                    "P(win) = " + ours_tie[0].split("= ")[1] if ours_tie else "-",
+                    "agrees" if tie and tie == ours_tie else "differs",
+                    "our rules score a tie as a loss and reproduce the line"))
 
     # --- example 5, the one with seven aces
-    ex5 = example5()
+    ex5 = _example5()
     t5 = ex5.table.set_index("quantity")
-    aces = int(parse_deck(document.EX5_DECK)[0]) + (document.EX5_DEALER == 1) + list(document.EX5_PLAYER).count(1)
-    add("Example 5 (dealer A, player A+A, deck 4440000004): aces in play", str(document.EX5_ACES),
-        f"{aces} (4 in the deck, the dealer's, the player's 2)", aces == document.EX5_ACES, "counted")
-    total, soft = hand_total(document.EX5_PLAYER)
-    add("Example 5: standing counts one ace as 11", "12", f"{'soft' if soft else 'hard'} {total}",
-        total == 12 and soft, "hand_total([1, 1])")
+    deck5 = parse_deck(document.EX5_DECK)
+    aces = int(deck5[0]) + (document.EX5_DEALER == 1) + list(document.EX5_PLAYER).count(1)
+    rows.append(row("Example 5 (dealer A, player A+A, deck 4440000004): aces in play", str(document.EX5_ACES),
+                    f"{aces} (4 in the deck, the dealer's, the player's 2)", judge(str(document.EX5_ACES), aces),
+                    "counted"))
+    total, soft = _hand_total(document.EX5_PLAYER)
+    rows.append(row("Example 5: standing counts one ace as 11", "12", f"{'soft' if soft else 'hard'} {total}",
+                    "agrees" if total == 12 and soft else "differs", "the hand's best total, hand_total([1, 1])"))
     stand_row = t5.loc["stand: dealers_move(1, true, 12, ...)"]
-    add("Example 5: standing on soft 12, dealers_move(1, true, 12, ...)", f"{document.EX5_STAND:.6f}",
-        f"{ex5.stand} = {float(ex5.stand):.6f}", stand_row["verdict"] == "matches", "exact fractions")
-    ranks = tuple(v for v in range(1, 11) if parse_deck(document.EX5_DECK)[v - 1])
-    add("Example 5: only four ranks left (ace, two, three, ten)", "A, 2, 3, 10",
-        ", ".join("A" if v == 1 else str(v) for v in ranks), ranks == document.EX5_RANKS, "the deck's counts")
+    rows.append(row("Example 5: standing on soft 12, dealers_move(1, true, 12, ...)", stand_row["document"],
+                    f"{ex5.stand} = {float(ex5.stand):.6f}", stand_row["verdict"], "exact fractions"))
+    ranks = tuple(v for v in range(1, 11) if deck5[v - 1])
+    rows.append(row("Example 5: only four ranks left (ace, two, three, ten)", "A, 2, 3, 10",
+                    ", ".join("A" if v == 1 else str(v) for v in ranks),
+                    "agrees" if ranks == document.EX5_RANKS else "differs", "the deck's counts"))
     sum_row = t5.loc["sum over the hit cards of count x P"]
-    add("Example 5: sum over the hit cards of count × P(win)", f"{document.EX5_HIT_TOTAL:.5f}",
-        f"{sum_row['ours']:.6f}", sum_row["verdict"] == "matches", "equal at the 5 decimals printed")
-    ways = int(ex5.terms["count"].sum())
-    add("Example 5: ways to get a hit", str(document.EX5_HIT_WAYS), str(ways), ways == document.EX5_HIT_WAYS,
-        "cards left in the deck")
-    add("Example 5: P(win) if he hits, the answer", f"{document.EX5_ANSWER:.6f}",
-        f"{ex5.best} = {float(ex5.best):.6f}", t5.loc["hit = best", "verdict"] == "matches",
-        "exact fractions; the fast solver and the simulation agree (notebook)")
-    add("Example 5: hitting beats standing", "hit", "hit" if ex5.best > ex5.stand else "stand",
-        ex5.best > ex5.stand, f"{float(ex5.best):.6f} > {float(ex5.stand):.6f}")
+    rows.append(row("Example 5: sum over the hit cards of count × P(win)", sum_row["document"],
+                    f"{sum_row['ours']:.6f}", sum_row["verdict"], "exact fractions, judged at the 5 decimals printed"))
+    ways_row = t5.loc["ways to get a hit"]
+    rows.append(row("Example 5: ways to get a hit", ways_row["document"], str(int(ways_row["ours"])),
+                    ways_row["verdict"], "cards left in the deck"))
+    best_row = t5.loc["hit = best"]
+    rows.append(row("Example 5: P(win) if he hits, the answer", best_row["document"],
+                    f"{ex5.best} = {float(ex5.best):.6f}", best_row["verdict"],
+                    "exact fractions; the fast solver and the simulation agree (notebook)"))
+    rows.append(row("Example 5: hitting beats standing", "hit", "hit" if ex5.best > ex5.stand else "stand",
+                    "agrees" if ex5.best > ex5.stand else "differs",
+                    f"{float(ex5.best):.6f} > {float(ex5.stand):.6f}"))
     terms = ", ".join(f"{c} {p:.4f}" for c, p in zip(ex5.terms["card"], ex5.terms["P(win) after it"]))
-    add("Example 5: P(win) after each card, the lines after \"Let's consider each in turn:\"",
-        "(missing from the document)", terms, "open",
-        "nothing printed to compare with; 4 × their sum is the document's total 6.98776")
+    rows.append(row("Example 5: P(win) after each card, the lines after \"Let's consider each in turn:\"",
+                    "(missing from the document)", terms, "open",
+                    "the document prints no number to compare with; 4 × their sum is its total 6.98776"))
 
     # --- the memo key and the contest
-    p2, p3 = packed_key_solve(2), packed_key_solve(3)
-    add("Two bits per card count are too few for the memo key (counts 0 to 4)",
-        f"{document.FIRST_TRY_BITS} bits \"didn't work out too well\"",
-        f"example 5 cached with 2 bits: {p2:.6f}; with 3 bits: {p3:.6f}",
-        round(p2, 6) != document.EX5_ANSWER and round(p3, 6) == document.EX5_ANSWER,
-        "deck packed as count << bits·i with OR: a count of 4 spills into the next card's field and "
-        "the cache returns another deck's value (added or masked 2-bit fields happen to survive here)")
-    add("None of the contest's examples 0 to 4 has an ace", "no aces", "not in the document", "open",
-        "the contest's examples are not reproduced in the write-up")
-    add("Bad submissions in the contest", f"{document.BAD_SUBMISSIONS} of {document.SUBMISSIONS}",
-        "not checkable here", "open", "contest statistics; no data in the write-up")
+    deck5_t = tuple(int(c) for c in deck5)
+    p2 = _packed_key_solve(2, "or", deck5_t, document.EX5_DEALER, document.EX5_PLAYER)
+    p3 = _packed_key_solve(3, "or", deck5_t, document.EX5_DEALER, document.EX5_PLAYER)
+    answer = f"{document.EX5_ANSWER:.6f}"
+    holds = judge(answer, p2) == "differs" and judge(answer, p3) == "agrees"
+    rows.append(row("Two bits per card count are too few for the memo key (counts 0 to 4)",
+                    f"{document.FIRST_TRY_BITS} bits \"didn't work out too well\"",
+                    f"example 5 cached with 2 bits: {p2:.6f}; with 3 bits: {p3:.6f}",
+                    "agrees" if holds else "differs",
+                    "deck packed as count << bits·i with OR: a count of 4 spills into the next card's field and "
+                    "the cache returns another deck's value (added or masked 2-bit fields happen to survive here)"))
+    rows.append(row("None of the contest's examples 0 to 4 has an ace", "no aces", "not in the document", "context",
+                    "a fact about the contest's test data, not about the game; the write-up does not reproduce "
+                    "those examples"))
+    rows.append(row("Bad submissions in the contest", f"{document.BAD_SUBMISSIONS} of {document.SUBMISSIONS}",
+                    "not a property of the game", "context",
+                    "contest statistics (the document's setting); nothing of ours to compare"))
     return tuple(rows)

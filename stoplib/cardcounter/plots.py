@@ -1,12 +1,14 @@
-"""CardCounter figures: ``plot_*`` functions that draw on an ``Axes`` they are given.
+"""CardCounter figures: ``plot_*`` functions that draw the result they are given on an ``Axes``.
 
 For notebook 06 (the game of J. S. Plank's write-up of TopCoder SRM 734 "CardCounter";
 rules in :mod:`.rules`): the hit/stand chart from :func:`.strategy.chart_grid` with the
 cells where textbook basic strategy differs, the card-removal effects from
 :func:`.strategy.removal_effects`, the dealer's final-total distribution by up card
-(from :class:`.solver.Engine`), the memoised state counts from
+from :func:`.strategy.dealer_outcomes`, the memoised state counts from
 :func:`.strategy.state_counts`, and the picture of the interactive panel
-(:func:`plot_next_card`: the win probability after each possible next card).
+(:func:`plot_next_card`: a :class:`.solver.NextCard`, the win probability after each
+possible next card). Compute once, draw what you are given: every function takes a
+computed result and computes nothing (it only checks what it is handed).
 
 Every function draws inside the workbook style (:mod:`stoplib.workbook.style`: text
 of 8 pt or more, the colour-blind-safe palette) and never touches pyplot's global
@@ -19,6 +21,7 @@ import numpy as np
 from ..util.validate import check_bool, check_choice, check_instance, check_int, check_real, check_str
 from ..workbook.style import COLORS, OPEN, styled
 from .rules import OUTCOMES, _check_card, _check_frame
+from .solver import NextCard
 
 __all__ = ["ACTION_COLOURS", "plot_strategy_chart", "plot_removal_effects", "plot_dealer_outcomes",
            "plot_state_counts", "plot_next_card"]
@@ -165,7 +168,7 @@ def plot_removal_effects(ax, effects, label: str = "a fresh deck"):
 
 
 @styled
-def plot_dealer_outcomes(ax, outcomes, dealers=range(1, 11)):
+def plot_dealer_outcomes(ax, outcomes):
     """Stacked bars of the dealer's final-total distribution for each up card.
 
     The bust share sits at the bottom of each bar and is written on it; the totals
@@ -174,24 +177,16 @@ def plot_dealer_outcomes(ax, outcomes, dealers=range(1, 11)):
     Parameters
     ----------
     ax : matplotlib Axes
-    outcomes : pandas.DataFrame, or str or sequence of int
-        :func:`.strategy.dealer_outcomes`, or the deck before the up card is dealt
-        (ten counts), from which it is computed for the up cards ``dealers``.
-    dealers : sequence of int
-        Up cards to show when ``outcomes`` is a deck.
+    outcomes : pandas.DataFrame
+        :func:`.strategy.dealer_outcomes` (one row per up card).
 
     Returns
     -------
     The Axes.
     """
     import matplotlib as mpl
-    import pandas as pd
-
-    from .strategy import dealer_outcomes
 
     _check_ax(ax)
-    if not isinstance(outcomes, pd.DataFrame):
-        outcomes = dealer_outcomes(outcomes, dealers)
     _check_frame("outcomes", outcomes, ("dealer",) + tuple(OUTCOMES), "a strategy.dealer_outcomes() table")
     if not 1 <= len(outcomes) <= 10:
         raise ValueError(f"outcomes must hold 1 to 10 up cards, got {len(outcomes)}")
@@ -260,23 +255,30 @@ def plot_state_counts(ax, sizes, column: str = "n_dealer_states"):
 
 
 @styled
-def plot_next_card(ax, terms, stand: float, hit: float, title: str = ""):
+def plot_next_card(ax, result, title: str = ""):
     """The hit decision card by card: P(win) after each possible next card, against standing.
 
     Parameters
     ----------
     ax : matplotlib Axes
-    terms : sequence of (value, count, p_win)
-        Each card value left in the deck, how many, and the win probability after
-        drawing it and playing on optimally (0 for a bust).
-    stand, hit : float
-        P(win) when standing now, and when hitting (the count-weighted mean of the bars).
+    result : NextCard
+        :func:`.solver.next_card` of a hand that is not bust: for each card value left in
+        the deck, how many and the win probability after drawing it and playing on
+        optimally (0 for a bust), and P(win) when standing and when hitting (the
+        count-weighted mean of the bars).
     title : str
+
+    Returns
+    -------
+    The Axes.
     """
     _check_ax(ax)
-    terms = _check_terms(terms)
-    stand = check_real("stand", stand, 0.0, 1.0)
-    hit = check_real("hit", hit, 0.0, 1.0)
+    check_instance("result", result, NextCard)
+    if result.action == "bust":
+        raise ValueError(f"result is a bust hand (player {list(result.player)}): there is no decision to draw")
+    terms = _check_terms(result.terms)
+    stand = check_real("result.stand_probability", result.stand_probability, 0.0, 1.0)
+    hit = check_real("result.hit_probability", result.hit_probability, 0.0, 1.0)
     check_str("title", title, 300)
     values = [int(v) for v, _, _ in terms]
     n = sum(int(c) for _, c, _ in terms)
@@ -313,9 +315,9 @@ def _check_ax(ax):
 def _check_terms(terms):
     """``(value, count, p_win)`` triples: distinct card values 1..10, counts >= 1, probabilities in [0, 1]."""
     if isinstance(terms, (str, bytes)) or not isinstance(terms, (list, tuple)):
-        raise TypeError(f"terms must be a list of (value, count, p_win) triples, got {type(terms).__name__}")
+        raise TypeError(f"result.terms must be a list of (value, count, p_win) triples, got {type(terms).__name__}")
     if not 1 <= len(terms) <= 10:
-        raise ValueError(f"terms must hold 1 to 10 card values, got {len(terms)}")
+        raise ValueError(f"result.terms must hold 1 to 10 card values, got {len(terms)}")
     out = []
     for i, term in enumerate(terms):
         if not isinstance(term, (list, tuple)) or len(term) != 3:

@@ -186,7 +186,7 @@ def _check_deal(counts, what: str = "a hand") -> None:
     """Dealing a whole hand needs four cards: the player's two, the dealer's up card and his hidden card."""
     n = int(np.sum(counts))
     if n < 4:
-        raise ValueError(f"deck {deck_string(counts)} holds {n} card{'s' if n != 1 else ''}: too small to deal "
+        raise ValueError(f"deck {_deck_string(counts)} holds {n} card{'s' if n != 1 else ''}: too small to deal "
                          f"{what} (two cards to the player, the dealer's up card and his hidden card: 4 at least)")
 
 
@@ -224,7 +224,12 @@ def deck_string(deck) -> str:
     >>> deck_string([4] * 9 + [16])
     '444444444[16]'
     """
-    return "".join(str(c) if c < 10 else f"[{c}]" for c in (int(x) for x in parse_deck(deck)))
+    return _deck_string(parse_deck(deck))
+
+
+def _deck_string(counts) -> str:
+    """:func:`deck_string` of counts already checked (no second validation in messages and loops)."""
+    return "".join(str(c) if c < 10 else f"[{c}]" for c in (int(x) for x in counts))
 
 
 def hand_total(cards: Sequence[int]) -> tuple[int, bool]:
@@ -271,13 +276,39 @@ def fresh_deck(n_decks: int = 1, minus: Sequence[int] = ()) -> np.ndarray:
     n_decks = check_int("n_decks", n_decks, 1, MAX_FRESH_DECKS)
     if isinstance(minus, (str, bytes, bytearray)) or not isinstance(minus, (Sequence, np.ndarray)):
         raise TypeError(f"minus must be a sequence of card values (ints 1..10), got {type(minus).__name__}")
+    return _fresh_deck(n_decks, [_check_card(f"minus[{i}]", v) for i, v in enumerate(minus)])
+
+
+def _fresh_deck(n_decks: int, minus=()) -> np.ndarray:
+    """:func:`fresh_deck` for arguments already checked (a ValueError when the shoe runs out of a value)."""
     counts = np.array([4 * n_decks] * 9 + [16 * n_decks], dtype=np.int64)
-    for i, v in enumerate(minus):
-        v = _check_card(f"minus[{i}]", v)
+    for v in minus:
         if counts[v - 1] == 0:
             raise ValueError(f"cannot remove another {v}: none left in {n_decks} deck(s)")
         counts[v - 1] -= 1
     return counts
+
+
+# ---------------------------------------------------------------- dealing a hand
+
+def _deals(counts):
+    """``(first, up, second, probability, remaining counts)`` for every deal of player, dealer up, player."""
+    out = []
+    for a, pa, c1 in _draws(counts):
+        for up, pu, c2 in _draws(c1):
+            for b, pb, c3 in _draws(c2):
+                out.append((a, up, b, float(pa * pu * pb), c3))
+    return out
+
+
+def _draws(counts):
+    """``(value, probability, counts after)`` for each card value the deck can give."""
+    n = counts.sum()
+    for v in range(1, 11):
+        if counts[v - 1]:
+            rest = counts.copy()
+            rest[v - 1] -= 1
+            yield v, counts[v - 1] / n, rest
 
 
 # ---------------------------------------------------------------- a deck too small for the dealer
@@ -286,9 +317,9 @@ def _starving_message(counts, dealer, player) -> str:
     """The ValueError message for a deck on which the dealer may have to draw from an empty deck."""
     line = _starving_line(tuple(int(c) for c in counts), int(dealer), tuple(player))
     if line is None:  # pragma: no cover - the fast path only reports NaN when a line exists
-        return f"deck {deck_string(counts)} is too small for the dealer to finish"
+        return f"deck {_deck_string(counts)} is too small for the dealer to finish"
     pdraws, ddraws, dsum = line
-    return (f"deck {deck_string(counts)} is too small: if the player draws {list(pdraws)} and stands, "
+    return (f"deck {_deck_string(counts)} is too small: if the player draws {list(pdraws)} and stands, "
             f"the dealer (up card {dealer}) may draw {list(ddraws)} and then, at hard {dsum}, must hit "
             f"from an empty deck; give more cards (the deck is what remains after the shown cards)")
 

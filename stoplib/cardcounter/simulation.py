@@ -10,7 +10,11 @@ with its standard error:
 * :func:`simulate_deals`: whole hands dealt (player, dealer up, player) from a deck;
 * :func:`play_hand`: one seeded hand step by step, re-solving exactly at each decision.
 
-A seed (int or numpy ``Generator``) fixes every result.
+A seed (int or numpy ``Generator``) fixes every result: :func:`stoplib.util.rng.kernel_seed`
+turns it into the kernel's base seed, and hand ``g`` draws its cards from stream ``g`` of the
+workbook's one generator (:mod:`stoplib.util.rng`). Each hand starts from the same card order
+(the kernel undoes its swaps), so a hand's cards depend only on the seed and its index: a
+longer run extends a shorter one, and a rerun is bit-identical.
 """
 from __future__ import annotations
 
@@ -22,17 +26,29 @@ import numpy as np
 from numba import njit
 
 from ..util import budget
-from ..util.rng import as_generator, kernel_seed
+from ..util.rng import as_generator, kernel_seed, next_below, stream_start
 from ..util.validate import check_instance, check_int
-from . import _cost
+from . import _costs
 from ._kernels import _total
-from .rules import _check_deal, _hand_total, deck_string, parse_deck
-from .solver import Engine, Solution, _check_engine, _deal_estimate, _deal_win, _hand, solve
+from .rules import _check_deal, _hand_total, _deck_string, parse_deck
+from .solver import Engine, Solution, _check_engine, _deal_win, _hand, _solve
 
 #: The most hands one call simulates (10**12 would take days; the budget refuses far fewer).
 MAX_GAMES = 10**12
 
 __all__ = ["MonteCarloResult", "simulate", "simulate_deals", "play_hand"]
+
+
+@njit(cache=True)
+def _take(cards, swaps, pos, state):
+    """Deal the card at ``pos``: swap a uniform pick among ``cards[pos:]`` into place (remember from where)."""
+    state, r = next_below(state, cards.size - pos)
+    r += pos
+    c = cards[r]
+    cards[r] = cards[pos]
+    cards[pos] = c
+    swaps[pos] = r
+    return state, c
 
 
 @njit(cache=True)
@@ -43,38 +59,38 @@ def _play_hands(counts, strides, base_key, up0, psum0, pace0, deal, policy_keys,
     deal=False: the dealer's up card and the player's cards are given, the rest is
     shuffled. deal=True: player card, dealer up card, player card are dealt first.
     wins[0] counts wins; missing[0] counts policy look-ups that found no state.
+
+    Hand g draws from stream g of ``seed`` (:func:`stoplib.util.rng.stream_start`): each
+    card is a uniform pick among the cards not yet dealt (a partial Fisher-Yates shuffle),
+    and the swaps are undone after the hand, so every hand starts from the same order.
     """
-    np.random.seed(seed)
     n_cards = 0
     for i in range(10):
         n_cards += counts[i]
     cards = np.empty(n_cards, np.int64)
+    swaps = np.empty(n_cards, np.int64)
     j = 0
     for i in range(10):
         for _ in range(counts[i]):
             cards[j] = i + 1
             j += 1
     for g in range(n_games):
+        state = stream_start(seed, g)
         pos = 0
         key = base_key
         if deal:
-            dealt = np.empty(3, np.int64)
-            for t in range(3):
-                r = pos + np.random.randint(0, n_cards - pos)
-                c = cards[r]
-                cards[r] = cards[pos]
-                cards[pos] = c
-                pos += 1
-                key += strides[c - 1]
-                dealt[t] = c
-            psum = dealt[0] + dealt[2]
-            pace = dealt[0] == 1 or dealt[2] == 1
-            up = dealt[1]
+            state, first = _take(cards, swaps, 0, state)
+            state, up = _take(cards, swaps, 1, state)
+            state, second = _take(cards, swaps, 2, state)
+            pos = 3
+            key += strides[first - 1] + strides[up - 1] + strides[second - 1]
+            psum = first + second
+            pace = first == 1 or second == 1
         else:
             psum = psum0
             pace = pace0
             up = up0
-        # player's turn
+        # the player's turn
         while psum <= 21:
             k = ((key * 32 + psum) * 2 + (1 if pace else 0)) * 16 + up
             idx = np.searchsorted(policy_keys, k)
@@ -85,30 +101,29 @@ def _play_hands(counts, strides, base_key, up0, psum0, pace0, deal, policy_keys,
                 hit = policy_hit[idx]
             if not hit or pos >= n_cards:
                 break
-            r = pos + np.random.randint(0, n_cards - pos)
-            c = cards[r]
-            cards[r] = cards[pos]
-            cards[pos] = c
+            state, c = _take(cards, swaps, pos, state)
             pos += 1
             key += strides[c - 1]
             psum += c
             pace = pace or c == 1
-        if psum > 21:
-            continue
-        pt = _total(psum, pace)
-        dsum = up
-        dace = up == 1
-        while _total(dsum, dace) < 17 and pos < n_cards:
-            r = pos + np.random.randint(0, n_cards - pos)
+        if psum <= 21:
+            # the dealer's turn
+            pt = _total(psum, pace)
+            dsum = up
+            dace = up == 1
+            while _total(dsum, dace) < 17 and pos < n_cards:
+                state, c = _take(cards, swaps, pos, state)
+                pos += 1
+                dsum += c
+                dace = dace or c == 1
+            dt = _total(dsum, dace)
+            if dt > 21 or dt < pt:
+                wins[0] += 1
+        for i in range(pos - 1, -1, -1):     # undo the swaps: the next hand starts from the same order
+            r = swaps[i]
             c = cards[r]
-            cards[r] = cards[pos]
-            cards[pos] = c
-            pos += 1
-            dsum += c
-            dace = dace or c == 1
-        dt = _total(dsum, dace)
-        if dt > 21 or dt < pt:
-            wins[0] += 1
+            cards[r] = cards[i]
+            cards[i] = c
 
 
 @dataclass
@@ -160,13 +175,13 @@ def simulate(deck, dealer: int, player: Sequence[int], n_games: int = 100_000, s
     if solution is not None:
         check_instance("solution", solution, Solution)
         if (solution.deck, solution.dealer, solution.player) != (tuple(int(c) for c in counts), dealer, player):
-            raise ValueError(f"solution solves another hand (deck {deck_string(solution.deck)}, dealer "
-                             f"{solution.dealer}, player {list(solution.player)}), not deck {deck_string(counts)}, "
+            raise ValueError(f"solution solves another hand (deck {_deck_string(solution.deck)}, dealer "
+                             f"{solution.dealer}, player {list(solution.player)}), not deck {_deck_string(counts)}, "
                              f"dealer {dealer}, player {list(player)}")
-    what = f"simulate({deck_string(counts)}, {dealer}, {list(player)}, n_games={n_games:,})"
-    exact = None if solution is not None else _cost.solve_estimate(what, counts, dealer, player)
-    budget.check(_cost.simulation_estimate(what, n_games, int(counts.sum()), exact))
-    sol = solution if solution is not None else solve(counts, dealer, player)
+    what = f"simulate({_deck_string(counts)}, {dealer}, {list(player)}, n_games={n_games:,})"
+    exact = None if solution is not None else _costs.solve_estimate(what, counts, dealer, player)
+    budget.check(_costs.simulation_estimate(what, n_games, int(counts.sum()), exact))
+    sol = solution if solution is not None else _solve(counts, dealer, player)
     keys, vals = sol.engine.policy_arrays()
     hit = vals[:, 2] > vals[:, 1] + 1e-12
     wins = np.zeros(1, np.int64)
@@ -197,9 +212,9 @@ def simulate_deals(deck, n_games: int = 100_000, seed=0, engine: Engine | None =
     n_games = check_int("n_games", n_games, 1, MAX_GAMES)
     seed = kernel_seed(seed)
     eng = _check_engine(engine, counts)
-    what = f"simulate_deals({deck_string(counts)}, n_games={n_games:,})"
-    exact = _deal_estimate(what, eng, [counts])
-    budget.check(_cost.simulation_estimate(what, n_games, int(counts.sum()), exact, deal=True))
+    what = f"simulate_deals({_deck_string(counts)}, n_games={n_games:,})"
+    exact = _costs.deal_estimate(what, [counts], eng._solved, eng.n_dealer_states)
+    budget.check(_costs.simulation_estimate(what, n_games, int(counts.sum()), exact, deal=True))
     exact = _deal_win(counts, eng)
     keys, vals = eng.policy_arrays()
     hit = vals[:, 2] > vals[:, 1] + 1e-12
@@ -236,7 +251,7 @@ def play_hand(deck, dealer: int, player, seed=0):
     counts, up, player = _hand(deck, dealer, player)
     rng = as_generator(seed)
     # the first decision's solve dominates; the later ones are sub-problems of it
-    budget.check(_cost.solve_estimate(f"play_hand({deck_string(counts)}, {up}, {list(player)})", counts, up,
+    budget.check(_costs.solve_estimate(f"play_hand({_deck_string(counts)}, {up}, {list(player)})", counts, up,
                                       player, n_solves=2))
     hand = list(player)
 
@@ -252,7 +267,7 @@ def play_hand(deck, dealer: int, player, seed=0):
             rows.append({"who": "player", "hand": "+".join(map(str, hand)), "total": total, "stand": 0.0,
                          "hit": 0.0, "action": "bust", "card": 0})
             break
-        s = solve(counts, up, hand)
+        s = _solve(counts, up, tuple(hand))
         card = draw() if s.action == "hit" else 0
         rows.append({"who": "player", "hand": "+".join(map(str, hand)), "total": total, "stand": s.stand_probability,
                      "hit": s.hit_probability, "action": s.action, "card": card})

@@ -11,8 +11,11 @@ in the tens of thousands, not the 5**9 * 17 of the whole grid.
 
 Here are the validated front ends: :class:`Engine` (memo tables shared by many
 solves carved out of one base deck), :func:`solve` and its :class:`Solution`,
-:func:`win_probability`, :func:`stand_probability`, :func:`best_action`, and the
-value of a whole dealt hand (:func:`deal_probabilities`, :func:`deal_win_probability`).
+:func:`win_probability`, :func:`stand_probability`, :func:`best_action`, the hit
+decision card by card (:func:`next_card` and its :class:`NextCard`, what the panel of
+notebook 06 draws), and the value of a whole dealt hand (:func:`deal_probabilities`,
+:func:`deal_win_probability`). Each validates its arguments once and then calls the
+private ``_name`` internals, never another public function.
 The slow exact twins the tests compare with are in :mod:`.twins`, the Monte Carlo
 check in :mod:`.simulation`, whole-deck studies in :mod:`.strategy`.
 """
@@ -29,13 +32,14 @@ from numba.typed import Dict
 
 from ..util import budget
 from ..util.validate import check_bool, check_instance, check_int
-from . import _cost
+from . import _costs
 from ._kernels import _T3, _T6, _dealer_dist, _memo_arrays, _player_value, _stand_value
 from .rules import (N_VALUES, _CAP_POINTS, _PLAYER_SUM_BASE, _START_POINTS, _UP_BASE, _check_card, _check_deal,
-                    _check_not_empty, _check_player, _hand_total, _starving_message, deck_string, parse_deck)
+                    _check_not_empty, _check_player, _deals, _hand_total, _starving_message, _deck_string,
+                    parse_deck)
 
-__all__ = ["Engine", "Solution", "solve", "win_probability", "stand_probability", "best_action",
-           "deal_probabilities", "deal_win_probability"]
+__all__ = ["Engine", "Solution", "NextCard", "solve", "win_probability", "stand_probability", "best_action",
+           "next_card", "deal_probabilities", "deal_win_probability"]
 
 
 class Engine:
@@ -66,7 +70,17 @@ class Engine:
     """
 
     def __init__(self, base):
-        self.base = parse_deck(base)
+        self._setup(parse_deck(base))
+
+    @classmethod
+    def _of(cls, counts: np.ndarray) -> "Engine":
+        """An engine on counts already checked (an int64 array of ten counts): no second validation."""
+        engine = cls.__new__(cls)
+        engine._setup(counts)
+        return engine
+
+    def _setup(self, base: np.ndarray) -> None:
+        self.base = base.copy()
         values = np.arange(1, N_VALUES + 1)
         # at most _CAP_POINTS of card value can ever be removed from the base (the
         # starting deck at most _START_POINTS below it, the hand itself at most 54)
@@ -85,12 +99,12 @@ class Engine:
     def _key(self, counts: np.ndarray) -> int:
         removed = self.base - counts
         if np.any(removed < 0):
-            raise ValueError(f"deck {deck_string(counts)} is not a sub-deck of this engine's base "
-                             f"{deck_string(self.base)}")
+            raise ValueError(f"deck {_deck_string(counts)} is not a sub-deck of this engine's base "
+                             f"{_deck_string(self.base)}")
         points = int((removed * np.arange(1, N_VALUES + 1)).sum())
         if points > _START_POINTS:
-            raise ValueError(f"deck {deck_string(counts)} lies {points} card points below this engine's base "
-                             f"{deck_string(self.base)}; at most {_START_POINTS} are supported, use a smaller base")
+            raise ValueError(f"deck {_deck_string(counts)} lies {points} card points below this engine's base "
+                             f"{_deck_string(self.base)}; at most {_START_POINTS} are supported, use a smaller base")
         return int((removed * self.strides).sum())
 
     def player_key(self, counts, up: int, psum: int, pace: bool) -> int:
@@ -116,7 +130,7 @@ class Engine:
         player = _check_player(player)
         _check_not_empty(counts)
         if not self._solved(counts, dealer, player):
-            budget.check(_cost.solve_estimate(f"Engine.value({deck_string(counts)}, {dealer}, {list(player)})",
+            budget.check(_costs.solve_estimate(f"Engine.value({_deck_string(counts)}, {dealer}, {list(player)})",
                                               counts, dealer, player))
         return self._value(counts, dealer, player)
 
@@ -153,7 +167,7 @@ class Engine:
         d = np.array(_dealer_dist(counts.copy(), int(counts.sum()), self._key(counts), int(dsum), bool(dace),
                                   self.strides, self.dmemo))
         if np.isnan(d).any():
-            raise ValueError(f"deck {deck_string(counts)} is too small for the dealer at hard {dsum} to finish")
+            raise ValueError(f"deck {_deck_string(counts)} is too small for the dealer at hard {dsum} to finish")
         return d
 
     @property
@@ -177,8 +191,13 @@ class Engine:
         ``hit``, ``best``, ``action``. Refused above the work budget (a row costs
         about 15 microseconds).
         """
+        budget.check(_costs.states_estimate("Engine.states()", self.n_player_states))
+        return self._states()
+
+    def _states(self):
+        """:meth:`states` without the budget check (the caller checked it)."""
         import pandas as pd
-        budget.check(_cost.states_estimate("Engine.states()", self.n_player_states))
+
         keys, vals = self.policy_arrays()
         up = keys % _UP_BASE
         rest = keys // _UP_BASE
@@ -193,18 +212,13 @@ class Engine:
         df = pd.DataFrame({
             "dealer": up, "player_sum": psum, "has_ace": pace, "total": total,
             "soft": pace & (psum + 10 <= 21),
-            "deck": [_notation(c) for c in counts],
-            "removed": [_notation(c) for c in removed],
+            "deck": [_deck_string(c) for c in counts],
+            "removed": [_deck_string(c) for c in removed],
             "n_cards_left": counts.sum(axis=1),
             "stand": vals[:, 1], "hit": vals[:, 2], "best": vals[:, 0],
         })
         df["action"] = np.where(df["hit"] > df["stand"] + 1e-12, "hit", "stand")
         return df
-
-
-def _notation(counts) -> str:
-    """:func:`.rules.deck_string` of counts known to be valid (no re-validation in a loop)."""
-    return "".join(str(c) if c < 10 else f"[{c}]" for c in (int(x) for x in counts))
 
 
 @dataclass
@@ -295,14 +309,25 @@ def solve(deck, dealer: int, player: Sequence[int]) -> Solution:
     >>> round(s.win_probability, 8), round(s.stand_probability, 8), s.action
     (0.26666667, 0.20952381, 'hit')
     """
+    counts, dealer, player = _checked_hand("solve", deck, dealer, player)
+    return _solve(counts, dealer, player)
+
+
+def _checked_hand(name: str, deck, dealer, player):
+    """The checked arguments of a one-hand solve, within the work budget."""
     counts, dealer, player = _hand(deck, dealer, player)
-    budget.check(_cost.solve_estimate(f"solve({deck_string(counts)}, {dealer}, {list(player)})",
-                                      counts, dealer, player))
+    budget.check(_costs.solve_estimate(f"{name}({_deck_string(counts)}, {dealer}, {list(player)})",
+                                       counts, dealer, player))
+    return counts, dealer, player
+
+
+def _solve(counts: np.ndarray, dealer: int, player) -> Solution:
+    """:func:`solve` for arguments already checked (and within the budget)."""
     t0 = time.perf_counter()
-    eng = Engine(counts)
+    eng = Engine._of(counts)
     best, stand, hit = eng._value(counts, dealer, player)
     seconds = time.perf_counter() - t0
-    return Solution(tuple(int(c) for c in counts), dealer, player, float(best), float(stand), float(hit),
+    return Solution(tuple(int(c) for c in counts), dealer, tuple(player), float(best), float(stand), float(hit),
                     "hit" if hit > stand + 1e-12 else "stand", eng.n_player_states, eng.n_dealer_states,
                     seconds, eng)
 
@@ -332,7 +357,7 @@ def win_probability(deck, dealer: int, player: Sequence[int]) -> float:
     >>> round(win_probability("4440000004", 1, [1, 1]), 6)
     0.436735
     """
-    return solve(deck, dealer, player).win_probability
+    return _solve(*_checked_hand("win_probability", deck, dealer, player)).win_probability
 
 
 def stand_probability(deck, dealer: int, player: Sequence[int]) -> float:
@@ -363,7 +388,7 @@ def stand_probability(deck, dealer: int, player: Sequence[int]) -> float:
     if total > 21:
         return 0.0
     # the dealer's states alone: at most a few hundred, whatever the deck (no budget needed)
-    eng = Engine(counts)
+    eng = Engine._of(counts)
     d = eng._dealer_distribution(counts, dealer, dealer == 1)
     return float(_stand_value(tuple(d), total))
 
@@ -376,7 +401,96 @@ def best_action(deck, dealer: int, player: Sequence[int]) -> str:
     >>> best_action("1004000002", 5, [7, 8])
     'hit'
     """
-    return solve(deck, dealer, player).action
+    return _solve(*_checked_hand("best_action", deck, dealer, player)).action
+
+
+@dataclass(frozen=True)
+class NextCard:
+    """The hit decision of one hand, card by card: what each possible next card leaves the player.
+
+    Computed by :func:`next_card`; :func:`.plots.plot_next_card` draws it and the panel of
+    notebook 06 reads its numbers (one computation for both).
+
+    Attributes
+    ----------
+    deck : tuple of int
+        The remaining deck (ten counts).
+    dealer : int
+        The dealer's up card.
+    player : tuple of int
+        The player's cards.
+    total : int
+        The hand's best total; ``soft`` whether an ace counts 11 in it.
+    soft : bool
+    stand_probability, hit_probability, win_probability : float
+        P(win) when standing now, when hitting (then playing optimally), and the better of the two.
+    action : str
+        ``"hit"``, ``"stand"`` (on exact ties) or ``"bust"`` (the hand is already lost).
+    terms : tuple of (int, int, float)
+        For each card value left: ``(value, count, P(win) after drawing it and playing on)``
+        (0 after a bust); empty for a bust hand. ``hit_probability`` is their count-weighted mean.
+    """
+    deck: tuple
+    dealer: int
+    player: tuple
+    total: int
+    soft: bool
+    stand_probability: float
+    hit_probability: float
+    win_probability: float
+    action: str
+    terms: tuple
+
+    @property
+    def n_cards(self) -> int:
+        """Cards left in the deck."""
+        return int(sum(self.deck))
+
+
+def next_card(deck, dealer: int, player: Sequence[int]) -> NextCard:
+    """The hit decision card by card: P(win) after each possible next card, beside standing.
+
+    Parameters
+    ----------
+    deck, dealer, player
+        The hand, as in :func:`solve` (a deck too small to deal it is refused).
+
+    Returns
+    -------
+    NextCard
+
+    Examples
+    --------
+    >>> r = next_card("1004000002", 5, [7, 8])
+    >>> [(v, c, round(p, 4)) for v, c, p in r.terms], r.action
+    ([(1, 1, 0.6667), (4, 4, 0.3), (10, 2, 0.0)], 'hit')
+    """
+    counts, dealer, player = _hand(deck, dealer, player)
+    # the hand and the hand after each next card share one engine: about twice one solve
+    budget.check(_costs.solve_estimate(f"next_card({_deck_string(counts)}, {dealer}, {list(player)})", counts,
+                                       dealer, player, n_solves=2))
+    return _next_card(counts, dealer, player)
+
+
+def _next_card(counts: np.ndarray, dealer: int, player) -> NextCard:
+    """:func:`next_card` for arguments already checked (and within the budget)."""
+    total, soft = _hand_total(player)
+    deck = tuple(int(c) for c in counts)
+    if total > 21:
+        return NextCard(deck, dealer, tuple(player), total, soft, 0.0, 0.0, 0.0, "bust", ())
+    eng = Engine._of(counts)
+    best, stand, hit = eng._value(counts, dealer, player)
+    psum = sum(player)
+    terms = []
+    for v in range(1, N_VALUES + 1):
+        c = int(counts[v - 1])
+        if c:
+            rest = counts.copy()
+            rest[v - 1] -= 1
+            p = 0.0 if psum + v > 21 else float(eng._value(rest, dealer, (*player, v))[0])
+            terms.append((v, c, p))
+    return NextCard(deck, dealer, tuple(player), total, soft, float(stand), float(hit), float(best),
+                    "hit" if hit > stand + 1e-12 else "stand", tuple(terms))
 
 
 # ---------------------------------------------------------------- whole dealt hands
@@ -404,50 +518,18 @@ def deal_probabilities(counts):
     counts = parse_deck(counts)
     n = int(counts.sum())
     if n < 3:
-        raise ValueError(f"deck {deck_string(counts)} holds {n} card{'s' if n != 1 else ''}: too small to deal "
+        raise ValueError(f"deck {_deck_string(counts)} holds {n} card{'s' if n != 1 else ''}: too small to deal "
                          "a hand (two cards to the player and the dealer's up card)")
     return _deals(counts)
-
-
-def _deals(counts):
-    out = []
-    for a, pa, c1 in _draws(counts):
-        for up, pu, c2 in _draws(c1):
-            for b, pb, c3 in _draws(c2):
-                out.append((a, up, b, float(pa * pu * pb), c3))
-    return out
-
-
-def _draws(counts):
-    """``(value, probability, counts after)`` for each card value the deck can give."""
-    n = counts.sum()
-    for v in range(1, 11):
-        if counts[v - 1]:
-            rest = counts.copy()
-            rest[v - 1] -= 1
-            yield v, counts[v - 1] / n, rest
 
 
 def _check_engine(engine, counts) -> Engine:
     """``engine`` (or a fresh one on ``counts``); it must hold ``counts`` as a sub-deck of its base."""
     if engine is None:
-        return Engine(counts)
+        return Engine._of(counts)
     check_instance("engine", engine, Engine)
     engine._key(counts)            # a ValueError when the deck is not a sub-deck of the engine's base
     return engine
-
-
-def _deal_estimate(what: str, engine: Engine, decks) -> budget.Estimate:
-    """Every deal of every deck in ``decks`` on one shared engine (the hands it already solved cost a look-up)."""
-    units, calls = 0.0, 0
-    for counts in decks:
-        hands = {(up, min(a, b), max(a, b)): rest for a, up, b, _, rest in _deals(counts)}
-        todo = [h for h, rest in hands.items() if not engine._solved(rest, h[0], h[1:])]
-        calls += len(hands) * 2      # every deal is called, both orders of the player's cards
-        if todo:
-            ups = sorted({h[0] for h in hands})
-            units += _cost.union_units(counts, ups) * len(todo) / len(hands)
-    return _cost.shared_estimate(what, units, calls, engine.n_dealer_states)
 
 
 def deal_win_probability(deck, engine: Engine | None = None) -> float:
@@ -476,7 +558,8 @@ def deal_win_probability(deck, engine: Engine | None = None) -> float:
     counts = parse_deck(deck)
     _check_deal(counts)
     eng = _check_engine(engine, counts)
-    budget.check(_deal_estimate(f"deal_win_probability({deck_string(counts)})", eng, [counts]))
+    budget.check(_costs.deal_estimate(f"deal_win_probability({_deck_string(counts)})", [counts], eng._solved,
+                                      eng.n_dealer_states))
     return _deal_win(counts, eng)
 
 
@@ -486,7 +569,7 @@ def _deal_win(counts, eng: Engine) -> float:
         try:
             value = eng._value(rest, up, (a, b))[0]
         except ValueError as exc:
-            raise ValueError(f"deck {deck_string(counts)} is too small to deal every hand: after the deal "
+            raise ValueError(f"deck {_deck_string(counts)} is too small to deal every hand: after the deal "
                              f"(player {a}, dealer {up}, player {b}): {exc}") from None
         terms.append(p * value)
     return float(math.fsum(terms))

@@ -18,10 +18,10 @@ import numpy as np
 
 from ..util import budget
 from ..util.validate import check_bool, check_instance, check_int
-from . import _cost
-from .rules import (MAX_FRESH_DECKS, OUTCOMES, _check_card, _check_dealers, _check_frame, _hand_total,
-                    deck_string, fresh_deck, parse_deck)
-from .solver import Engine, _check_engine, _deal_estimate, _deal_win, solve
+from . import _costs
+from .rules import (MAX_FRESH_DECKS, OUTCOMES, _check_card, _check_dealers, _check_frame, _fresh_deck,
+                    _hand_total, _deck_string, fresh_deck, parse_deck)  # noqa: F401 (fresh_deck: the doctests)
+from .solver import Engine, _check_engine, _deal_win, _solve
 
 __all__ = ["BASIC_STRATEGY_DEALERS", "BASIC_STRATEGY", "HI_LO", "strategy_table", "chart_grid",
            "basic_strategy_grid", "chart_differences", "mixed_decisions", "player_hands",
@@ -67,9 +67,10 @@ def strategy_table(n_decks: int = 1, engine: Engine | None = None, dealers=range
     import pandas as pd
     n_decks = check_int("n_decks", n_decks, 1, MAX_FRESH_DECKS)
     dealers = _check_dealers(dealers)
-    eng = _check_engine(engine, fresh_deck(n_decks))
+    eng = _check_engine(engine, _fresh_deck(n_decks))
     decks = _table_decks(n_decks, dealers)
-    budget.check(_table_estimate(n_decks, eng, dealers, decks))
+    budget.check(_costs.table_estimate(f"strategy_table({n_decks}, dealers={list(dealers)})", n_decks, dealers,
+                                       decks, eng._solved, eng.n_dealer_states))
     rows = []
     for up in dealers:
         for a in range(1, 11):
@@ -85,28 +86,11 @@ def strategy_table(n_decks: int = 1, engine: Engine | None = None, dealers=range
 def _table_decks(n_decks, dealers) -> dict:
     """``(up, first, second) -> remaining deck`` for every two-card hand against each up card."""
     hands = [(up, a, b) for up in dealers for a in range(1, 11) for b in range(a, 11)]
-    return {h: fresh_deck(n_decks, minus=list(h)) for h in hands}
-
-
-def _table_estimate(n_decks, eng, dealers, decks=None):
-    """What :func:`strategy_table` would cost on ``eng`` (the hands it already solved cost a look-up)."""
-    decks = decks if decks is not None else _table_decks(n_decks, dealers)
-    todo = [h for h, d in decks.items() if not eng._solved(d, h[0], h[1:])]
-    units = _cost.union_units(fresh_deck(n_decks), dealers) * len(todo) / len(decks)
-    return _cost.shared_estimate(f"strategy_table({n_decks}, dealers={list(dealers)})", units, len(decks),
-                                 eng.n_dealer_states)
+    return {h: _fresh_deck(n_decks, minus=h) for h in hands}
 
 
 def _removal_decks(n_decks):
-    return [fresh_deck(n_decks)] + [fresh_deck(n_decks, minus=[v]) for v in range(1, 11)]
-
-
-def _state_counts_estimate(n_decks, dealers):
-    full = fresh_deck(n_decks)
-    c = _cost.Counts(full)
-    units = [c.player(a + b) * c.dealer(up) for up in dealers for a in range(1, 11) for b in range(a, 11)]
-    return _cost.fresh_hands_estimate(f"state_counts({n_decks}, dealers={list(dealers)})", sum(units), len(units),
-                                      max(units))
+    return [_fresh_deck(n_decks)] + [_fresh_deck(n_decks, minus=[v]) for v in range(1, 11)]
 
 
 def chart_grid(table):
@@ -179,10 +163,10 @@ def removal_effects(n_decks: int = 1, engine: Engine | None = None):
     """
     import pandas as pd
     n_decks = check_int("n_decks", n_decks, 1, MAX_FRESH_DECKS)
-    full = fresh_deck(n_decks)
+    full = _fresh_deck(n_decks)
     eng = _check_engine(engine, full)
     decks = _removal_decks(n_decks)
-    budget.check(_deal_estimate(f"removal_effects({n_decks})", eng, decks))
+    budget.check(_costs.deal_estimate(f"removal_effects({n_decks})", decks, eng._solved, eng.n_dealer_states))
     base = _deal_win(full, eng)
     rows = [{"removed": "none", "value": 0, "win_probability": base, "change": 0.0}]
     for v in range(1, 11):
@@ -220,7 +204,7 @@ def player_hands(engine: Engine, dealer: int, total: int, soft: bool = False):
     dealer = _check_card("dealer", dealer)
     total = check_int("total", total, 2, 21)
     soft = check_bool("soft", soft)
-    df = engine.states()
+    df = _states(engine)
     df = df[(df.dealer == dealer) & (df.total == total) & (df.soft == bool(soft))]
     hands, sizes, keep = [], [], []
     for removed in df["removed"]:
@@ -237,6 +221,12 @@ def player_hands(engine: Engine, dealer: int, total: int, soft: bool = False):
         sizes.append(len(cards))
     out = df.assign(hand=hands, n_cards=sizes)[np.array(keep, dtype=bool)]
     return out[["hand", "n_cards", "stand", "hit", "action"]].sort_values(["n_cards", "hand"]).reset_index(drop=True)
+
+
+def _states(engine: Engine):
+    """The engine's memoised player states (the budget checked once, here)."""
+    budget.check(_costs.states_estimate("Engine.states()", engine.n_player_states))
+    return engine._states()
 
 
 # raw bytes of one memo entry (int64 key + up to six float64 values), before the hash
@@ -261,12 +251,12 @@ def state_counts(n_decks: int = 1, dealers=range(1, 11)):
     import pandas as pd
     n_decks = check_int("n_decks", n_decks, 1, MAX_FRESH_DECKS)
     dealers = _check_dealers(dealers)
-    budget.check(_state_counts_estimate(n_decks, dealers))
+    budget.check(_costs.state_counts_estimate(f"state_counts({n_decks}, dealers={list(dealers)})", n_decks, dealers))
     rows = []
     for up in dealers:
         for a in range(1, 11):
             for b in range(a, 11):
-                s = solve(fresh_deck(n_decks, minus=[up, a, b]), up, [a, b])
+                s = _solve(_fresh_deck(n_decks, minus=(up, a, b)), up, (a, b))
                 rows.append({"n_decks": n_decks, "dealer": up, "first": a, "second": b,
                              "n_player_states": s.n_player_states, "n_dealer_states": s.n_dealer_states,
                              "memo_mb": _RAW_BYTES * (s.n_player_states + s.n_dealer_states) / 1e6,
@@ -287,7 +277,7 @@ def mixed_decisions(engine: Engine):
     [[2, 12, 2, 53]]
     """
     check_instance("engine", engine, Engine)
-    df = engine.states()
+    df = _states(engine)
     counts = df.groupby(["dealer", "soft", "total"])["action"].value_counts().unstack(fill_value=0)
     for col in ("hit", "stand"):
         if col not in counts:
@@ -344,15 +334,15 @@ def dealer_outcomes(deck, dealers=range(1, 11)):
     import pandas as pd
     counts = parse_deck(deck)
     dealers = _check_dealers(dealers)
-    eng = Engine(counts)
+    eng = Engine._of(counts)
     rows = []
     for up in dealers:   # the dealer's states alone: a few hundred per up card, whatever the deck
         if counts[up - 1] == 0:
-            raise ValueError(f"deck {deck_string(counts)} holds no {up} to deal as the up card")
+            raise ValueError(f"deck {_deck_string(counts)} holds no {up} to deal as the up card")
         c = counts.copy()
         c[up - 1] -= 1
         if c.sum() == 0:
-            raise ValueError(f"deck {deck_string(counts)} is too small: after the up card {up} nothing is left "
+            raise ValueError(f"deck {_deck_string(counts)} is too small: after the up card {up} nothing is left "
                              "for the dealer's hidden card")
         dist = eng._dealer_distribution(c, up, up == 1)
         rows.append({"dealer": up, "up": "A" if up == 1 else str(up), **dict(zip(OUTCOMES, map(float, dist)))})

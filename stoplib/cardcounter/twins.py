@@ -24,10 +24,10 @@ import numpy as np
 
 from ..util import budget
 from ..util.validate import check_bool, check_int
-from . import _cost
+from . import _costs
 from .rules import (DEALER_STANDS, _check_card, _check_not_empty, _hand_total, _starving_message, _total_py,
-                    deck_string, parse_deck)
-from .solver import _hand, win_probability
+                    _deck_string, parse_deck)
+from .solver import _hand, _solve
 
 __all__ = ["DocumentSolver", "ExactSolution", "solve_exact", "brute_force_orders", "compare_solvers"]
 
@@ -73,7 +73,7 @@ class DocumentSolver:
         self.player_memo: dict = {}
 
     def _estimate(self, what, counts, dealer, psum, dealer_only=False):
-        return _cost.document_estimate(what, counts, dealer, psum, self.number is Fraction, dealer_only)
+        return _costs.document_estimate(what, counts, dealer, psum, self.number is Fraction, dealer_only)
 
     def dealers_move(self, dealer_sum, dealer_has_ace, player_total, deck):
         """The player's win probability once he stands on ``player_total`` (0..31) and the
@@ -84,7 +84,7 @@ class DocumentSolver:
         counts = parse_deck(deck)
         _check_not_empty(counts)
         budget.check(self._estimate(f"dealers_move({dealer_sum}, {dealer_has_ace}, {player_total}, "
-                                    f"{deck_string(counts)})", counts, dealer_sum, 0, dealer_only=True))
+                                    f"{_deck_string(counts)})", counts, dealer_sum, 0, dealer_only=True))
         return self._dealers_move(dealer_sum, dealer_has_ace, player_total, tuple(int(c) for c in counts))
 
     def _dealers_move(self, dealer_sum, dealer_has_ace, player_total, deck):
@@ -119,7 +119,7 @@ class DocumentSolver:
         player_has_ace = check_bool("player_has_ace", player_has_ace)
         counts = parse_deck(deck)
         _check_not_empty(counts)
-        budget.check(self._estimate(f"{what}({dealer_card}, {player_sum}, {player_has_ace}, {deck_string(counts)})",
+        budget.check(self._estimate(f"{what}({dealer_card}, {player_sum}, {player_has_ace}, {_deck_string(counts)})",
                                     counts, dealer_card, player_sum))
         return dealer_card, player_sum, player_has_ace, tuple(int(c) for c in counts)
 
@@ -159,8 +159,9 @@ class DocumentSolver:
 
     def hit_terms(self, dealer_card, player_sum, player_has_ace, deck):
         """The document's "consider each card in turn": (value, count, P(win) after drawing it)."""
-        dealer_card, player_sum, player_has_ace, deck = self._check_player_state(
-            dealer_card, player_sum, player_has_ace, deck, "hit_terms")
+        return self._hit_terms(*self._check_player_state(dealer_card, player_sum, player_has_ace, deck, "hit_terms"))
+
+    def _hit_terms(self, dealer_card, player_sum, player_has_ace, deck):
         out = []
         for v in range(1, 11):
             c = deck[v - 1]
@@ -174,9 +175,9 @@ class DocumentSolver:
     def dump(self) -> list[str]:
         """The memo tables in the document's format: dealer lines, then player lines, sorted by key."""
         tf = {True: "true", False: "false"}
-        lines = [f'dealers_move({k[0]:2d}, {tf[k[1]]:>5s}, {k[2]:2d}, "{deck_string(k[3])}") = {float(v):.8f}'
+        lines = [f'dealers_move({k[0]:2d}, {tf[k[1]]:>5s}, {k[2]:2d}, "{_deck_string(k[3])}") = {float(v):.8f}'
                  for k, v in sorted(self.dealer_memo.items())]
-        lines += [f'players_move({k[0]:2d}, {k[1]:2d}, {tf[k[2]]:>5s}, "{deck_string(k[3])}") = {float(v):.8f}'
+        lines += [f'players_move({k[0]:2d}, {k[1]:2d}, {tf[k[2]]:>5s}, "{_deck_string(k[3])}") = {float(v):.8f}'
                   for k, v in sorted(self.player_memo.items())]
         return lines
 
@@ -216,8 +217,13 @@ def solve_exact(deck, dealer: int, player: Sequence[int]) -> ExactSolution:
     Fraction(4, 15)
     """
     counts, dealer, player = _hand(deck, dealer, player)
-    budget.check(_cost.document_estimate(f"solve_exact({deck_string(counts)}, {dealer}, {list(player)})",
-                                         counts, dealer, sum(player), exact=True))
+    budget.check(_costs.document_estimate(f"solve_exact({_deck_string(counts)}, {dealer}, {list(player)})",
+                                          counts, dealer, sum(player), exact=True))
+    return _solve_exact(counts, dealer, player)
+
+
+def _solve_exact(counts, dealer: int, player) -> ExactSolution:
+    """:func:`solve_exact` for arguments already checked (and within the budget)."""
     doc = DocumentSolver(Fraction)
     win = _document_value(doc, counts, dealer, player)
     total, _ = _hand_total(player)
@@ -275,17 +281,22 @@ def brute_force_orders(deck, dealer: int, player: Sequence[int], max_orders: int
     max_orders = check_int("max_orders", max_orders, 1)
     counts = tuple(int(c) for c in counts)
     n_cards = sum(counts)
-    if _cost.log10_orders(counts) > math.log10(max_orders) + 1:
-        raise ValueError(f"deck {deck_string(counts)} has about 10**{_cost.log10_orders(counts):.0f} distinct "
+    if _costs.log10_orders(counts) > math.log10(max_orders) + 1:
+        raise ValueError(f"deck {_deck_string(counts)} has about 10**{_costs.log10_orders(counts):.0f} distinct "
                          f"orders, more than max_orders={max_orders}")
     n_orders = math.factorial(n_cards)
     for c in counts:
         n_orders //= math.factorial(c)
     if n_orders > max_orders:
-        raise ValueError(f"deck {deck_string(counts)} has {n_orders:,} distinct orders, more than "
+        raise ValueError(f"deck {_deck_string(counts)} has {n_orders:,} distinct orders, more than "
                          f"max_orders={max_orders}")
-    budget.check(_cost.brute_force_estimate(f"brute_force_orders({deck_string(counts)}, {dealer}, {list(player)})",
-                                            n_orders, n_cards))
+    budget.check(_costs.brute_force_estimate(f"brute_force_orders({_deck_string(counts)}, {dealer}, {list(player)})",
+                                             n_orders, n_cards))
+    return _brute_force_orders(counts, dealer, player)
+
+
+def _brute_force_orders(counts: tuple, dealer: int, player) -> Fraction:
+    """:func:`brute_force_orders` for arguments already checked (a tuple of counts; within the budget)."""
     orders = list(_orders(counts))
     psum0 = sum(player)
     pace0 = 1 in player
@@ -295,7 +306,7 @@ def brute_force_orders(deck, dealer: int, player: Sequence[int], max_orders: int
         i = k
         while _total_py(s, a) < DEALER_STANDS:
             if i >= len(order):
-                raise ValueError(f"deck {deck_string(counts)} is too small: on the order {order} the dealer "
+                raise ValueError(f"deck {_deck_string(counts)} is too small: on the order {order} the dealer "
                                  f"runs out of cards after the player draws {list(order[:k])}")
             s += order[i]
             a = a or order[i] == 1
@@ -342,22 +353,23 @@ def compare_solvers(deck, dealer: int, player: Sequence[int], brute_force_max_ca
     brute_force_max_cards = check_int("brute_force_max_cards", brute_force_max_cards, 0)
     n_cards = int(counts.sum())
     small = n_cards <= brute_force_max_cards
-    what = f"compare_solvers({deck_string(counts)}, {dealer}, {list(player)})"
-    parts = [_cost.solve_estimate(what, counts, dealer, player),
-             _cost.document_estimate(what, counts, dealer, sum(player), exact=True)]
+    what = f"compare_solvers({_deck_string(counts)}, {dealer}, {list(player)})"
+    parts = [_costs.solve_estimate(what, counts, dealer, player),
+             _costs.document_estimate(what, counts, dealer, sum(player), exact=True)]
     if small:
-        log_orders = _cost.log10_orders(counts)
+        log_orders = _costs.log10_orders(counts)
         if log_orders > 12:
-            raise ValueError(f"deck {deck_string(counts)} has about 10**{log_orders:.0f} distinct orders: too many "
+            raise ValueError(f"deck {_deck_string(counts)} has about 10**{log_orders:.0f} distinct orders: too many "
                              f"for the brute force; lower brute_force_max_cards below {n_cards}")
-        parts.append(_cost.brute_force_estimate(what, round(10 ** log_orders), n_cards))
-    budget.check(budget.Estimate(what, sum(e.seconds for e in parts), max(e.bytes for e in parts),
-                                 "; ".join(e.basis for e in parts)))
-    solvers = [("fast", lambda: win_probability(counts, dealer, player)),
-               ("exact", lambda: float(solve_exact(counts, dealer, player).win_probability))]
+        parts.append(_costs.brute_force_estimate(what, round(10 ** log_orders), n_cards))
+    budget.check(_costs.combined_estimate(what, parts))
+    # every solver on the arguments checked above (the brute force sees an integer tuple, as it expects)
+    solvers = [("fast", lambda: _solve(counts, dealer, player).win_probability),
+               ("exact", lambda: float(_solve_exact(counts, dealer, player).win_probability))]
     if small:
-        solvers.append(("brute force", lambda: float(brute_force_orders(counts, dealer, player, max_orders=10**12))))
-    row = {"deck": deck_string(counts), "dealer": dealer, "player": "+".join(map(str, player)),
+        deck_t = tuple(int(c) for c in counts)
+        solvers.append(("brute force", lambda: float(_brute_force_orders(deck_t, dealer, player))))
+    row = {"deck": _deck_string(counts), "dealer": dealer, "player": "+".join(map(str, player)),
            "fast": np.nan, "exact": np.nan, "brute force": np.nan, "note": ""}
     refused = []
     for name, fn in solvers:

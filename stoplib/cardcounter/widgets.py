@@ -1,20 +1,27 @@
-"""CardCounter widgets: the interactive panel of notebook 06, a thin wrapper over :func:`.solver.solve`.
+"""CardCounter widgets: the interactive panel of notebook 06, a thin wrapper over :func:`.solver.next_card`.
 
-:func:`counter_panel` (built on :class:`stoplib.workbook.panel.Panel`) lets the reader
-set the remaining deck (ten counts, up to an 8-deck shoe), the dealer's up card and
-the player's cards; it shows the exact win probability of standing, of hitting (then
-playing on optimally) and the best action, draws the win probability after each
-possible next card (:func:`.plots.plot_next_card`), and deals seeded cards to the
-player to step through a hand. The game is the one of J. S. Plank's write-up of
+:func:`counter_panel` (the workbook's one :class:`stoplib.workbook.panel.Panel`, with its
+hooks) lets the reader set the remaining deck (ten counts, up to an 8-deck shoe), the
+dealer's up card and the player's cards; it shows the exact win probability of standing,
+of hitting (then playing on optimally) and the best action, draws the win probability
+after each possible next card (:func:`.plots.plot_next_card`), and deals seeded cards to
+the player to step through a hand. The game is the one of J. S. Plank's write-up of
 TopCoder SRM 734 "CardCounter" (rules in :mod:`.rules`).
+
+One interaction computes once: the panel's render checks the hand and the counts once,
+computes one :class:`.solver.NextCard` and hands it to both the readout and the plot
+(:func:`hand_view` is the same for a caller without widgets).
 
 The ``shoe`` menu fills the counts with a fresh shoe of 1 to 8 decks minus the shown
 cards (the dealer's and the player's), and keeps them so while the reader changes the
-hand; typing a count switches it to "as typed".
+hand; typing a count switches it to "as typed". The count boxes sit above the readout
+(the panel's ``above=`` hook), not among its controls: the shoe writes all ten of them at
+once, which must redraw once, not ten times. The shoe menu and the Draw button sit in the
+button row (``buttons=``); the static picture names the shoe (``settings=``) and saved
+files are named after the deck, the up card and the hand (``stem=``). Redraws, draws and
+saves take turns under :data:`stoplib.workbook.panel.DRAW_LOCK`.
 """
 from __future__ import annotations
-
-import html
 
 import ipywidgets as widgets
 import numpy as np
@@ -22,14 +29,13 @@ import numpy as np
 from ..util import budget
 from ..util.rng import as_generator
 from ..util.validate import check_int, check_real
-from ..workbook.export import FORMATS, save_figure
-from ..workbook.panel import DRAW_LOCK, HINT, Panel, View, dropdown, int_box, slug, text_box
-from ..workbook.style import COLORS, figure, png_bytes
-from . import _cost
+from ..workbook.panel import DRAW_LOCK, Panel, View, dropdown, int_box, slug, text_box
+from ..workbook.style import figure
+from . import _costs
 from .plots import plot_next_card
-from .rules import (N_VALUES, _check_card, _check_not_empty, _check_player, _hand_total, deck_string, fresh_deck,
-                    parse_deck)
-from .solver import Engine
+from .rules import (N_VALUES, _check_card, _check_not_empty, _check_player, _deck_string, _fresh_deck, _hand_total,
+                    fresh_deck, parse_deck)
+from .solver import NextCard, _next_card
 
 __all__ = ["MAX_DECKS", "SHOES", "counter_panel", "hand_view"]
 
@@ -45,8 +51,8 @@ def _card(v: int) -> str:
     return "A" if v == 1 else str(v)
 
 
-def _parse_hand(text: str) -> list[int]:
-    """``"10 6"``, ``"A, 7"`` -> card values; a ValueError names what is wrong."""
+def _parse_hand(text: str) -> tuple[int, ...]:
+    """``"10 6"``, ``"A, 7"`` -> the player's cards, checked; a ValueError names what is wrong."""
     if not isinstance(text, str):
         raise TypeError(f"player must be text such as '10 6', got {type(text).__name__}")
     cards = []
@@ -60,7 +66,7 @@ def _parse_hand(text: str) -> list[int]:
             raise ValueError(f"player: {token!r} is not a card (A or 1 for an ace, 2..10)")
     if len(cards) < 2:
         raise ValueError(f"player must hold at least two cards, such as '10 6' (got {text!r})")
-    return cards
+    return _check_player(cards)
 
 
 def hand_view(counts, dealer: int, cards, width: float = 7.0) -> View:
@@ -94,183 +100,137 @@ def hand_view(counts, dealer: int, cards, width: float = 7.0) -> View:
     cards = _check_player(cards)
     width = check_real("width", width, 2.0, 30.0)
     _check_not_empty(counts)
-    total, soft = _hand_total(cards)
-    hand = "+".join(_card(c) for c in cards)
-    if total > 21:
-        return View(None, f"player {hand} = {total}: <b>bust</b>, the hand is lost: P(win) = {0.0:.6f}")
+    return _hand_view(_budgeted_next_card(counts, dealer, cards), width)
+
+
+def _budgeted_next_card(counts: np.ndarray, dealer: int, cards) -> NextCard:
+    """The one computation of an interaction (arguments checked), within the work budget."""
     # the hand and the hand after each next card share one engine: about twice one solve
-    budget.check(_cost.solve_estimate(f"hand_view({deck_string(counts)}, {dealer}, {list(cards)})", counts, dealer,
-                                      cards, n_solves=2))
-    eng = Engine(counts)
-    best, stand, hit = eng._value(counts, dealer, cards)
-    psum = sum(cards)
-    terms = []
-    for v in range(1, N_VALUES + 1):
-        c = int(counts[v - 1])
-        if c:
-            rest = counts.copy()
-            rest[v - 1] -= 1
-            p = 0.0 if psum + v > 21 else float(eng._value(rest, dealer, (*cards, v))[0])
-            terms.append((v, c, p))
-    action = "hit" if hit > stand + 1e-12 else "stand"
-    kind = "soft" if soft else "hard"
-    n_left = int(counts.sum())
+    budget.check(_costs.solve_estimate(f"hand_view({_deck_string(counts)}, {dealer}, {list(cards)})", counts, dealer,
+                                       cards, n_solves=2))
+    return _next_card(counts, dealer, cards)
+
+
+def _hand_view(result: NextCard, width: float = 7.0) -> View:
+    """The picture and the readout of one computed result (nothing is computed here)."""
+    hand = "+".join(_card(c) for c in result.player)
+    if result.action == "bust":
+        return View(None, f"player {hand} = {result.total}: <b>bust</b>, the hand is lost: P(win) = {0.0:.6f}")
+    kind = "soft" if result.soft else "hard"
+    article = "an" if result.dealer in (1, 8) else "a"
     fig, ax = figure(figsize=(width, 3.4))
-    article = "an" if dealer in (1, 8) else "a"
-    plot_next_card(ax, terms, stand, hit,
-                   title=f"player {hand} ({kind} {total}) against {article} {_card(dealer)}, {n_left} cards left")
-    readout = (f"{kind} {total} ({hand}) against {_card(dealer)}, {n_left} cards left: "
-               f"P(win | stand) = {stand:.6f}, P(win | hit) = {hit:.6f}; "
-               f"best: <b>{action}</b>, P(win) = {best:.6f}")
+    plot_next_card(ax, result, title=f"player {hand} ({kind} {result.total}) against {article} "
+                                     f"{_card(result.dealer)}, {result.n_cards} cards left")
+    readout = (f"{kind} {result.total} ({hand}) against {_card(result.dealer)}, {result.n_cards} cards left: "
+               f"P(win | stand) = {result.stand_probability:.6f}, P(win | hit) = {result.hit_probability:.6f}; "
+               f"best: <b>{result.action}</b>, P(win) = {result.win_probability:.6f}")
     return View(fig, readout)
 
 
-class _HandPanel(Panel):
-    """Panel whose counts can follow a fresh shoe minus the shown cards (the ``shoe`` menu).
+class _Hand:
+    """The state behind one hand panel: the count boxes, the shoe menu, the seeded dealing.
 
-    Redraws, draws and saves take turns under the shared
-    :data:`stoplib.workbook.panel.DRAW_LOCK`. The static picture is drawn here: the
-    shared ``Panel.snapshot`` puts its hint line half under the figure (whose title
-    sits at its top edge) and does not name the shoe.
+    Not a panel: :func:`counter_panel` hands its methods to the workbook's :class:`Panel`
+    as hooks (``render``, ``settings``, ``stem``) and as the handlers of the extra widgets.
     """
 
-    def __init__(self, controls, shoe, draw, rng, **kwargs):
+    def __init__(self, boxes: dict, shoe, player, rng):
+        self.boxes = boxes
         self.shoe = shoe
+        self.player = player
         self.rng = rng
-        self._holding = False
-        boxes = [controls[k] for k in _KEYS]
-        # registered before Panel's own observers: a typed count leaves shoe mode first
-        for box in boxes:
-            box.observe(self._typed, names="value")
-        super().__init__(controls, self._render, buttons=(draw,), **kwargs)
-        # the shoe menu sits in the button row, before Draw (Panel's ``buttons`` takes Buttons only)
-        row = next(c for c in self.children if isinstance(c, widgets.HBox) and draw in c.children)
-        row.children = (shoe, *row.children)
-        shoe.observe(lambda change: self.refresh(), names="value")
-        draw.on_click(lambda _: self.draw())
+        self.panel = None
+        self.shown_counts = None      # the deck of the picture shown (its file name)
+        self._holding = False         # True while the panel itself writes the count boxes
 
     # -- the counts ---------------------------------------------------------------------------
-    def _typed(self, change):
-        if not self._holding and self.shoe.value:
-            self._holding = True          # Panel's own observer redraws once, after this
+    def _write(self, counts) -> None:
+        self._holding = True
+        try:
+            for key, c in zip(_KEYS, counts):
+                self.boxes[key].value = int(c)
+        finally:
+            self._holding = False
+
+    def _typed(self) -> np.ndarray:
+        """The counts as typed, each in its box's range (a message, never a clamp)."""
+        values = []
+        for key, box in self.boxes.items():
+            low, high = box.bounds
+            if not low <= box.value <= high:
+                raise ValueError(f"{box.description} must be in {low}..{high}, got {box.value}")
+            values.append(int(box.value))
+        return np.array(values, dtype=np.int64)
+
+    def _counts(self, dealer: int, cards) -> np.ndarray:
+        """The deck of this interaction: in shoe mode a fresh shoe minus the shown cards (written to
+        the boxes), otherwise the counts as typed."""
+        n = self.shoe.value
+        if not n:
+            return self._typed()
+        try:
+            counts = _fresh_deck(n, (dealer, *cards))       # the cards were checked once, in render
+        except ValueError as exc:
+            raise ValueError(f"{exc} (choose a larger shoe, or 'as typed')") from None
+        self._write(counts)
+        return counts
+
+    def typed(self, change) -> None:
+        """A count typed by the reader: leave shoe mode (without a redraw of its own) and redraw once."""
+        if self._holding:
+            return
+        if self.shoe.value:
+            self._holding = True
             try:
                 self.shoe.value = 0
             finally:
                 self._holding = False
+        self.panel.refresh()
 
-    def _set_counts(self, counts) -> None:
-        self._holding = True
-        try:
-            for key, c in zip(_KEYS, counts):
-                self.controls[key].value = int(c)
-        finally:
-            self._holding = False
+    def shoe_changed(self, change) -> None:
+        if not self._holding:
+            self.panel.refresh()
 
-    def _sync(self) -> None:
-        """In shoe mode, make the counts a fresh shoe minus the dealer's and the player's cards."""
-        n = self.shoe.value
-        if not n:
-            return
-        cards = _parse_hand(self.controls["player"].value)
-        try:
-            counts = fresh_deck(n, minus=[self.controls["dealer"].value, *cards])
-        except ValueError as exc:
-            raise ValueError(f"{exc} (choose a larger shoe, or 'as typed')") from None
-        self._set_counts(counts)
-
-    def _refused(self, exc) -> bool:
-        self.message.value = (f'<span style="color:{COLORS["vermillion"]}">{html.escape(str(exc))}'
-                              " (the picture below is unchanged)</span>")
-        return False
-
-    def _refresh(self) -> bool:
-        # called by Panel.refresh under DRAW_LOCK
-        if self._holding:
-            return False
-        try:
-            self._sync()
-        except (ValueError, TypeError) as exc:
-            return self._refused(exc)
-        return super()._refresh()
-
-    @staticmethod
-    def _render(dealer, player, **counts):
+    # -- the panel's hooks ----------------------------------------------------------------------
+    def render(self, dealer, player) -> View:
+        """One interaction: check the hand and the deck once, compute one result, draw it."""
+        dealer = _check_card("dealer", dealer)
         cards = _parse_hand(player)
-        return hand_view([counts[k] for k in _KEYS], dealer, cards)
+        counts = self._counts(dealer, cards)
+        _check_not_empty(counts)
+        view = _hand_view(_budgeted_next_card(counts, dealer, cards))
+        self.shown_counts = counts
+        return view
+
+    def settings(self, values) -> str:
+        shoe = dict((n, label) for label, n in SHOES).get(self.shoe.value, self.shoe.value)
+        counts = "  ".join(f"{_NAMES[i]}={box.value}" for i, box in enumerate(self.boxes.values()))
+        return (f"shoe={shoe}   dealer={_card(values['dealer'])}   player={values['player']}   "
+                f"counts left: {counts}")
+
+    def stem(self, values) -> str:
+        counts = self.shown_counts if self.shown_counts is not None else [b.value for b in self.boxes.values()]
+        return slug({"deck": "-".join(str(int(c)) for c in counts), "dealer": values["dealer"],
+                     "player": values["player"]})
 
     # -- dealing ------------------------------------------------------------------------------
     def draw(self) -> int:
         """Deal the player a seeded random card from the deck; return it (0 when refused)."""
         with DRAW_LOCK:
-            return self._draw()
-
-    def _draw(self) -> int:
-        values = self.values()
-        try:
-            self._check_bounds(values)
-            cards = _parse_hand(values["player"])
-        except (ValueError, TypeError) as exc:
-            return self._refused(exc) or 0
-        counts = np.array([values[k] for k in _KEYS], dtype=np.int64)
-        if _hand_total(cards)[0] > 21:
-            return self._refused(ValueError("the hand is bust: type a new hand to play on")) or 0
-        if counts.sum() == 0:
-            return self._refused(ValueError("the deck is empty")) or 0
-        v = int(self.rng.choice(np.arange(1, N_VALUES + 1), p=counts / counts.sum()))
-        counts[v - 1] -= 1
-        self._holding = True
-        try:
-            self.controls["player"].value = " ".join(_card(c) for c in [*cards, v])
-        finally:
-            self._holding = False
-        self._set_counts(counts)
-        self.refresh()
-        return v
-
-    def snapshot(self):
-        """A static picture of the panel: settings (the shoe too), readout and hint above the figure."""
-        import io
-        import re
-        import textwrap
-
-        import matplotlib.image as mpimg
-
-        values = self.values()
-        settings = ("counts left: " + "  ".join(f"{_NAMES[i]}={values[k]}" for i, k in enumerate(_KEYS))
-                    + f"   dealer={_card(values['dealer'])}   player={values['player']}"
-                    + f"   shoe={dict((n, label) for label, n in SHOES).get(self.shoe.value, self.shoe.value)}")
-        readout = html.unescape(re.sub(r"<[^>]+>", "", self.view.readout or ""))
-        has_image = self.figure is not None
-        width, height = self.figure.get_size_inches() if has_image else (7.0, 0.0)
-        chars = int(width * 72 / 5.6)
-        lines = textwrap.wrap(settings, chars) + [""] + textwrap.wrap(readout, int(chars * 0.95))
-        head = 0.2 * len(lines) + 0.45
-        fig, axes = figure(2 if has_image else 1, 1, figsize=(width, height + head), squeeze=False,
-                           gridspec_kw={"height_ratios": [head, height] if has_image else [1]})
-        top = axes[0, 0]
-        top.axis("off")
-        text = top.text(0, 1, "\n".join(lines), fontsize=9, va="top", linespacing=1.45)
-        hint = top.text(0, 0, HINT, fontsize=8.5, va="bottom", style="italic", color=COLORS["grey"])
-        for t in (text, hint):
-            t.set_in_layout(False)   # long lines must not make constrained layout shrink the figure
-        if has_image:
-            image = mpimg.imread(io.BytesIO(png_bytes(self.figure, dpi=self.dpi)), format="png")
-            axes[1, 0].imshow(image)
-            axes[1, 0].axis("off")
-        return fig
-
-    def _save(self) -> list:
-        # called by Panel.save under DRAW_LOCK; the files are named after the deck, the up card and the hand
-        if self.figure is None:
-            self.message.value = "There is no figure to save."
-            return []
-        values = self.shown_values or self.values()
-        stem = f"{self.name}-" + slug({"deck": "-".join(str(values[k]) for k in _KEYS),
-                                       "dealer": values["dealer"], "player": values["player"]})
-        self.saved = save_figure(self.figure, self.notebook, stem, formats=FORMATS)
-        names = ", ".join(p.name for p in self.saved)
-        self.message.value = f"Saved {html.escape(names)} in {html.escape(str(self.saved[0].parent))}"
-        return self.saved
+            try:
+                cards = _parse_hand(self.player.value)
+                counts = self._typed()
+                if _hand_total(cards)[0] > 21:
+                    raise ValueError("the hand is bust: type a new hand to play on")
+                if counts.sum() == 0:
+                    raise ValueError("the deck is empty")
+            except (ValueError, TypeError) as exc:
+                return self.panel.refuse(exc) or 0
+            v = int(self.rng.choice(np.arange(1, N_VALUES + 1), p=counts / counts.sum()))
+            counts[v - 1] -= 1
+            self._write(counts)
+            self.player.value = " ".join(_card(c) for c in [*cards, v])     # the panel redraws once
+            return v
 
 
 def counter_panel(deck=None, dealer: int = 10, player=(10, 6), n_decks: int = 1, seed=0,
@@ -305,9 +265,6 @@ def counter_panel(deck=None, dealer: int = 10, player=(10, 6), n_decks: int = 1,
     >>> panel = counter_panel(dealer=10, player=(10, 6))
     >>> "best: <b>stand</b>, P(win) = 0.209869" in panel.readout.value
     True
-    >>> panel.shoe.value = 8
-    >>> panel.controls["n10"].value
-    126
     """
     rng = as_generator(seed)
     dealer = _check_card("dealer", dealer)
@@ -322,15 +279,22 @@ def counter_panel(deck=None, dealer: int = 10, player=(10, 6), n_decks: int = 1,
     else:
         start = parse_deck(deck)
         shoe_start = 0
-    controls = {}
-    for v, key in enumerate(_KEYS, start=1):
-        high = (16 if v == 10 else 4) * MAX_DECKS
-        controls[key] = int_box(_NAMES[v - 1], int(start[v - 1]), 0, high, width="8.5em")
-    controls["dealer"] = dropdown("dealer", [(_card(v), v) for v in range(1, 11)], int(dealer))
-    controls["player"] = text_box("player", " ".join(_card(int(c)) for c in player), width="16em",
-                                  placeholder="cards, e.g. 10 6 or A 7")
+    boxes = {key: int_box(_NAMES[v - 1], int(start[v - 1]), 0, (16 if v == 10 else 4) * MAX_DECKS, width="8.5em")
+             for v, key in enumerate(_KEYS, start=1)}
+    controls = {"dealer": dropdown("dealer", [(_card(v), v) for v in range(1, 11)], int(dealer)),
+                "player": text_box("player", " ".join(_card(int(c)) for c in player), width="16em",
+                                   placeholder="cards, e.g. 10 6 or A 7")}
     shoe = dropdown("shoe", list(SHOES), shoe_start)
     draw = widgets.Button(description="Draw a card", icon="plus",
                           tooltip="Deal the player a random card from the deck (seeded)")
-    return _HandPanel(controls, shoe, draw, rng, notebook=notebook, name="hand",
-                      title="One hand against a known deck: counts of A, 2, ..., 10 left (after the shown cards)")
+    hand = _Hand(boxes, shoe, controls["player"], rng)
+    counts_row = widgets.HBox(list(boxes.values()), layout=widgets.Layout(flex_flow="row wrap"))
+    panel = Panel(controls, hand.render, notebook=notebook, name="hand", buttons=(shoe, draw), above=(counts_row,),
+                  settings=hand.settings, stem=hand.stem,
+                  title="One hand against a known deck: counts of A, 2, ..., 10 left (after the shown cards)")
+    hand.panel = panel
+    for box in boxes.values():
+        box.observe(hand.typed, names="value")
+    shoe.observe(hand.shoe_changed, names="value")
+    draw.on_click(lambda _: hand.draw())
+    return panel

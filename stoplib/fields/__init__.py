@@ -17,9 +17,12 @@ The rooms
 ``rules.py``
     The rules and the state encoding (a list with a value or ``None`` per
     field), the legal moves, every state, the heuristic players' rules.
+``_costs.py``
+    The cost model: the measured rates and every estimate of the work budget.
 ``solver.py``
-    Win(V, F), mid-game values and the optimal field: validated public
-    functions over the numba kernels and cached float tables of ``_kernels.py``.
+    Win(V, F), mid-game values, the optimal field and the optimal first moves
+    (:class:`FirstMoves`): validated public functions over private internals,
+    the numba kernels and cached float tables of ``_kernels.py``.
 ``twins.py``
     The exact twins: Python-integer recursion (``exact=True``) and a
     brute-force expectimax over real game states.
@@ -31,17 +34,19 @@ The rooms
     cost of the recurrence (:func:`work_count`); the tied first moves; the
     verdict table of notebook 04 (:func:`verdicts`).
 ``game.py``
-    :class:`FieldsGame`, one playable game (the widget's model).
+    :class:`FieldsGame`, one playable game (the widget's model), and the
+    :class:`Position` it shows at one moment.
 ``document.py``
     The source page, and the numbers it prints.
 ``plots.py``, ``widgets.py``
-    The figures of notebook 04 (pyplot-free, in the workbook style) and its
-    two interactive panels (:class:`stoplib.workbook.panel.Panel`).
+    The figures of notebook 04 (pyplot-free, in the workbook style; each draws a
+    result it is given and computes nothing) and its two interactive panels
+    (:class:`stoplib.workbook.panel.Panel`, each computing one result per interaction).
 
 Every public function checks its input (``TypeError`` for a wrong kind,
 ``ValueError`` for a value out of range, nothing clipped), and every one whose
-cost grows with its arguments estimates seconds and bytes from the rates in
-``rules.py`` (measured by ``benchmarks/bench_fields.py --calibrate``) and asks
+cost grows with its arguments estimates seconds and bytes in ``_costs.py``
+(rates measured by ``benchmarks/bench_fields.py --calibrate``) and asks
 :func:`stoplib.util.budget.check` first: a request above the limits is refused
 at once with the estimate (raise them on purpose with ``stoplib.util.budget.allow``).
 Probabilities stay in [0, 1] and are exactly 1 where the game cannot be lost.
@@ -59,14 +64,14 @@ Fraction(5, 6)
 {0: Fraction(2, 3), 1: Fraction(1, 3)}
 """
 from .rules import POLICIES, all_states, legal_fields, place
-from .solver import (METHODS, Placement, best_placement, choose_field, clear_cache,
-                     optimal_policy, placement_probabilities, policy_win_probability,
+from .solver import (METHODS, FirstMoves, Placement, best_placement, choose_field, clear_cache,
+                     first_moves, optimal_policy, placement_probabilities, policy_win_probability,
                      state_probability, time_win_probability, win_probability, win_table)
 from .twins import brute_force_state_probability, brute_force_win_probability
 from .simulation import SimulationResult, simulate
 from .claims import (GapReport, MonotonicityReport, RecurrenceReport, check_gap_formula,
                      check_monotonicity, check_recurrence, tied_first_moves, verdicts, work_count)
-from .game import FieldsGame
+from .game import FieldsGame, Position
 
 __all__ = [
     # rules
@@ -74,7 +79,7 @@ __all__ = [
     # solver
     "METHODS", "win_probability", "win_table", "optimal_policy", "policy_win_probability",
     "state_probability", "placement_probabilities", "best_placement", "Placement",
-    "choose_field", "clear_cache", "time_win_probability",
+    "choose_field", "clear_cache", "time_win_probability", "first_moves", "FirstMoves",
     # twins
     "brute_force_win_probability", "brute_force_state_probability",
     # simulation
@@ -83,5 +88,5 @@ __all__ = [
     "check_monotonicity", "tied_first_moves", "MonotonicityReport", "check_recurrence",
     "RecurrenceReport", "check_gap_formula", "GapReport", "work_count", "verdicts",
     # game
-    "FieldsGame",
+    "FieldsGame", "Position",
 ]

@@ -24,11 +24,11 @@ import numpy as np
 from numba import njit
 
 from ..util import budget
-from .rules import _n, _table_estimate
+from ._costs import _table_cost
 
-# The float kernels keep a (F+1) x (V-F+1) table; their cost is estimated and
-# checked against the work budget (stoplib.util.budget) by ``_table_for`` before
-# a table is built (rates in stoplib.fields.rules).
+# The float kernels keep a (F+1) x (V-F+1) table; its cost is estimated
+# (stoplib.fields._costs) and checked against the work budget (stoplib.util.budget)
+# by ``_table_for`` before a table is built.
 _LOG_SPAN = 1300.0                    # float64 holds values over about e^(+-709)
 _SCALE_THRESHOLD = 300.0              # rescale the table when log C(V, F) exceeds this
 
@@ -269,12 +269,9 @@ def _cached(K, S, method="fast"):
     return None
 
 
-def _table_cost(K, S, method="fast", what=None):
-    """The estimate of building the table for (K, S): zero when a cached one covers it."""
-    what = what or f"the Win table for V={_n(K + S)}, F={_n(K)} (method={method!r})"
-    if _cached(K, S, method):
-        return budget.Estimate(what, 0.0, 0.0, "cached")
-    return _table_estimate(K, S, method, what)
+def _is_cached(K, S, method="fast"):
+    """Whether a cached table covers (K, S) (then it costs nothing)."""
+    return _cached(K, S, method) is not None
 
 
 def _table_for(K, S, method="fast", what=None):

@@ -1,17 +1,25 @@
 """The increasing-fields game: the figures of notebook 04 and of its panels.
 
-Each ``plot_*`` function draws on the ``Axes`` it is given, or on a new
-pyplot-free figure from :func:`stoplib.workbook.style.figure` when ``ax`` is
-None, inside the workbook style (:mod:`stoplib.workbook.style`: Okabe-Ito
-colours, text of at least 8 pt), and returns the ``Axes``. The numbers come from
-the solver (:mod:`stoplib.fields.solver`) or from Monte Carlo results
-(:mod:`stoplib.fields.simulation`). Source of the game: M. Stepinski's
-increasing-fields page, https://mikolajstepinski.online/ (see :mod:`stoplib.fields.document`).
+Each ``plot_*`` function draws a result it is given (it computes nothing: no solver,
+simulation or claims call) on the ``Axes`` it is given, or on a new pyplot-free
+figure from :func:`stoplib.workbook.style.figure` when ``ax`` is None, inside the
+workbook style (:mod:`stoplib.workbook.style`: Okabe-Ito colours, text of at least
+8 pt), and returns the ``Axes``. The results come from the game's API:
+
+- a Win table, ``win_table(V_max, F_max)`` (:func:`plot_win_heatmap`, :func:`plot_win_vs_values`);
+- :class:`stoplib.fields.FirstMoves`, ``first_moves(V, F)`` (:func:`plot_optimal_policy`,
+  :func:`plot_band_widths`);
+- :class:`stoplib.fields.SimulationResult` objects and exact values (:func:`plot_win_rates`);
+- a :class:`stoplib.fields.Position`, ``FieldsGame.position()`` (:func:`plot_board`).
+
+Source of the game: M. Stepinski's increasing-fields page, https://mikolajstepinski.online/
+(see :mod:`stoplib.fields.document`).
 
 Examples
 --------
+>>> from stoplib import fields as fl
 >>> from stoplib.workbook import style
->>> ax = plot_win_vs_values((2, 5), 50)
+>>> ax = plot_win_vs_values(fl.win_table(50, 5), (2, 5))
 >>> style.small_text(ax.figure)
 []
 """
@@ -24,22 +32,20 @@ import numpy as np
 from ..util import budget
 from ..util.validate import check_instance, check_int, check_real
 from ..workbook import style
-from ._kernels import _table_cost
-from .rules import (DRAW_SECONDS_PER_FIGURE, DRAW_SECONDS_PER_PATCH, DRAW_SECONDS_PER_POINT, RATE_PRODUCTS,
-                    _call, _check_flag, _check_roll, _check_sizes, _check_state, _combine, _gap_of, _real)
+from ._costs import _call, _draw_estimate, _real
+from .game import Position
+from .rules import _check_flag
 from .simulation import SimulationResult
-from .solver import optimal_policy, win_table
+from .solver import FirstMoves
 
 __all__ = ["plot_win_heatmap", "plot_win_vs_values", "plot_optimal_policy", "plot_band_widths",
-           "plot_win_rates", "plot_board", "band_widths"]
+           "plot_win_rates", "plot_board"]
 
 
 def _axis(ax, figsize=(6.4, 4.0)):
     if ax is None:
         _, ax = style.figure(figsize=figsize)
-        return ax
-    from matplotlib.axes import Axes
-    return check_instance("ax", ax, Axes)
+    return ax
 
 
 def _check_ax(ax):
@@ -49,57 +55,49 @@ def _check_ax(ax):
         check_instance("ax", ax, Axes)
 
 
-def _check_table(table, V_max, F_max):
-    """A Win table given by the caller: a 2-D float array covering V <= V_max, F <= F_max,
-    every entry a probability (nan is refused)."""
+def _check_table(table, what, points_per_cell=1.0, F_max=None):
+    """A Win table ``table[V, F]`` (``win_table(V_max, F_max)``): a 2-D float array with V_max >= 1
+    and F_max >= 1, every entry a probability (nan is refused). The drawing's budget is checked on
+    the shape, before the entries are read. ``F_max``: the columns needed (default: all)."""
     if isinstance(table, (str, bytes, dict, set)) or isinstance(table, numbers.Number):
-        raise TypeError(f"table must be a 2-D array of Win(V, F), got {type(table).__name__}")
+        raise TypeError(f"table must be a 2-D array of Win(V, F) (win_table(V_max, F_max)), "
+                        f"got {type(table).__name__}")
     try:
         t = np.asarray(table, dtype=float)
     except (TypeError, ValueError, OverflowError):
         raise TypeError(f"table must be a 2-D array of Win(V, F) (floats), got {type(table).__name__}") from None
-    if t.ndim != 2 or t.shape[0] < V_max + 1 or t.shape[1] < F_max + 1:
-        raise ValueError(f"table must have shape ({V_max + 1}, {F_max + 1}) or larger (win_table(V_max, F_max)), "
+    if t.ndim != 2 or t.shape[0] < 2 or t.shape[1] < 2:
+        raise ValueError(f"table must be a 2-D array win_table(V_max, F_max) with V_max, F_max >= 1, "
                          f"got shape {t.shape}")
-    t = t[:V_max + 1, :F_max + 1]
+    if F_max is not None:
+        if t.shape[1] < F_max + 1:
+            raise ValueError(f"table must have F_max + 1 = {F_max + 1} columns or more "
+                             f"(win_table(V_max, {F_max})), got shape {t.shape}")
+        t = t[:, :F_max + 1]
+    budget.check(_draw_estimate(what, points=points_per_cell * _real(t.shape[0]) * _real(t.shape[1])))
     if not np.all((t >= 0.0) & (t <= 1.0)):          # nan fails both comparisons
         raise ValueError("table must hold win probabilities in [0, 1] (no nan)")
     return t
 
 
-def _table_or_estimate(V_max, F_max, table, points, what):
-    """Check the budget of a plot that draws ``points`` and may compute its table."""
-    table_cost = (_table_cost(F_max, V_max, "fast", what) if table is None
-                  else budget.Estimate(what, 0.0, 0.0))
-    budget.check(_combine(what, table_cost, seconds=DRAW_SECONDS_PER_FIGURE + _real(points) * DRAW_SECONDS_PER_POINT,
-                          bytes=_real(points) * 16.0, basis=f"{_real(points):.3g} points drawn"))
-
-
 @style.styled
-def plot_win_heatmap(V_max=60, F_max=20, ax=None, table=None):
+def plot_win_heatmap(table, ax=None):
     """Heat map of Win(V, F) under optimal play over 1..V_max x 1..F_max, log colour scale,
     with labelled contour lines at 50%, 10%, 1% and 0.1%.
 
     Parameters
     ----------
-    V_max, F_max : int
-        Largest number of values and of fields.
+    table : array
+        ``win_table(V_max, F_max)``: ``table[V, F]``, shape ``(V_max + 1, F_max + 1)``.
     ax : matplotlib Axes or None
-    table : array or None
-        ``win_table(V_max, F_max)`` if already computed.
     """
     import matplotlib.colors as mcolors
     from matplotlib.ticker import MaxNLocator
 
-    V_max = check_int("V_max", V_max, 1)
-    F_max = check_int("F_max", F_max, 1, V_max)
     _check_ax(ax)
-    if table is not None:
-        table = _check_table(table, V_max, F_max)
     # an image cell and a contour point per (V, F)
-    _table_or_estimate(V_max, F_max, table, 4 * _real(V_max) * _real(F_max),
-                       _call("plot_win_heatmap", V_max, F_max))
-    t = win_table(V_max, F_max) if table is None else table
+    t = _check_table(table, _call("plot_win_heatmap", "table"), points_per_cell=4.0)
+    V_max, F_max = t.shape[0] - 1, t.shape[1] - 1
     if not np.any(t[1:, 1:] > 0):
         raise ValueError("table must hold a positive Win(V, F) for some 1 <= F <= V (the colour scale is logarithmic)")
     ax = _axis(ax, (7.0, 4.2))
@@ -123,31 +121,27 @@ def plot_win_heatmap(V_max=60, F_max=20, ax=None, table=None):
 
 
 @style.styled
-def plot_win_vs_values(F_values=(2, 3, 5, 8, 12, 20), V_max=200, ax=None, log_y=True, table=None):
+def plot_win_vs_values(table, F_values, ax=None, log_y=True):
     """Win(V, F) against V (log scale) for several F, one line per F, the legend beside the axes.
 
     Parameters
     ----------
+    table : array
+        ``win_table(V_max, F_max)`` with ``F_max >= max(F_values)``.
     F_values : sequence of int
         Numbers of fields, each in 1..V_max.
-    V_max : int
-        Largest number of values.
     ax : matplotlib Axes or None
     log_y : bool
         Log scale on the probability axis (the tails of large F need it).
-    table : array or None
-        ``win_table(V_max, max(F_values))`` if already computed.
     """
     F_values = _check_f_values(F_values)
-    V_max = check_int("V_max", V_max, max(F_values))
     _check_ax(ax)
     log_y = _check_flag("log_y", log_y)
-    if table is not None:
-        table = _check_table(table, V_max, max(F_values))
-    _table_or_estimate(V_max, max(F_values), table, _real(V_max) * len(set(F_values)),
-                       _call("plot_win_vs_values", "...", V_max))
+    t = _check_table(table, _call("plot_win_vs_values", "table", "..."), F_max=max(F_values))
+    V_max = t.shape[0] - 1
+    if max(F_values) > V_max:
+        raise ValueError(f"F_values must be at most V_max = {V_max} (the table's largest V), got {max(F_values)}")
     ax = _axis(ax, (7.0, 4.0))
-    t = win_table(V_max, max(F_values)) if table is None else table
     for f in sorted(set(F_values)):
         v = np.arange(f, V_max + 1)
         ax.plot(v, t[f:V_max + 1, f], label=f"F = {f}")
@@ -175,50 +169,25 @@ def _check_f_values(F_values):
     return [check_int(f"F_values[{i}]", f, 1) for i, f in enumerate(F_values)]
 
 
-def _policy_plot_estimate(V, F, points, patches, what):
-    """optimal_policy(V, F) (its table and scan) and the points and patches drawn."""
-    scan = _real(V) * _real(F)
-    budget.check(_combine(what, _table_cost(F, V - F, "fast", what),
-                          seconds=scan / RATE_PRODUCTS["plain"] + _real(points) * DRAW_SECONDS_PER_POINT
-                          + (DRAW_SECONDS_PER_FIGURE if points or patches else 0.0)
-                          + _real(patches) * DRAW_SECONDS_PER_PATCH,
-                          bytes=16.0 * _real(V), basis=f"{_real(points):.3g} points and {_real(patches):.3g} "
-                                                       "patches drawn"))
-
-
-def band_widths(V, F):
-    """How many first rolls each field takes: (optimal, proportional), two arrays of length F.
-
-    Examples
-    --------
-    >>> opt, prop = band_widths(6, 3)
-    >>> opt.tolist(), prop.tolist()
-    ([2, 2, 2], [2, 2, 2])
-    """
-    V, F = _check_sizes(V, F)
-    if F == 0:
-        raise ValueError("F must be >= 1 for a policy")
-    _policy_plot_estimate(V, F, 0, 0, _call("band_widths", V, F))
-    policy = optimal_policy(V, F)
-    proportional = (np.arange(V, dtype=np.int64) * F) // V
-    return np.bincount(policy, minlength=F), np.bincount(proportional, minlength=F)
-
-
 @style.styled
-def plot_optimal_policy(V, F, ax=None):
-    """The optimal field for each first roll (a staircase), beside the proportional rule."""
-    V, F = _check_sizes(V, F)
-    if F == 0:
-        raise ValueError("F must be >= 1 for a policy")
+def plot_optimal_policy(moves, ax=None):
+    """The optimal field for each first roll (a staircase), beside the proportional rule.
+
+    Parameters
+    ----------
+    moves : FirstMoves
+        ``first_moves(V, F)``.
+    ax : matplotlib Axes or None
+    """
+    check_instance("moves", moves, FirstMoves)
     _check_ax(ax)
-    _policy_plot_estimate(V, F, 2 * _real(V), 0, _call("plot_optimal_policy", V, F))
+    V, F = moves.V, moves.F
+    budget.check(_draw_estimate(_call("plot_optimal_policy", "moves"), points=4 * _real(V)))
     ax = _axis(ax)
-    policy = optimal_policy(V, F)
     r = np.arange(V + 1)
-    ax.step(r, np.append(policy, policy[-1]), where="post", color=style.COLORS["blue"],
+    ax.step(r, np.append(moves.optimal, moves.optimal[-1]), where="post", color=style.COLORS["blue"],
             label="optimal")
-    proportional = (np.arange(V, dtype=np.int64) * F) // V
-    ax.step(r, np.append(proportional, proportional[-1]), where="post", color=style.COLORS["orange"],
+    ax.step(r, np.append(moves.proportional, moves.proportional[-1]), where="post", color=style.COLORS["orange"],
             linestyle=(0, (2, 2)), label="proportional ⌊rF/V⌋")
     ax.set_xlim(0, V)
     ax.set_xlabel("first roll r")
@@ -230,15 +199,21 @@ def plot_optimal_policy(V, F, ax=None):
 
 
 @style.styled
-def plot_band_widths(V, F, ax=None):
-    """Bars: how many of the V first rolls go to each field, optimal against proportional."""
-    V, F = _check_sizes(V, F)
-    if F == 0:
-        raise ValueError("F must be >= 1 for a policy")
+def plot_band_widths(moves, ax=None):
+    """Bars: how many of the V first rolls go to each field, optimal against proportional.
+
+    Parameters
+    ----------
+    moves : FirstMoves
+        ``first_moves(V, F)``.
+    ax : matplotlib Axes or None
+    """
+    check_instance("moves", moves, FirstMoves)
     _check_ax(ax)
-    _policy_plot_estimate(V, F, 0, 2 * _real(F), _call("plot_band_widths", V, F))
+    # two bars per field, each about two board patches' time (benchmarks/bench_fields.py --calibrate)
+    budget.check(_draw_estimate(_call("plot_band_widths", "moves"), patches=4 * _real(moves.F)))
     ax = _axis(ax)
-    optimal, proportional = band_widths(V, F)
+    optimal, proportional = moves.optimal_widths, moves.proportional_widths
     x = np.arange(len(optimal))
     ax.bar(x - 0.2, optimal, width=0.4, color=style.COLORS["blue"], label="optimal")
     ax.bar(x + 0.2, proportional, width=0.4, color=style.COLORS["orange"], label="proportional")
@@ -308,64 +283,31 @@ def plot_win_rates(results, exact, ax=None):
 
 
 @style.styled
-def plot_board(V, F, state, roll=None, probabilities=None, best=None, chosen=None, ax=None):
+def plot_board(position, ax=None):
     """One position: the fields with their values, and for a pending roll the win
     probability after placing it on each legal field (the optimal one marked).
 
     Parameters
     ----------
-    V, F : int
-        Game size.
-    state : list
-        Value or None per field.
-    roll : int or None
-        The pending roll, if any.
-    probabilities : dict or None
-        ``{field: win probability}`` for the pending roll.
-    best : int or None
-        The optimal field (drawn in blue with a thick outline).
-    chosen : int or None
-        The field another policy would pick (outlined in orange), if it differs.
+    position : Position
+        ``FieldsGame.position(policy)``: the board, the pending roll, the probability of
+        each legal field, the optimal field (drawn in blue with a thick outline) and the
+        field the policy picks (outlined in orange where it differs), the rolls so far.
     ax : matplotlib Axes or None
     """
     from matplotlib.patches import Rectangle
 
-    V, F = _check_sizes(V, F)
-    cells = _check_state(V, F, state)
-    if F == 0:
-        raise ValueError("F must be >= 1 to draw a board")
-    legal = set()
-    if roll is not None:
-        roll = _check_roll(V, cells, roll)
-        a, b, _, _ = _gap_of(V, F, cells, roll)
-        legal = set(range(a, b + 1))
-    if probabilities is None:
-        probabilities = {}
-    check_instance("probabilities", probabilities, dict)
-    for key, p in probabilities.items():
-        if roll is None:
-            raise ValueError("probabilities need a pending roll (roll is None)")
-        field = check_int("a field of probabilities", key, 0, F - 1)
-        if field not in legal:
-            raise ValueError(f"probabilities name field {field}, where roll {roll} cannot go "
-                             f"(legal fields: {sorted(legal) or 'none'})")
-        check_real(f"probabilities[{field}]", p, 0.0, 1.0)
-    for name, field in (("best", best), ("chosen", chosen)):
-        if field is not None:
-            field = check_int(name, field, 0, F - 1)
-            if field not in legal:
-                raise ValueError(f"{name} must be a legal field for the roll ({sorted(legal) or 'none'}), "
-                                 f"got {field}")
+    check_instance("position", position, Position)
     _check_ax(ax)
-    budget.check(budget.Estimate(_call("plot_board", V, F, "..."),
-                                 DRAW_SECONDS_PER_FIGURE + _real(F) * 3 * DRAW_SECONDS_PER_PATCH,
-                                 _real(F) * 4e3, f"{F} fields of 3 patches and texts each"))
-    probabilities = {int(k): float(p) for k, p in probabilities.items()}
+    V, F = position.V, position.F
+    budget.check(_draw_estimate(_call("plot_board", "position"), patches=3 * _real(F)))
+    probabilities, best, roll = position.probabilities, position.best, position.roll
+    chosen = position.chosen if position.chosen != best else None
     ax = _axis(ax, (max(7.0, 0.3 * F + 1.5), 3.0))
     top = 1.0
-    for i, v in enumerate(cells):
+    for i, v in enumerate(position.state):
         legal = i in probabilities
-        face = "#E8F1F8" if legal else ("white" if v < 0 else "#EFEFEF")
+        face = "#E8F1F8" if legal else ("white" if v is None else "#EFEFEF")
         edge, lw = style.COLORS["grey"], 0.8
         if i == best:
             edge, lw = style.COLORS["blue"], 2.5
@@ -373,7 +315,7 @@ def plot_board(V, F, state, roll=None, probabilities=None, best=None, chosen=Non
             edge, lw = style.COLORS["orange"], 2.5
         ax.add_patch(Rectangle((i - 0.45, top + 0.05), 0.9, 0.5, facecolor=face, edgecolor=edge,
                                linewidth=lw))
-        if v >= 0:
+        if v is not None:
             ax.text(i, top + 0.3, str(v), ha="center", va="center", fontsize=9 if F <= 20 else 8,
                     fontweight="bold", rotation=0 if F <= 20 else 90)
         if legal:
@@ -392,7 +334,9 @@ def plot_board(V, F, state, roll=None, probabilities=None, best=None, chosen=Non
     ax.grid(False)
     title = f"V = {V}, F = {F}" + ("" if roll is None else f": rolled {roll}")
     ax.set_title(title, loc="left")
-    if roll is None and all(v >= 0 for v in cells):
+    history = ", ".join(str(r) for r, _ in position.history) or "none"
+    ax.set_title(f"rolls so far: {history}", loc="right", fontsize=9, color=style.COLORS["grey"])
+    if roll is None and all(v is not None for v in position.state):
         ax.text((F - 1) / 2, 0.45, "every field is filled: won", ha="center", va="center",
                 color=style.COLORS["blue"], fontsize=10)
     elif roll is None:

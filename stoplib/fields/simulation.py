@@ -5,8 +5,9 @@
 with one of the ``POLICIES``: ``"optimal"`` reads the optimal field off the
 solver's table (:mod:`stoplib.fields.solver`), ``"proportional"`` and
 ``"nearest"`` are the heuristics. The numba kernel ``_simulate`` gives game
-``g`` its own SplitMix64 stream seeded by ``(seed, g)``, so a game's rolls do
-not depend on the games before it. The tests compare the win rates with the
+``g`` its own random stream, :func:`stoplib.util.rng.stream_start` ``(base, g)``
+of the kernel seed ``base = kernel_seed(seed)``, so a game's rolls do not depend
+on the games before it (nor on how the games are split into chunks). The tests compare the win rates with the
 exact values of the solver and of the brute force in :mod:`stoplib.fields.twins`.
 """
 from __future__ import annotations
@@ -18,11 +19,11 @@ import numpy as np
 from numba import njit
 
 from ..util import budget
-from ..util.rng import as_generator
+from ..util.rng import kernel_seed, next_below, stream_start
 from ..util.validate import check_choice, check_int
-from ._kernels import _optimal_field, _table_cost, _table_for
-from .rules import (POLICIES, SIM_OPTIMAL_SCAN_FACTOR, SIM_SECONDS_PER_FIELD, SIM_SECONDS_PER_GAME,
-                    SIM_SECONDS_PER_ROLL, _call, _check_sizes, _combine, _n, _real)
+from ._costs import _call, _simulation_estimate, _table_cost
+from ._kernels import _is_cached, _optimal_field, _table_for
+from .rules import POLICIES, _check_sizes
 
 __all__ = ["simulate", "SimulationResult"]
 
@@ -32,39 +33,23 @@ _POLICY_CODE = {"optimal": 0, "proportional": 1, "nearest": 2}
 # --------------------------------------------------------------------------
 # numba kernels
 # --------------------------------------------------------------------------
-_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
-_MIX1 = np.uint64(0xBF58476D1CE4E5B9)
-_MIX2 = np.uint64(0x94D049BB133111EB)
-
-
-@njit(cache=True)
-def _mix64(x):
-    """SplitMix64 finaliser (uint64 -> uint64)."""
-    x = (x ^ (x >> np.uint64(30))) * _MIX1
-    x = (x ^ (x >> np.uint64(27))) * _MIX2
-    return x ^ (x >> np.uint64(31))
-
-
 @njit(cache=True)
 def _simulate(V, F, first, n_games, policy, w, base_seed, wins):
-    """Play games first..first+n_games-1; game g draws from its own SplitMix64
-    stream seeded by (base_seed, g), so a game's rolls do not depend on the games
+    """Play games first..first+n_games-1; game g draws from its own stream
+    ``stream_start(base_seed, g)``, so a game's rolls do not depend on the games
     before it; wins[g - first] = 1 if won."""
     perm = np.arange(V)
     cells = np.empty(F, np.int64)
     swaps = np.empty(F, np.int64)
-    base = np.uint64(base_seed)
     for game in range(n_games):
-        g = first + game
-        state = _mix64(base + np.uint64(g) * _GOLDEN)
+        state = stream_start(base_seed, first + game)
         for i in range(F):
             cells[i] = -1
         won = 1
         done = 0
         for t in range(F):
-            state = state + _GOLDEN
-            u = (_mix64(state) >> np.uint64(11)) * (1.0 / 9007199254740992.0)
-            j = t + int(u * (V - t))
+            state, j = next_below(state, V - t)
+            j += t
             swaps[t] = j
             done = t + 1
             tmp = perm[t]
@@ -118,18 +103,6 @@ def _simulate(V, F, first, n_games, policy, w, base_seed, wins):
 _CHUNK = 1 << 20
 
 
-def _simulation_estimate(V, F, n_games, policy, what):
-    """Seconds and bytes of a simulation: the games, the value permutation, the table."""
-    scans = SIM_OPTIMAL_SCAN_FACTOR if policy == "optimal" else 1.0
-    per_game = SIM_SECONDS_PER_GAME + F * SIM_SECONDS_PER_ROLL + scans * _real(F) ** 2 * SIM_SECONDS_PER_FIELD
-    table = _table_cost(F, V - F, "fast", what) if policy == "optimal" else budget.Estimate(what, 0, 0)
-    perm = 8.0 * _real(V)
-    return _combine(what, table, seconds=_real(n_games) * per_game + perm / 1e9,
-                    bytes=perm + _CHUNK + table.bytes,
-                    basis=f"{_real(n_games):.3g} games of {_n(F)} rolls at {per_game:.2g} s each, measured by "
-                          "benchmarks/bench_fields.py")
-
-
 @dataclass(frozen=True)
 class SimulationResult:
     """Monte Carlo win rate: ``mean`` and its ``std_err`` over ``n_games``."""
@@ -174,8 +147,11 @@ def simulate(V, F, n_games, policy="optimal", seed=0):
     n_games = check_int("n_games", n_games, 1)
     check_choice("policy", policy, POLICIES)
     what = _call("simulate", V, F, n_games, policy=policy)
-    budget.check(_simulation_estimate(V, F, n_games, policy, what))
-    base = int(as_generator(seed).integers(0, 2**32))
+    table = _table_cost(F, V - F, "fast", what, _is_cached(F, V - F)) if policy == "optimal" else None
+    budget.check(_simulation_estimate(V, F, n_games, policy, table, _CHUNK, what))
+    if V > 2**31:                 # the kernel draws each roll with next_below(state, n), n <= 2**31
+        raise ValueError(f"V must be at most 2**31 to simulate, got {V}")
+    base = kernel_seed(seed)
     w = _table_for(F, V - F, "fast", what).w if policy == "optimal" else np.ones((1, 1))
     chunk = min(n_games, _CHUNK)
     wins = np.zeros(chunk, dtype=np.int8)

@@ -50,16 +50,17 @@ import numpy as np
 
 from ..util import budget
 from ..util.validate import check_choice, check_int
-from ._kernels import _optimal_field, _float_table, _policy, _table_cost, _table_for, _TABLE_KEYS
-from .rules import (POLICIES, RATE_PRODUCTS, _call, _check_flag, _check_roll, _check_sizes, _check_state,
-                    _combine, _comb_bits, _exact_estimate, _gap_of, _gaps, _heuristic_field, _real,
-                    _table_estimate)
-from .twins import _clear_exact, _exact_table, _exact_win, _exact_win_table, _exact_win_table_estimate
+from ._costs import (_call, _comb_bits, _exact_estimate, _exact_win_table_estimate, _policy_estimate, _real,
+                     _repeated, _state_cost, _table_cost, _table_estimate)
+from ._kernels import _optimal_field, _float_table, _is_cached, _policy, _table_for, _TABLE_KEYS
+from .rules import (POLICIES, _check_flag, _check_roll, _check_sizes, _check_state, _gap_of, _gaps,
+                    _heuristic_field)
+from .twins import _clear_exact, _exact_table, _exact_win, _exact_win_table
 
 __all__ = [
     "METHODS", "win_probability", "win_table", "optimal_policy", "policy_win_probability",
     "state_probability", "placement_probabilities", "best_placement", "Placement",
-    "choose_field", "clear_cache", "time_win_probability",
+    "choose_field", "clear_cache", "time_win_probability", "first_moves", "FirstMoves",
 ]
 
 #: Methods of :func:`win_probability` and :func:`win_table`.
@@ -100,6 +101,11 @@ def win_probability(V, F, exact=False, method="fast"):
     V, F = _check_sizes(V, F)
     exact = _check_flag("exact", exact)
     check_choice("method", method, METHODS)
+    return _win(V, F, exact, method)
+
+
+def _win(V, F, exact=False, method="fast"):
+    """Win(V, F) for checked arguments (the tables check the work budget)."""
     if F <= 1 or F == V:                     # no field, one field, or every value has its field
         return Fraction(1) if exact else 1.0
     if exact:
@@ -140,11 +146,9 @@ def time_win_probability(V, F, exact=False, method="fast", repeats=5):
     if F > 1 and F != V:                     # each repeat builds its table from a cold cache
         one = (_exact_estimate(F, V - F, method, what) if exact
                else _table_estimate(F, V - F, method, what))
-        budget.check(budget.Estimate(what, one.seconds * _real(repeats), one.bytes,
-                                     f"{repeats} x ({one.basis})"))
+        budget.check(_repeated(one, repeats, what))
     with budget.allow(seconds=float("inf"), bytes=float("inf")):   # checked above, as a whole
-        return median_time(lambda: win_probability(V, F, exact=exact, method=method), repeats,
-                           setup=clear_cache)
+        return median_time(lambda: _win(V, F, exact, method), repeats, setup=clear_cache)
 
 
 def win_table(V_max, F_max, exact=False, method="fast"):
@@ -177,11 +181,23 @@ def win_table(V_max, F_max, exact=False, method="fast"):
     if exact:
         budget.check(_exact_win_table_estimate(V_max, F_max, method, what))
         return _exact_win_table(V_max, F_max, method)
+    return _win_table(V_max, F_max, method, what)
+
+
+def _win_table(V_max, F_max, method="fast", what=None):
+    """The float Win table for checked arguments (the kernel table checks the work budget)."""
     tab = _table_for(F_max, V_max, method, what).win
     out = np.zeros((V_max + 1, F_max + 1))
     for k in range(F_max + 1):
         out[k:, k] = tab[k, :V_max + 1 - k]
     return out
+
+
+def _check_policy_sizes(V, F):
+    V, F = _check_sizes(V, F)
+    if F == 0:
+        raise ValueError("F must be >= 1 for a policy")
+    return V, F
 
 
 def optimal_policy(V, F):
@@ -202,16 +218,59 @@ def optimal_policy(V, F):
     >>> optimal_policy(6, 3).tolist()
     [0, 0, 1, 1, 2, 2]
     """
-    V, F = _check_sizes(V, F)
-    if F == 0:
-        raise ValueError("F must be >= 1 for a policy")
+    V, F = _check_policy_sizes(V, F)
     what = _call("optimal_policy", V, F)
-    scan = _real(V) * _real(F)
-    budget.check(_combine(what, _table_cost(F, V - F, "fast", what), seconds=scan / RATE_PRODUCTS["plain"],
-                          bytes=8.0 * _real(V), basis=f"{scan:.3g} candidate fields scanned"))
+    budget.check(_policy_estimate(V, F, _table_cost(F, V - F, "fast", what, _is_cached(F, V - F)), what))
+    return _optimal_policy(V, F, what)
+
+
+def _optimal_policy(V, F, what=None):
     out = np.empty(V, dtype=np.int64)
     _policy(_table_for(F, V - F, "fast", what).w, V, F, out)
     return out
+
+
+@dataclass(frozen=True, eq=False)          # arrays: compare their fields with numpy
+class FirstMoves:
+    """Where each first roll goes on the empty (V, F) board: the optimal field and the
+    proportional rule's ``floor(r F / V)`` (``optimal[r]``, ``proportional[r]``), and how
+    many of the V first rolls each field takes (``optimal_widths[f]``, ``proportional_widths[f]``)."""
+    V: int
+    F: int
+    optimal: np.ndarray
+    proportional: np.ndarray
+    optimal_widths: np.ndarray
+    proportional_widths: np.ndarray
+
+
+def first_moves(V, F):
+    """The optimal first move for every roll beside the proportional rule, and the band widths.
+
+    Parameters
+    ----------
+    V, F : int
+        Game size, 1 <= F <= V.
+
+    Returns
+    -------
+    FirstMoves
+
+    Examples
+    --------
+    >>> moves = first_moves(6, 3)
+    >>> moves.optimal.tolist(), moves.optimal_widths.tolist(), moves.proportional_widths.tolist()
+    ([0, 0, 1, 1, 2, 2], [2, 2, 2], [2, 2, 2])
+    """
+    V, F = _check_policy_sizes(V, F)
+    what = _call("first_moves", V, F)
+    table = _table_cost(F, V - F, "fast", what, _is_cached(F, V - F))
+    budget.check(_policy_estimate(V, F, table, what, points=3 * _real(V) + 2 * _real(F)))
+    optimal = _optimal_policy(V, F, what)
+    proportional = (np.arange(V, dtype=np.int64) * F) // V
+    arrays = (optimal, proportional, np.bincount(optimal, minlength=F), np.bincount(proportional, minlength=F))
+    for a in arrays:
+        a.setflags(write=False)
+    return FirstMoves(V, F, *arrays)
 
 
 def policy_win_probability(V, F, policy="proportional"):
@@ -239,7 +298,7 @@ def policy_win_probability(V, F, policy="proportional"):
     V, F = _check_sizes(V, F)
     check_choice("policy", policy, ("optimal", "proportional"))
     if policy == "optimal":
-        return win_probability(V, F)
+        return _win(V, F)
     if F <= 1 or F == V:
         return 1.0
     what = _call("policy_win_probability", V, F, policy=policy)
@@ -294,19 +353,6 @@ def _needed_table(states):
         for n_f, n_v in _live_gaps(V, F, cells):
             K, S = max(K, n_f), max(S, n_v - n_f)
     return K, S
-
-
-def _state_cost(V, F, K, S, exact, n_states, what):
-    """The estimate of ``n_states`` state values of the (V, F) game with live gaps up to (K, S)."""
-    if exact:
-        bits = _comb_bits(V, F) + 1.0
-        combs = n_states * (F + 2) * 5.4e-1 * (bits / 1e5) ** 1.9      # math.comb: 0.54 s at 1e5 bits
-        table = _exact_estimate(K, S, "fast", what) if K else budget.Estimate(what, 0.0, 0.0)
-        return _combine(what, table, seconds=combs, bytes=bits / 4.0,
-                        basis=f"{n_states} exact state values with binomials of {bits:.3g} bits")
-    table = _table_cost(K, S, "fast", what) if K else budget.Estimate(what, 0.0, 0.0)
-    logs = _real(n_states) * _real(F + 2) * 2e-6
-    return _combine(what, table, seconds=logs, bytes=0.0)
 
 
 def _state_value(V, F, cells, exact, table=None):
@@ -371,9 +417,13 @@ def state_probability(V, F, state, exact=False):
     V, F = _check_sizes(V, F)
     cells = _check_state(V, F, state)
     exact = _check_flag("exact", exact)
+    return _state(V, F, cells, exact, _call("state_probability", V, F, "..."))
+
+
+def _state(V, F, cells, exact, what):
+    """The value of the checked state ``cells``, after checking the work budget."""
     K, S = _needed_table([(V, F, cells)])
-    what = _call("state_probability", V, F, "...")
-    budget.check(_state_cost(V, F, K, S, exact, 1, what))
+    budget.check(_state_cost(V, F, K, S, exact, 1, what, _is_cached(K, S)))
     table = _table_for(K, S, "fast", what) if K and not exact else None
     return _state_value(V, F, cells, exact, table)
 
@@ -407,18 +457,34 @@ def placement_probabilities(V, F, state, roll, exact=False):
     cells = _check_state(V, F, state)
     roll = _check_roll(V, cells, roll)
     exact = _check_flag("exact", exact)
+    return _placements(V, F, cells, roll, exact, _call("placement_probabilities", V, F, "...", roll=roll))
+
+
+def _candidates(V, F, cells, roll):
+    """``(field, cells after placing roll there)`` for every legal field."""
     a, b, _, _ = _gap_of(V, F, cells, roll)
-    states = []
+    out = []
     for f in range(a, b + 1):
         new = list(cells)
         new[f] = roll
-        states.append((f, new))
+        out.append((f, new))
+    return out
+
+
+def _placements(V, F, cells, roll, exact, what):
+    """``{field: win probability}`` for the checked ``cells`` and ``roll``, after checking the budget."""
+    states = _candidates(V, F, cells, roll)
     # one table for every candidate, so that ties are compared on the same numbers
     K, S = _needed_table([(V, F, new) for _, new in states])
-    what = _call("placement_probabilities", V, F, "...", roll=roll)
-    budget.check(_state_cost(V, F, K, S, exact, len(states), what))
+    budget.check(_state_cost(V, F, K, S, exact, len(states), what, _is_cached(K, S)))
     table = _table_for(K, S, "fast", what) if K and not exact else None
     return {f: _state_value(V, F, new, exact, table) for f, new in states}
+
+
+def _placement_values(V, F, cells, roll, exact, table=None):
+    """``{field: win probability}`` for the checked ``cells`` and ``roll``, without a budget
+    check (callers that checked a whole batch of them: the claims' exact checks)."""
+    return {f: _state_value(V, F, new, exact, table) for f, new in _candidates(V, F, cells, roll)}
 
 
 @dataclass(frozen=True)
@@ -438,8 +504,15 @@ def best_placement(V, F, state, roll, exact=False):
     >>> best_placement(10, 3, [None, None, None], 5).field
     1
     """
+    V, F = _check_sizes(V, F)
+    cells = _check_state(V, F, state)
+    roll = _check_roll(V, cells, roll)
     exact = _check_flag("exact", exact)
-    probs = placement_probabilities(V, F, state, roll, exact=exact)
+    return _best(_placements(V, F, cells, roll, exact, _call("best_placement", V, F, "...", roll=roll)), exact)
+
+
+def _best(probs, exact=False):
+    """The :class:`Placement` of the placement probabilities ``probs`` (smallest field on ties)."""
     if not probs:
         return Placement(None, Fraction(0) if exact else 0.0, probs)
     best = max(probs.values())
@@ -463,6 +536,11 @@ def choose_field(V, F, state, roll, policy="optimal"):
     V, F = _check_sizes(V, F)
     cells = _check_state(V, F, state)
     roll = _check_roll(V, cells, roll)
+    return _choose(V, F, cells, roll, policy, _call("choose_field", V, F, "...", roll=roll))
+
+
+def _choose(V, F, cells, roll, policy, what=None):
+    """The field ``policy`` picks for the checked ``cells`` and ``roll`` (None when none is legal)."""
     if policy != "optimal":
         return _heuristic_field(V, F, cells, roll, policy)
     a, b, lo, hi = _gap_of(V, F, cells, roll)
@@ -473,5 +551,4 @@ def choose_field(V, F, state, roll, policy="optimal"):
         return a
     if n_v == n_f:                           # every value of the gap has its own field
         return a + rr
-    what = _call("choose_field", V, F, "...", roll=roll)
     return a + int(_optimal_field(_table_for(F, V - F, "fast", what).w, n_v, n_f, rr))

@@ -26,7 +26,8 @@ import numpy as np
 
 from ..util import budget
 from ..util.validate import check_choice
-from .rules import _brute_estimate, _call, _check_sizes, _check_state, _exact_estimate, _heuristic_field, _n
+from ._costs import _brute_estimate, _call, _exact_estimate, _n, _unbounded
+from .rules import _check_sizes, _check_state, _heuristic_field
 
 __all__ = ["brute_force_win_probability", "brute_force_state_probability"]
 
@@ -44,6 +45,11 @@ def _exact_counts(K, S, method="fast", n_max=None, record=None):
     """
     n_max = K + S if n_max is None else n_max
     N = [[1] * (S + 1)]
+    # the plain method reads N along anti-diagonals: diag[n][f] = N[f][n - f] (0 where n - f > S),
+    # so that the candidates of a roll are three slices zipped together
+    diag = [[] for _ in range(K + S + 1)] if method == "plain" else None
+    if diag is not None:
+        _extend_diagonals(diag, N[0], 0, S)
     ck = [1]                                  # C(k - 1, f), f = 0..k-1, one row at a time
     for k in range(1, K + 1):
         if k > 1:
@@ -56,8 +62,12 @@ def _exact_counts(K, S, method="fast", n_max=None, record=None):
             if method == "plain":
                 total = 0
                 for r in range(n):
-                    flo, fhi = max(0, r - s), min(r, k - 1)
-                    vals = [ck[f] * N[f][r - f] * N[k - 1 - f][s - r + f] for f in range(flo, fhi + 1)]
+                    flo = r - s if r > s else 0
+                    fhi = r if r < k - 1 else k - 1
+                    # lower sub-game N[f][r - f], upper N[k-1-f][s-r+f] = diag[k-1+s-r][k-1-f]
+                    upper = diag[k - 1 + s - r][k - 1 - fhi:k - flo]
+                    upper.reverse()
+                    vals = [c * a * b for c, a, b in zip(ck[flo:fhi + 1], diag[r][flo:fhi + 1], upper)]
                     if record is not None:
                         record(k, s, r, flo, vals)
                     total += max(vals)
@@ -79,7 +89,15 @@ def _exact_counts(K, S, method="fast", n_max=None, record=None):
                     total -= best
             row[s] = total
         N.append(row)
+        if diag is not None:
+            _extend_diagonals(diag, row, k, S)
     return N
+
+
+def _extend_diagonals(diag, row, k, S):
+    """Append row ``k`` of N to the anti-diagonals: ``diag[n]`` gets ``N[k][n - k]`` (0 past slack S)."""
+    for n in range(k, len(diag)):
+        diag[n].append(row[n - k] if n - k <= S else 0)
 
 
 def _falling(n, k):
@@ -118,13 +136,9 @@ def _exact_win(n, k, method="fast"):
     return Fraction(N[k][n - k], _falling(n, k))
 
 
-def _exact_win_table_estimate(V_max, F_max, method, what):
-    return _exact_estimate(F_max, V_max, method, what, n_max=V_max)
-
-
 def _exact_win_table(V_max, F_max, method):
     """Win(V, F) as Fractions for all V <= V_max, F <= F_max (an object array; the
-    caller checks :func:`_exact_win_table_estimate`)."""
+    caller checks :func:`stoplib.fields._costs._exact_win_table_estimate`)."""
     N = _exact_counts(F_max, V_max, method, n_max=V_max)
     out = np.full((V_max + 1, F_max + 1), Fraction(0), dtype=object)
     for n in range(V_max + 1):
@@ -165,14 +179,19 @@ def brute_force_state_probability(V, F, state=None, policy=None):
     V, F = _check_sizes(V, F)
     if policy is not None:
         check_choice("policy", policy, ("proportional", "nearest"))
+    what = _call("brute_force_state_probability", V, F)
     if state is None:
         if F > 10**6:                        # the board alone would not fit the budget
-            budget.check(budget.Estimate(_call("brute_force_state_probability", V, F), float("inf"),
-                                         float("inf"), "C(V + F, F) states"))
+            budget.check(_unbounded(what, "C(V + F, F) states"))
         state = [None] * F
     cells = _check_state(V, F, state)
-    budget.check(_brute_estimate(V, F, cells, _call("brute_force_state_probability", V, F)))
+    budget.check(_brute_estimate(V, F, cells, what))
+    return _brute(V, F, cells, policy)
 
+
+def _brute(V, F, cells, policy=None):
+    """The expectimax of :func:`brute_force_state_probability` from the checked ``cells``
+    (-1 for empty); the caller has checked the work budget."""
     memo = {}
 
     def legal(st, r):
@@ -218,4 +237,10 @@ def brute_force_win_probability(V, F):
     >>> brute_force_win_probability(4, 2)
     Fraction(5, 6)
     """
-    return brute_force_state_probability(V, F)
+    V, F = _check_sizes(V, F)
+    what = _call("brute_force_win_probability", V, F)
+    if F > 10**6:                            # the board alone would not fit the budget
+        budget.check(_unbounded(what, "C(V + F, F) states"))
+    cells = [-1] * F
+    budget.check(_brute_estimate(V, F, cells, what))
+    return _brute(V, F, cells)

@@ -8,12 +8,16 @@ button; no pyplot), thin wrappers over the package:
   (:mod:`stoplib.fields.game`): choose V, F and a seed, roll, click a field; the
   figure (:func:`stoplib.fields.plots.plot_board`) shows the win probability after
   placing the roll on each legal field, and *Play a move* lets the policy chosen
-  in the drop-down move;
+  in the drop-down move. Its field buttons sit between the button row and the
+  readout (the Panel's ``above=`` hook), its game buttons in the button row
+  (``buttons=``);
 - :func:`win_sweep_widget` redraws :func:`stoplib.fields.plots.plot_win_vs_values`
   for a largest V (slider), a list of F values (text box) and a log/linear axis.
 
-Values outside a control's range, or refused by the API (say F > V), are shown as
-a message and nothing is clamped.
+Each interaction computes one result and hands it to both the readout and the
+figure: the game panel one :class:`stoplib.fields.Position` (``FieldsGame.position``),
+the sweep panel one Win table. Values outside a control's range, or refused by the
+API (say F > V), are shown as a message and nothing is clamped.
 
 Widget callbacks may run on several threads at once: with ipykernel 7, JupyterLab
 delivers comm messages on kernel *subshells*, so a slider change can be handled
@@ -35,9 +39,9 @@ from ..util.validate import check_int, check_str
 from ..workbook import style
 from ..workbook.panel import DRAW_LOCK, Panel, View, dropdown, int_box, int_slider, text_box, toggle
 from .game import FieldsGame
-from .rules import POLICIES, _check_flag
-from .solver import choose_field, win_probability, win_table
 from .plots import _check_f_values, plot_board, plot_win_vs_values
+from .rules import POLICIES, _check_flag
+from .solver import _win_table
 
 __all__ = ["fields_widget", "win_sweep_widget", "NOTEBOOK", "GAME_LIMITS", "SWEEP_LIMITS",
            "parse_fields", "DRAW_LOCK"]
@@ -62,42 +66,25 @@ def _error(text):
     return f'<span style="color:{style.COLORS["vermillion"]}">{html.escape(text)}</span>'
 
 
-class _GamePanel:
-    """The playable game (see :func:`fields_widget`)."""
+class _GamePlay:
+    """The state behind the game panel (see :func:`fields_widget`): the game, its field
+    buttons, and the moves the buttons make. The panel itself is a plain :class:`Panel`."""
 
-    def __init__(self, V, F, seed, policy):
+    def __init__(self):
         self.game = None
         self.key = None
+        self.panel = None
         self.board = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.field_buttons = []
-        lo, hi = GAME_LIMITS["V"], GAME_LIMITS["F"]
-        controls = {
-            "V": int_box("values V", V, *lo, width="11em"),
-            "F": int_box("fields F", F, *hi, width="10em"),
-            "seed": int_box("seed", seed, *GAME_LIMITS["seed"], width="13em"),
-            "policy": dropdown("Play a move with", POLICIES, policy),
-        }
-        new = widgets.Button(description="New game", icon="refresh", tooltip="Start again with these values")
-        roll = widgets.Button(description="Roll a number", button_style="primary")
-        play = widgets.Button(description="Play a move", tooltip="Roll if needed, then place with the chosen policy")
-        new.on_click(lambda _: self._act(self._new_game))
-        roll.on_click(lambda _: self._act(self._roll))
-        play.on_click(lambda _: self._act(self._play))
-        self.panel = Panel(controls, self.render, notebook=NOTEBOOK, name="game",
-                           title="Play the increasing-fields game", buttons=[new, roll, play])
-        children = list(self.panel.children)
-        children.insert(children.index(self.panel.readout), self.board)
-        self.panel.children = children
-        self.panel.app = self
 
     # -- actions ---------------------------------------------------------------------------
-    def _new_game(self):
+    def new_game(self):
         self.key = None
 
-    def _roll(self):
+    def roll(self):
         self.game.roll()
 
-    def _play(self):
+    def play(self):
         g = self.game
         if g.outcome is not None:
             raise ValueError(f"the game is over ({g.outcome}); press New game")
@@ -105,13 +92,9 @@ class _GamePanel:
             g.roll()
             if g.outcome is not None:
                 return
-        policy = self.panel.controls["policy"].value
-        g.place(choose_field(g.V, g.F, g.state, g.current, policy))
+        g.place(g.choose(self.panel.controls["policy"].value))
 
-    def _click(self, field):
-        self.game.place(field)
-
-    def _act(self, action):
+    def act(self, action):
         """Run a move, redraw, and show a refused move as a message (all under the lock)."""
         with DRAW_LOCK:
             try:
@@ -127,7 +110,7 @@ class _GamePanel:
         self.field_buttons = []
         for i in range(F):
             button = widgets.Button(description=f"field {i}", layout=widgets.Layout(width="7.5em"))
-            button.on_click(lambda _, i=i: self._act(lambda: self._click(i)))
+            button.on_click(lambda _, i=i: self.act(lambda: self.game.place(i)))
             self.field_buttons.append(button)
         self.board.children = self.field_buttons
 
@@ -136,30 +119,22 @@ class _GamePanel:
             game = FieldsGame(V, F, seed=seed)          # refuses F > V with a message
             self.game, self.key = game, (V, F, seed)
             self._buttons(F)
-        g = self.game
-        probs = g.placement_probabilities()
-        best = g.best_field()
-        chosen = None
-        if g.current is not None and g.outcome is None:
-            chosen = choose_field(g.V, g.F, g.state, g.current, policy)
+        pos = self.game.position(policy)                # the one computation of this interaction
         for i, button in enumerate(self.field_buttons):
-            button.disabled = i not in probs
-            button.button_style = "success" if i in probs else ""
-        start = win_probability(g.V, g.F)
-        if g.outcome == "won":
-            readout = f"won: every field is filled; Win({g.V}, {g.F}) = {start:.6f} at the start"
-        elif g.outcome == "lost":
-            readout = f"lost: roll {g.current} has no legal field; Win({g.V}, {g.F}) = {start:.6f} at the start"
-        elif g.current is None:
-            readout = f"win probability now {g.win_probability():.6f}; Win({g.V}, {g.F}) = {start:.6f} at the start"
+            button.disabled = i not in pos.probabilities
+            button.button_style = "success" if i in pos.probabilities else ""
+        start = f"Win({pos.V}, {pos.F}) = {pos.start:.6f} at the start"
+        if pos.outcome == "won":
+            readout = f"won: every field is filled; {start}"
+        elif pos.outcome == "lost":
+            readout = f"lost: roll {pos.roll} has no legal field; {start}"
+        elif pos.roll is None:
+            readout = f"win probability now {pos.now:.6f}; {start}"
         else:
-            readout = (f"rolled {g.current}: optimal field {best}, win probability {probs[best]:.6f}; "
-                       f"{policy} picks field {chosen}")
-        history = ", ".join(str(r) for r, _ in g.history) or "none"
-        fig, ax = style.figure(figsize=(max(7.0, 0.3 * g.F + 1.5), 3.0))
-        plot_board(g.V, g.F, g.state, g.current, probs, best,
-                   chosen if chosen != best else None, ax=ax)
-        ax.set_title(f"rolls so far: {history}", loc="right", fontsize=9, color=style.COLORS["grey"])
+            readout = (f"rolled {pos.roll}: optimal field {pos.best}, win probability {pos.now:.6f}; "
+                       f"{policy} picks field {pos.chosen}")
+        fig, ax = style.figure(figsize=(max(7.0, 0.3 * pos.F + 1.5), 3.0))
+        plot_board(pos, ax=ax)
         return View(fig, html.escape(readout))
 
 
@@ -170,8 +145,9 @@ def fields_widget(V=20, F=5, seed=0, policy="optimal"):
     legal field (optimal play afterwards), the optimal field outlined in blue and
     the field the drop-down's policy would pick in orange. *Play a move* rolls if
     needed and lets that policy place; *New game* starts again with the same seed.
-    Changing V, F or the seed starts a new game. The panel carries its front end as
-    ``.app`` (``.app.game`` is the :class:`stoplib.fields.FieldsGame`).
+    Changing V, F or the seed starts a new game. The panel's ``render`` is the bound
+    method of the object that holds the game (``panel.render.__self__.game`` is the
+    :class:`stoplib.fields.FieldsGame`).
 
     Parameters
     ----------
@@ -183,14 +159,28 @@ def fields_widget(V=20, F=5, seed=0, policy="optimal"):
     Examples
     --------
     >>> panel = fields_widget(10, 3, seed=0)
-    >>> panel.app.game.F, panel.view.readout
+    >>> panel.render.__self__.game.F, panel.view.readout
     (3, 'win probability now 0.580556; Win(10, 3) = 0.580556 at the start')
     """
     V = check_int("V", V, *GAME_LIMITS["V"])
     F = check_int("F", F, *GAME_LIMITS["F"])
     if F > V:
         raise ValueError(f"F must be <= V (values are drawn without repetition); got V={V}, F={F}")
-    return _first_view(_GamePanel(V, F, seed, policy).panel)
+    play = _GamePlay()
+    controls = {
+        "V": int_box("values V", V, *GAME_LIMITS["V"], width="11em"),
+        "F": int_box("fields F", F, *GAME_LIMITS["F"], width="10em"),
+        "seed": int_box("seed", seed, *GAME_LIMITS["seed"], width="13em"),
+        "policy": dropdown("Play a move with", POLICIES, policy),
+    }
+    new = widgets.Button(description="New game", icon="refresh", tooltip="Start again with these values")
+    roll = widgets.Button(description="Roll a number", button_style="primary")
+    move = widgets.Button(description="Play a move", tooltip="Roll if needed, then place with the chosen policy")
+    for button, action in ((new, play.new_game), (roll, play.roll), (move, play.play)):
+        button.on_click(lambda _, action=action: play.act(action))
+    play.panel = Panel(controls, play.render, notebook=NOTEBOOK, name="game",
+                       title="Play the increasing-fields game", buttons=[new, roll, move], above=[play.board])
+    return _first_view(play.panel)
 
 
 def parse_fields(text):
@@ -247,9 +237,9 @@ def win_sweep_widget(V_max=200, F_values=(2, 3, 5, 8, 12, 20), log_y=True):
             if not f_lo <= f <= min(f_hi, V_max):
                 raise ValueError(f"each F must be in {f_lo}..{min(f_hi, V_max)} (at most the largest V), got {f}")
         fs = sorted(set(fs))
-        table = win_table(V_max, max(fs))
+        table = _win_table(V_max, max(fs))              # the one computation of this interaction
         fig, ax = style.figure(figsize=(7.0, 4.0))
-        plot_win_vs_values(fs, V_max, ax=ax, log_y=log_y, table=table)
+        plot_win_vs_values(table, fs, ax=ax, log_y=log_y)
         values = ", ".join(f"{table[V_max, f]:.4g}" for f in fs)
         readout = f"Win({V_max}, F) at F = {', '.join(map(str, fs))}: {values}"
         return View(fig, readout)

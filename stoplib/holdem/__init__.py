@@ -17,7 +17,7 @@ The rooms
     (private kernels behind checked public functions).
 ``solver.py``
     The value of a stacking: the outcome of every cut (``deck_value``,
-    ``cut_outcomes``, ``cut_table``).
+    ``cut_outcomes``, ``cut_table``; ``score_decks`` for many decks at once).
 ``local_search.py`` (kernels in ``_local_search_kernels.py``)
     Hill climbing to optimal stackings (``search``, ``climb``, ``swap_delta``,
     ``summarize``).
@@ -28,17 +28,23 @@ The rooms
     ``deck_value_reference``, ``swap_delta_reference``.
 ``document.py``, ``claims.py``
     The article's numbers, and every claim checked: ``claims.verdicts`` builds
-    the verdict table that ends notebook ``07_holdem_stacking``.
+    the verdict table that ends notebook ``07_holdem_stacking``, with the rows,
+    the rule and the look of :mod:`stoplib.workbook.verdicts`.
 ``timings.py``
-    Our speeds measured beside the ones the article reports for its machine.
+    Our speeds, each with its machine and load, beside the ones the article
+    reports for its machine.
 ``plots.py``, ``widgets.py``
-    The notebook's figures and styled tables, and its interactive panels
-    (built on :class:`stoplib.workbook.panel.Panel`).
+    The notebook's figures and tables, which draw the results they are given,
+    and its interactive panels (the shared :class:`stoplib.workbook.panel.Panel`;
+    each interaction computes one result for both the readout and the figure).
+``_costs.py``
+    The work budget: the measured rates and every estimate.
 
-Every public function checks its input (cards are distinct codes 0..51 or text;
-a repeated card is refused wherever a hand or a deck enters) and estimates work
-that grows with its arguments before starting it, refusing it above the limits
-of :mod:`stoplib.util.budget` (rates in :data:`stoplib.holdem.rules.RATES`).
+Every public function checks its input once (cards are distinct codes 0..51 or
+text; a repeated card is refused wherever a hand or a deck enters), then calls
+private internals, and estimates work that grows with its arguments before
+starting it, refusing it above the limits of :mod:`stoplib.util.budget` (rates
+in :data:`stoplib.holdem._costs.RATES`).
 
 The names below are the public API (also importable from their rooms).
 """
@@ -49,7 +55,7 @@ from .evaluator import (CATEGORIES, N_RANKS, Tables, load_tables, rank7, rank5, 
                         rank_with_board, category_of, category, category_code, category_codes,
                         evaluate5, evaluate7, evaluate7_many, evaluate5_many, SEVEN_CARD_METHODS,
                         rank_counts, RankCounts)
-from .solver import deck_value, cut_table, cut_outcomes, DeckValue
+from .solver import deck_value, cut_table, cut_outcomes, DeckValue, score_decks
 from .local_search import search, climb, summarize, SearchResult, swap_delta
 from .twins import (hand_key5, reference_rank5, reference_rank7, deck_value_reference,
                     swap_delta_reference)
@@ -67,7 +73,7 @@ __all__ = [
     "evaluate5", "evaluate7", "evaluate7_many", "evaluate5_many", "SEVEN_CARD_METHODS", "rank_counts",
     "RankCounts",
     # solver: the value of a stacking
-    "deck_value", "cut_table", "cut_outcomes", "DeckValue",
+    "deck_value", "cut_table", "cut_outcomes", "DeckValue", "score_decks",
     # local search
     "search", "climb", "summarize", "SearchResult", "swap_delta",
     # twins

@@ -18,18 +18,26 @@ disk (nothing is shipped as a blob). The design:
 * **Compact table.** The non-flush rank of every multiset of 5 or 7 cards is
   stored in a row-displaced table: ``key`` splits into a row ``key >> SHIFT``
   and a column ``key & MASK``; rows are packed into one array by giving each an
-  offset where its occupied columns land on free cells. Lookup is
-  ``ranks[offsets[key >> SHIFT] + (key & MASK)]``.
+  offset where its occupied columns land on free cells (the row's cell for
+  column ``col`` is ``start[row] + col``).
 * **Flushes.** Each card also adds 1 to a 4-bit counter for its suit (bits 32+);
   counters start at 3, so a suit with 5 or more cards sets its counter's top
   bit. A second accumulator ORs a bit per card at ``16 * suit + rank``; the
   flush suit's 13-bit rank mask indexes an 8,192-entry flush table (straight
   flushes included). With 7 cards a flush excludes quads and full houses, so
   the flush rank is the answer.
-* **One array, no branch.** The flush table is the first 8,192 entries of
-  ``ranks`` and the packed table follows (its row offsets include the 8,192), so
-  the evaluator computes both indices and picks one with a select: no branch to
-  mispredict, and small enough for LLVM to inline into any numba kernel.
+* **Biased row offsets.** ``offsets[row]`` stores the row's start minus
+  ``row << SHIFT``, so the index is ``key + offsets[key >> SHIFT]`` with no
+  mask for the column (a trick of OMPEval's perfect hash).
+* **Two layouts of the same numbers.** ``ranks`` (int16) holds the flush table
+  (its first 8,192 entries) and then the packed table, and ``offsets`` (int32)
+  points into it: 263 KB, the layout of the kernels that rank hands given as
+  cards (``_rank7``, ``evaluate7_many``). ``packed`` (int32) holds the flush
+  table, then the row offsets, then the packed table, all in one array, so
+  that a kernel needs one base pointer for every look-up: the layout of the
+  enumeration and of the deck-scoring kernels, whose nested loops otherwise
+  run out of registers (454 KB). Both fit the 1 MiB L2 cache of the
+  development machine.
 """
 from __future__ import annotations
 
@@ -43,12 +51,13 @@ from pathlib import Path
 import numpy as np
 from numba import njit
 
-from .rules import RATES, _check, check_bool
+from ._costs import _table_build_estimate
+from .rules import check_bool
 
 # Changing SHIFT or the key layout below: bump FORMAT_VERSION (the disk cache's
 # key) and touch evaluator.py too, because numba's on-disk cache of the kernels
 # is keyed on their own source file and these constants are frozen into them.
-FORMAT_VERSION = 2
+FORMAT_VERSION = 3
 SHIFT = 10
 MASK = (1 << SHIFT) - 1
 SUIT_INIT = 0x3333 << 32
@@ -64,15 +73,19 @@ CLASSES_PER_CATEGORY = (1277, 2860, 858, 858, 10, 1277, 156, 156, 10)
 # CATEGORY_START[k] is the lowest rank of category k; ranks run 1..7462.
 CATEGORY_START = tuple(1 + sum(CLASSES_PER_CATEGORY[:k]) for k in range(9))
 
-Tables = namedtuple("Tables", ["card_keys", "card_bits", "offsets", "ranks", "multipliers"])
+Tables = namedtuple("Tables", ["card_keys", "card_bits", "offsets", "ranks", "multipliers", "packed"])
 Tables.__doc__ = """Lookup tables of the evaluator (pass to ``rank7``/``rank5`` inside numba).
 
 card_keys : int64[52]   rank multiplier + suit counter increment of each card
 card_bits : int64[52]   bit ``16 * suit + rank`` of each card
-offsets   : int32[...]  row offsets (into ``ranks``) of the packed non-flush table
+offsets   : int32[...]  biased row offsets: the non-flush rank of a hand whose key has low
+                        32 bits ``k`` is ``ranks[k + offsets[k >> SHIFT]]``
 ranks     : int16[...]  ``ranks[:8192]``: best flush within a 13-bit rank mask (0 if
                         fewer than 5 ranks); then the packed non-flush ranks
 multipliers : int64[13] the rank multipliers
+packed    : int32[...]  the same numbers in one array: ``packed[:8192]`` the flush table,
+                        ``packed[8192 + row]`` biased row offsets (into ``packed``), then the
+                        packed non-flush ranks: ``packed[k + packed[8192 + (k >> SHIFT)]]``
 """
 FLUSH_SIZE = 1 << 13
 
@@ -323,10 +336,14 @@ def build_tables() -> Tables:
     if keys.max() >> SHIFT > 1 << 20:  # pragma: no cover
         raise RuntimeError("rank keys too large")
     offsets, table = _pack_rows(keys, ranks, SHIFT)
+    bias = np.arange(offsets.size, dtype=np.int64) << SHIFT  # row r's keys start at r << SHIFT
     return Tables(card_keys=card_keys, card_bits=card_bits,
-                  offsets=(offsets + FLUSH_SIZE).astype(np.int32),
+                  offsets=(offsets - bias + FLUSH_SIZE).astype(np.int32),
                   ranks=np.concatenate([flush, table.astype(np.int16)]),
-                  multipliers=mult.astype(np.int64))
+                  multipliers=mult.astype(np.int64),
+                  packed=np.concatenate([flush.astype(np.int32),
+                                         (offsets - bias + FLUSH_SIZE + offsets.size).astype(np.int32),
+                                         table.astype(np.int32)]))
 
 
 # --------------------------------------------------------------------------- disk cache
@@ -334,9 +351,10 @@ def build_tables() -> Tables:
 #: field, see ``_digest``). A cached file is used only if its content has exactly this digest, so
 #: a truncated, corrupted, stale or hand-made cache is rebuilt, never trusted. Changing the build
 #: changes the digest: ``tests/holdem/test_evaluator.py`` says so, and the new value goes here.
-TABLES_DIGEST = "a5c4e5aa721508ef9fc9f74862943c58f746327977b3e004a62702f5973c5f3a"
+TABLES_DIGEST = "4a313833abbbb6caf6c0ebbe431816fa807e5ab729fa85e23149d792b696e37b"
 #: The shapes of the tables this build makes (``offsets`` and ``ranks`` depend on ``SHIFT``).
-SHAPES = {"card_keys": (52,), "card_bits": (52,), "offsets": (17963,), "ranks": (95528,), "multipliers": (13,)}
+SHAPES = {"card_keys": (52,), "card_bits": (52,), "offsets": (17963,), "ranks": (95528,), "multipliers": (13,),
+          "packed": (113491,)}
 
 
 def cache_dir() -> Path:
@@ -366,7 +384,7 @@ def _digest(tables: Tables) -> str:
 
 
 _DTYPES = {"card_keys": np.int64, "card_bits": np.int64,
-           "offsets": np.int32, "ranks": np.int16, "multipliers": np.int64}
+           "offsets": np.int32, "ranks": np.int16, "multipliers": np.int64, "packed": np.int32}
 
 
 def _read(path: Path) -> Tables | None:
@@ -442,7 +460,7 @@ def load_tables(rebuild: bool = False) -> Tables:
     ----------
     rebuild : bool
         Ignore any cached copy and rebuild (then rewrite the cache); estimated
-        first (:data:`stoplib.holdem.rules.RATES` ``["table_build"]``).
+        first (:data:`stoplib.holdem._costs.RATES` ``["table_build"]``).
 
     Examples
     --------
@@ -453,7 +471,7 @@ def load_tables(rebuild: bool = False) -> Tables:
     global _TABLES
     rebuild = check_bool("rebuild", rebuild)
     if rebuild:
-        _check("load_tables(rebuild=True)", RATES["table_build"], 4e7, "a rebuild from the rules, timed")
+        _table_build_estimate()
     if _TABLES is not None and not rebuild:
         return _TABLES
     path = cache_path()

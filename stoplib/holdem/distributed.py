@@ -44,10 +44,10 @@ from ..workbook.config import data_dir
 from ..workbook.progressbar import progress
 from ..util.rng import kernel_seed
 from ..util.validate import check_choice, check_int, check_path, check_str
-from .local_search import MAX_MOVES, OBJECTIVES, _restarts, _run, _settings, search
-from .rules import (MAX_PLAYERS, MIN_PLAYERS, PARALLEL_EFFICIENCY, RATES, _check, _search_estimate,
-                    canonical_rotation, check_bool, format_deck, parse_deck)
-from .solver import deck_value
+from ._costs import RATES, _cluster_speed, _read_estimate, _search_estimate, _verify_estimate
+from .local_search import MAX_MOVES, OBJECTIVES, _restarts, _run, _settings
+from .rules import MAX_PLAYERS, MIN_PLAYERS, canonical_rotation, check_bool, format_deck, parse_deck
+from .solver import _deck_value
 
 __all__ = ["RunSummary", "run_search", "default_path", "read_stackings", "StackingFile", "verify_file"]
 
@@ -61,6 +61,11 @@ def default_path(n_players: int = 2, seat: int = 1, objective: str = "wins") -> 
     'holdem_stackings_2p_seat1.txt'
     """
     n, s = _settings(n_players, seat, "steepest", "first", objective)
+    return _default_path(n, s, objective)
+
+
+def _default_path(n: int, s: int, objective: str) -> Path:
+    """:func:`default_path` of checked settings."""
     stem = "holdem_stackings" if objective == "wins" else "holdem_semi_stackings"
     return data_dir() / f"{stem}_{n}p_seat{s}.txt"
 
@@ -104,9 +109,7 @@ def _read(path, wanted=None) -> tuple[tuple | None, list[str]]:
     """``(parameters or None, decks)`` of a stackings file; None for an empty (or only torn) file."""
     path = check_path("path", path, must_exist=True, kind="file")
     size = path.stat().st_size
-    lines_estimate = size / _LINE_BYTES
-    _check(f"reading {path.name} ({size:,} bytes)", lines_estimate / RATES["read_lines"], 4.0 * size,
-           f"{RATES['read_lines']:g} lines/s read and checked")
+    _read_estimate(path.name, size, _LINE_BYTES)
     data = path.read_bytes()
     try:
         text = data.decode("ascii")
@@ -383,20 +386,18 @@ def run_search(n_restarts: int, n_players: int = 2, seat: int = 1, *, method: st
             + ")")
     if scheduler is None:  # refuse before anything starts
         cores = min(workers, os.cpu_count() or 1)
-        _search_estimate(what, count, n, method, kicks, 1.0 + PARALLEL_EFFICIENCY * (cores - 1),
-                         overhead=RATES["dask_start"])
+        _search_estimate(what, count, n, method, kicks, _cluster_speed(cores), overhead=RATES["dask_start"])
     path = (check_path("out_path", out_path, kind="file") if out_path is not None
-            else default_path(n, s, objective))
+            else _default_path(n, s, objective))
     store = StackingFile(path, n, s, objective)
     client, own = _connect(scheduler)
     cluster = None
     try:
         if client is not None:  # a given cluster: estimate with its threads
             threads = max(1, sum(client.nthreads().values()))
-            _search_estimate(what, count, n, method, kicks, 1.0 + PARALLEL_EFFICIENCY * (threads - 1))
+            _search_estimate(what, count, n, method, kicks, _cluster_speed(threads))
         # compile (or load from cache) before workers start, so threads never compile together
-        search(1, n, s, method=method, tie_break=tie_break, objective=objective, seed=0,
-               parallel=False)
+        _batch(0, 1, n, s, method, tie_break, objective, 0)
         from dask.distributed import Client, LocalCluster, as_completed
 
         if client is None:
@@ -477,10 +478,9 @@ def verify_file(path, n_players: int | None = None, seat: int | None = None,
     if params is None:
         return 0
     n, s, objective = params
-    _check(f"verify_file of {len(decks):,} decks", len(decks) / RATES["deck_value"], 1e3 * len(decks),
-           f"{RATES['deck_value']:g} deck values/s")
+    _verify_estimate(len(decks))
     for number, line in enumerate(decks, 2):
-        v = deck_value(line, seat=s, n_players=n)
+        v = _deck_value(parse_deck(line).astype(np.int64), n, s)  # each line was checked by _read
         counted = v.wins + (v.ties if objective == "wins_or_ties" else 0)
         if counted != 52:
             raise ValueError(f"{path}, line {number}: worth {counted}, not 52, for seat {s} of {n}")

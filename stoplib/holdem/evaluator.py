@@ -7,13 +7,16 @@ gets the rank of its best five cards, so five- and seven-card ranks compare.
 The ranks of each category form one block (``category_code``).
 
 How it works (tables built by :mod:`stoplib.holdem._tables` at first use and
-cached on disk): each card adds a rank multiplier and a suit counter to one
-64-bit key and a suit-rank bit to a second word. If a suit counter shows five
-or more cards, the rank is ``ranks[mask of that suit's cards]`` (the first
-8,192 entries); otherwise it is ``ranks[offsets[key >> SHIFT] + (key & MASK)]``,
-a perfect hash of the rank multiset. Both indices are computed and a select
-picks one, so there is no branch. ``offsets`` and ``ranks`` take about 260 KB
-and stay in L2.
+cached on disk; kernels in :mod:`stoplib.holdem._evaluator_kernels`): each card
+adds a rank multiplier and a suit counter to one 64-bit key, whose rank part is
+a perfect hash of the rank multiset: ``ranks[k + offsets[k >> SHIFT]]`` for its
+low 32 bits ``k``. Only when a suit counter shows five or more cards (3% of
+seven-card hands) are the cards' suit-rank bits OR-ed, and the flush suit's
+13-bit mask indexes the flush table instead. These are the public techniques of
+OMPEval (zekyll) and PokerHandEvaluator (HenryRLee); the tables take about
+260 KB (and a 454 KB one-array copy for the enumeration and deck-scoring
+kernels), so they stay in L2. ``benchmarks/bench_holdem_evaluator.py --ompeval
+PATH`` times it beside OMPEval built from a checkout, on the same core.
 
 Ranks equal phevaluator's (and Cactus Kev's) ``7463 - rank``: the same 7,462
 classes, numbered the other way round.
@@ -38,236 +41,21 @@ from collections import namedtuple
 
 import numba
 import numpy as np
-from numba import njit, prange
 
-from ._tables import (CATEGORIES, CATEGORY_START, CLASSES_PER_CATEGORY, LOW32, MASK,
-                      N_RANKS, SHIFT, SUIT_INIT, Tables, load_tables)
+from ._evaluator_kernels import (_board_sums, _category_of, _checksum7, _count_parallel,  # noqa: F401
+                                 _count_serial, _evaluate5_many, _evaluate5_many_parallel,
+                                 _evaluate_many, _evaluate_many_best21, _evaluate_many_best21_parallel,
+                                 _evaluate_many_parallel, _first_bad_hand, _rank5, _rank7,
+                                 _rank_with_board, pair_tables)
+from ._tables import CATEGORIES, CATEGORY_START, CLASSES_PER_CATEGORY, N_RANKS, Tables, load_tables
 from ..util.validate import check_choice, check_int
-from .rules import CARD_NAMES, _distinct_cards, _hands_estimate, _integer_array, as_cards, check_bool
+from ._costs import _hands_estimate
+from .rules import CARD_NAMES, _distinct_cards, _integer_array, as_cards, check_bool
 
 __all__ = ["CATEGORIES", "N_RANKS", "Tables", "load_tables", "rank7", "rank5",
            "board_sums", "rank_with_board", "category_of", "category", "category_code",
            "category_codes", "evaluate5", "evaluate7", "evaluate7_many", "evaluate5_many",
            "SEVEN_CARD_METHODS", "rank_counts", "RankCounts"]
-
-_C1, _C2, _C3, _C4, _C5, _C6, _C7, _C8 = CATEGORY_START[1:]
-
-
-# --------------------------------------------------------------------------- kernels
-# The kernels below are branch-free single blocks on purpose: LLVM then inlines
-# them into the caller and numba drops the reference counting of the table
-# arrays; a branchy version (or numba's inline='always') ran 20-30x slower.
-@njit(cache=True)
-def _rank_from_sums(key, bits, tables):
-    """Rank from the summed card keys and OR-ed card bits of 5 or 7 cards."""
-    top = (key >> 35) & 0x1111  # top bit of each suit counter: a suit with >= 5 cards
-    shift = ((top >> 4) & 1) * 16 + ((top >> 8) & 1) * 32 + ((top >> 12) & 1) * 48
-    k = key & LOW32
-    i_plain = tables.offsets[k >> SHIFT] + (k & MASK)
-    i_flush = (bits >> shift) & 0x1FFF
-    return np.int64(tables.ranks[i_flush if top else i_plain])
-
-
-@njit(cache=True)
-def _rank7(c0, c1, c2, c3, c4, c5, c6, tables):
-    """Rank (1..7462, higher better) of seven distinct cards 0..51; no checks.
-
-    Callable from other ``@njit`` functions with ``tables = load_tables()``.
-    """
-    ck = tables.card_keys
-    cb = tables.card_bits
-    key = SUIT_INIT + ck[c0] + ck[c1] + ck[c2] + ck[c3] + ck[c4] + ck[c5] + ck[c6]
-    bits = cb[c0] | cb[c1] | cb[c2] | cb[c3] | cb[c4] | cb[c5] | cb[c6]
-    return _rank_from_sums(key, bits, tables)
-
-
-@njit(cache=True)
-def _rank5(c0, c1, c2, c3, c4, tables):
-    """Rank (1..7462, higher better) of five distinct cards 0..51; no checks."""
-    ck = tables.card_keys
-    cb = tables.card_bits
-    key = SUIT_INIT + ck[c0] + ck[c1] + ck[c2] + ck[c3] + ck[c4]
-    bits = cb[c0] | cb[c1] | cb[c2] | cb[c3] | cb[c4]
-    return _rank_from_sums(key, bits, tables)
-
-
-@njit(cache=True)
-def _board_sums(b0, b1, b2, b3, b4, tables):
-    """Key and bits of five board cards, to share between the players of a deal.
-
-    ``_rank_with_board(p0, p1, key, bits, tables)`` then ranks each player's
-    seven cards with two additions: the same rank as ``rank7`` on all seven.
-    """
-    ck = tables.card_keys
-    cb = tables.card_bits
-    key = SUIT_INIT + ck[b0] + ck[b1] + ck[b2] + ck[b3] + ck[b4]
-    bits = cb[b0] | cb[b1] | cb[b2] | cb[b3] | cb[b4]
-    return key, bits
-
-
-@njit(cache=True)
-def _rank_with_board(p0, p1, key, bits, tables):
-    """Rank of pocket cards ``p0, p1`` with a board summarised by ``board_sums``."""
-    return _rank_from_sums(key + tables.card_keys[p0] + tables.card_keys[p1],
-                           bits | tables.card_bits[p0] | tables.card_bits[p1], tables)
-
-
-@njit(cache=True)
-def _category_of(rank):
-    """Category code 0..8 (high card .. straight flush) of a rank 1..7462."""
-    if rank < _C4:
-        if rank < _C1:
-            return 0
-        if rank < _C2:
-            return 1
-        if rank < _C3:
-            return 2
-        return 3
-    if rank < _C5:
-        return 4
-    if rank < _C6:
-        return 5
-    if rank < _C7:
-        return 6
-    if rank < _C8:
-        return 7
-    return 8
-
-
-@njit(cache=True)
-def _evaluate_many(hands, tables, out):
-    for i in range(hands.shape[0]):
-        out[i] = _rank7(hands[i, 0], hands[i, 1], hands[i, 2], hands[i, 3],
-                       hands[i, 4], hands[i, 5], hands[i, 6], tables)
-
-
-@njit(cache=True, parallel=True)
-def _evaluate_many_parallel(hands, tables, out):
-    for i in prange(hands.shape[0]):
-        out[i] = _rank7(hands[i, 0], hands[i, 1], hands[i, 2], hands[i, 3],
-                       hands[i, 4], hands[i, 5], hands[i, 6], tables)
-
-
-#: The 21 ways to keep five of seven cards (positions kept), for the article's method.
-_KEEP21 = np.array([[j for j in range(7) if j not in (a, b)] for a in range(6) for b in range(a + 1, 7)],
-                   dtype=np.int64)
-
-
-@njit(cache=True)
-def _best_of_21(hands, i, tables):
-    """The article's method: the best of the 21 five-card hands in row ``i``."""
-    best = np.int64(0)
-    for s in range(21):
-        r = _rank5(hands[i, _KEEP21[s, 0]], hands[i, _KEEP21[s, 1]], hands[i, _KEEP21[s, 2]],
-                  hands[i, _KEEP21[s, 3]], hands[i, _KEEP21[s, 4]], tables)
-        if r > best:
-            best = r
-    return best
-
-
-@njit(cache=True)
-def _evaluate_many_best21(hands, tables, out):
-    for i in range(hands.shape[0]):
-        out[i] = _best_of_21(hands, i, tables)
-
-
-@njit(cache=True, parallel=True)
-def _evaluate_many_best21_parallel(hands, tables, out):
-    for i in prange(hands.shape[0]):
-        out[i] = _best_of_21(hands, i, tables)
-
-
-@njit(cache=True)
-def _evaluate5_many(hands, tables, out):
-    for i in range(hands.shape[0]):
-        out[i] = _rank5(hands[i, 0], hands[i, 1], hands[i, 2], hands[i, 3], hands[i, 4], tables)
-
-
-@njit(cache=True, parallel=True)
-def _evaluate5_many_parallel(hands, tables, out):
-    for i in prange(hands.shape[0]):
-        out[i] = _rank5(hands[i, 0], hands[i, 1], hands[i, 2], hands[i, 3], hands[i, 4], tables)
-
-
-@njit(cache=True)
-def _first_bad_hand(hands):
-    """Index of the first row with a card outside 0..51 or a repeated card, else -1."""
-    for i in range(hands.shape[0]):
-        seen = np.int64(0)
-        for j in range(hands.shape[1]):
-            c = np.int64(hands[i, j])
-            if c < 0 or c > 51:
-                return i
-            bit = np.int64(1) << c
-            if seen & bit:
-                return i
-            seen |= bit
-    return -1
-
-
-@njit(cache=True)
-def _count7_from(a, tables, hist):
-    """Histogram of ranks of all 7-card hands whose lowest card is ``a``."""
-    ck = tables.card_keys
-    cb = tables.card_bits
-    ka = SUIT_INIT + ck[a]
-    ba = cb[a]
-    for b in range(a + 1, 47):
-        kb = ka + ck[b]
-        bb = ba | cb[b]
-        for c in range(b + 1, 48):
-            kc = kb + ck[c]
-            bc = bb | cb[c]
-            for d in range(c + 1, 49):
-                kd = kc + ck[d]
-                bd = bc | cb[d]
-                for e in range(d + 1, 50):
-                    ke = kd + ck[e]
-                    be = bd | cb[e]
-                    for f in range(e + 1, 51):
-                        kf = ke + ck[f]
-                        bf = be | cb[f]
-                        for g in range(f + 1, 52):
-                            hist[_rank_from_sums(kf + ck[g], bf | cb[g], tables)] += 1
-
-
-@njit(cache=True)
-def _count5_from(a, tables, hist):
-    """Histogram of ranks of all 5-card hands whose lowest card is ``a``."""
-    ck = tables.card_keys
-    cb = tables.card_bits
-    ka = SUIT_INIT + ck[a]
-    ba = cb[a]
-    for b in range(a + 1, 49):
-        kb = ka + ck[b]
-        bb = ba | cb[b]
-        for c in range(b + 1, 50):
-            kc = kb + ck[c]
-            bc = bb | cb[c]
-            for d in range(c + 1, 51):
-                kd = kc + ck[d]
-                bd = bc | cb[d]
-                for e in range(d + 1, 52):
-                    hist[_rank_from_sums(kd + ck[e], bd | cb[e], tables)] += 1
-
-
-@njit(cache=True)
-def _count_serial(n_cards, tables, hist):
-    for a in range(52 - n_cards + 1):
-        if n_cards == 7:
-            _count7_from(a, tables, hist[a])
-        else:
-            _count5_from(a, tables, hist[a])
-
-
-@njit(cache=True, parallel=True)
-def _count_parallel(n_cards, tables, hist):
-    for a in prange(52 - n_cards + 1):
-        if n_cards == 7:
-            _count7_from(a, tables, hist[a])
-        else:
-            _count5_from(a, tables, hist[a])
-
 
 # --------------------------------------------------------------------------- public API
 def _own_tables(tables) -> Tables:
@@ -585,8 +373,9 @@ def rank_counts(n_cards: int = 7, parallel: bool = True) -> RankCounts:
     """Evaluate every 5- or 7-card hand from a 52-card deck and count ranks.
 
     All 2,598,960 five-card or 133,784,560 seven-card hands, enumerated in
-    nested loops that build each hand's key incrementally (estimated first: about
-    a second for seven cards on one thread of the development machine).
+    nested loops that build each hand's key incrementally, the last two cards as
+    one loop over the 1,326 pairs (estimated first: well under a second for seven
+    cards on one thread of the development machine).
 
     Parameters
     ----------
@@ -608,17 +397,18 @@ def rank_counts(n_cards: int = 7, parallel: bool = True) -> RankCounts:
     _hands_estimate(f"rank_counts({n_cards})", N_HANDS[n_cards], "enumerate", parallel,
                     n_bytes=8.0 * (52 - n_cards + 1) * (N_RANKS + 1), checked=False)
     tables = load_tables()
-    hist = np.zeros((52 - n_cards + 1, N_RANKS + 1), np.int64)
+    pairs = pair_tables(tables)
+    hist = np.zeros((52 - n_cards + 1, 2, N_RANKS + 1), np.int32)  # lowest card, lane, rank
     if parallel:
         old = numba.get_parallel_chunksize()
         numba.set_parallel_chunksize(1)  # first cards carry very unequal work
         try:
-            _count_parallel(n_cards, tables, hist)
+            _count_parallel(n_cards, tables, *pairs, hist)
         finally:
             numba.set_parallel_chunksize(old)
     else:
-        _count_serial(n_cards, tables, hist)
-    counts = hist.sum(axis=0)
+        _count_serial(n_cards, tables, *pairs, hist)
+    counts = hist.sum(axis=(0, 1), dtype=np.int64)
     by_category, distinct = {}, {}
     for k, name in enumerate(CATEGORIES):
         block = counts[CATEGORY_START[k]:CATEGORY_START[k] + CLASSES_PER_CATEGORY[k]]

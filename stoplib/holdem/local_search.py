@@ -8,13 +8,16 @@ climbs from a random deck by **steepest ascent** over the 1,326 decks that
 differ by one swap of two positions, takes the best neighbour while it is
 strictly better, and restarts from a new random deck at a local maximum. We do
 the same, plus a **first-improvement** option (take the first improving swap in
-a random order), for 2..6 players and any seat.
+a random order), for 2..22 players and any seat.
 
 Incremental evaluation: a swap of positions ``i`` and ``j`` only changes the
 cuts that deal a card (not a burn) from ``i`` or ``j``, at most
 ``2 * (2k + 5)`` of the 52 cuts for ``k`` players (18 for two players); cuts
 where both positions are board cards, or the same player's pocket, are not
-changed either. Each candidate swap is bounded before it is dealt: its gain is
+changed either. Within a changed cut only the hands holding one of the two
+cards are ranked again (all of them when one is a board card, else one or two
+players' hands on the cut's cached board key); the others keep the ranks cached
+for the current deck. Each candidate swap is bounded before it is dealt: its gain is
 at most the number of changed cuts not already counted, so swaps that cannot
 beat the best found so far are skipped, and a swap's evaluation stops as soon
 as it can no longer beat it. This pruning never changes which swap is chosen.
@@ -23,7 +26,7 @@ Ties between equally good swaps: ``tie_break="first"`` takes the first in the
 order ``(0, 1), (0, 2), ..., (50, 51)`` (what the article's C++ loop does),
 ``"random"`` picks uniformly among them. The climb stops at a deck worth 52
 (an optimal stacking) or at a local maximum. Each restart ``r`` draws its
-random numbers from its own stream seeded by ``(seed, r)`` (SplitMix64), so
+random numbers from its own stream ``(seed, r)`` of :mod:`stoplib.util.rng`, so
 serial, parallel and distributed runs give identical results.
 
 Beyond the article, ``kicks`` turns a restart into an iterated local search:
@@ -47,8 +50,8 @@ from ..util.rng import kernel_seed
 from ..util.validate import check_choice, check_int
 from ._local_search_kernels import _search_parallel, _search_serial, _swap_delta
 from .evaluator import load_tables
-from .rules import (MAX_PLAYERS, MIN_PLAYERS, N_CUTS, _search_estimate, _threads, as_deck, check_bool,
-                    format_deck)
+from ._costs import _search_estimate, _threads
+from .rules import MAX_PLAYERS, MIN_PLAYERS, N_CUTS, as_deck, check_bool, format_deck
 
 __all__ = ["N_SWAPS", "METHODS", "TIE_BREAKS", "OBJECTIVES", "MAX_MOVES", "SearchResult", "search",
            "climb", "swap_tables", "swap_delta", "summarize"]
@@ -87,7 +90,7 @@ def swap_tables(n_players: int):
         role[off] = ("board",)
     pair_i = np.empty(N_SWAPS, np.int64)
     pair_j = np.empty(N_SWAPS, np.int64)
-    width = 2 * (2 * n + 5)
+    width = min(N_CUTS, 2 * (2 * n + 5))
     pair_cuts = np.zeros((N_SWAPS, width), np.int64)
     pair_ncuts = np.zeros(N_SWAPS, np.int64)
     pair_mask = np.zeros(N_SWAPS, np.int64)
@@ -227,7 +230,7 @@ def search(n_restarts: int, n_players: int = 2, seat: int = 1, *, method: str = 
     n_restarts : int
         Number of random starting decks (independent climbs), >= 0.
     n_players : int
-        Players at the table, 2..6.
+        Players at the table, 2..22.
     seat : int
         The seat that should win every cut, 1..n_players.
     method : {"steepest", "first"}

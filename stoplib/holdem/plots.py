@@ -2,26 +2,30 @@
 
 Document 004 is Jeremy Kun, "Optimally Stacking the Deck – Texas Hold 'Em",
 Math ∩ Programming (jeremykun.com), 9 April 2012. Each ``plot_*`` function
-draws in the workbook style (:mod:`stoplib.workbook.style`) on the axis (or the
-figure) it is given, or on a new pyplot-free figure, and returns it; the
-notebook exports with ``stoplib.save_figure``. ``style_cut_table`` colours the
-per-cut table of :func:`stoplib.holdem.cut_table` as an HTML table. The
-interactive panels built on these are in :mod:`stoplib.holdem.widgets`.
+draws a result it is given (a :class:`~stoplib.holdem.SearchResult`'s arrays, a
+:func:`~stoplib.holdem.summarize` table, a :func:`~stoplib.holdem.cut_table`) in
+the workbook style (:mod:`stoplib.workbook.style`) on the axis (or the figure)
+it is given, or on a new pyplot-free figure, and returns it; it computes nothing
+(no deal, no search). The notebook exports with ``stoplib.save_figure``.
+``style_cut_table`` shows a cut table through :func:`stoplib.show_table` with
+each cut's winner coloured. The interactive panels built on these are in
+:mod:`stoplib.holdem.widgets`. The verdict table's look is
+:func:`stoplib.workbook.verdicts.styler`.
 """
 from __future__ import annotations
 
 import numpy as np
 
-from ..workbook import style
-from .evaluator import CATEGORIES
 from ..util.validate import check_choice, check_instance, check_int, check_str
+from ..workbook import style
+from ..workbook.tables import show
+from .evaluator import CATEGORIES
 from .local_search import MAX_MOVES, OBJECTIVES
 from .rules import MAX_PLAYERS, MIN_PLAYERS, N_CUTS
-from .solver import cut_table
 
 __all__ = ["plot_steps_histogram", "plot_success_by_players", "plot_scores_by_players", "plot_cut_table",
-           "plot_climbs", "plot_step_gains", "plot_final_scores", "style_cut_table", "style_verdicts",
-           "CATEGORY_ABBREV", "CATEGORY_COLORS", "RESULT_COLORS", "VERDICT_COLORS"]
+           "plot_climbs", "plot_step_gains", "plot_final_scores", "style_cut_table",
+           "CATEGORY_ABBREV", "CATEGORY_COLORS", "RESULT_COLORS"]
 
 CATEGORY_ABBREV = {"high card": "HC", "one pair": "1P", "two pair": "2P", "three of a kind": "3K",
                    "straight": "St", "flush": "Fl", "full house": "FH", "four of a kind": "4K",
@@ -42,9 +46,6 @@ CATEGORY_COLORS = _category_colors()
 
 RESULT_COLORS = {"win": style.COLORS["blue"], "tie": style.COLORS["yellow"], "loss": style.COLORS["vermillion"]}
 """Colours of a cut's result for the chosen seat (the word is always written beside the colour)."""
-
-VERDICT_COLORS = {"agrees": style.AGREE, "differs": style.DIFFER, "open": style.OPEN}
-"""Colours of the verdicts (the word is always written in the cell)."""
 
 _OTHER = style.COLORS["grey"]
 
@@ -97,7 +98,7 @@ def _flags(name, values, size) -> np.ndarray:
 
 
 def _summary(table, columns) -> "pandas.DataFrame":
-    """A :func:`stoplib.holdem.summarize` table with numeric ``columns`` and players 2..6."""
+    """A :func:`stoplib.holdem.summarize` table with numeric ``columns`` and players 2..22."""
     import pandas as pd
 
     if not isinstance(table, pd.DataFrame):
@@ -115,7 +116,7 @@ def _summary(table, columns) -> "pandas.DataFrame":
             raise ValueError(f"table column {c!r} must be finite numbers")
     players = table["n_players"].to_numpy()
     if players.min() < MIN_PLAYERS or players.max() > MAX_PLAYERS or not np.all(players == np.round(players)):
-        raise ValueError(f"table column 'n_players' must hold table sizes 2..6")
+        raise ValueError(f"table column 'n_players' must hold table sizes {MIN_PLAYERS}..{MAX_PLAYERS}")
     return table
 
 
@@ -393,8 +394,35 @@ def plot_final_scores(scores, ax=None, objective: str = "wins"):
     return ax
 
 
+def _check_cut_table(table, seat, whole=True):
+    """``(n_players, seat)`` of rows of a :func:`stoplib.holdem.cut_table` (all 52 if ``whole``);
+    ``seat`` must be the one its ``result`` column was made for."""
+    import pandas as pd
+
+    check_instance("table", table, pd.DataFrame)
+    n = sum(1 for col in table.columns if isinstance(col, str) and col.endswith(" hand"))
+    needed = ["winner", "result"] + [f"p{p + 1}" for p in range(n)] + [f"p{p + 1} hand" for p in range(n)]
+    if not MIN_PLAYERS <= n <= MAX_PLAYERS or any(c not in table.columns for c in needed):
+        raise ValueError("table must be a stoplib.holdem.cut_table (columns p1, p1 hand, ..., winner, result)")
+    if whole and len(table) != N_CUTS:
+        raise ValueError(f"table must have one row per cut ({N_CUTS}), got {len(table)}")
+    winners = table["winner"].tolist()
+    if not all(isinstance(w, str) and all(x.isdigit() and 1 <= int(x) <= n for x in w.split("="))
+               for w in winners):
+        raise ValueError("table column 'winner' must hold seats such as '1' or '1=2'")
+    bad = [c for c in table[[f"p{p + 1} hand" for p in range(n)]].stack().unique() if c not in CATEGORY_ABBREV]
+    if bad:
+        raise ValueError(f"table's hand columns must hold hand categories such as 'one pair', got {bad[:3]}")
+    seat = check_int("seat", seat, 1, n)
+    expected = ["win" if w == str(seat) else "tie" if str(seat) in w.split("=") else "loss" for w in winners]
+    if table["result"].tolist() != expected:
+        raise ValueError(f"table's result column is not seat {seat}'s: make the table with "
+                         f"cut_table(deck, n_players={n}, seat={seat})")
+    return n, seat
+
+
 @style.styled
-def plot_cut_table(deck, n_players: int = 2, seat: int = 1, fig=None):
+def plot_cut_table(table, seat: int = 1, fig=None):
     """The 52 deals of a deck as a grid of hands: cuts across, players down, in two halves.
 
     Each cell is one player's final hand at one cut, coloured by its category
@@ -405,10 +433,10 @@ def plot_cut_table(deck, n_players: int = 2, seat: int = 1, fig=None):
 
     Parameters
     ----------
-    deck : str or array_like of int
-        The deck (see :func:`stoplib.holdem.deck_value`).
-    n_players, seat : int
-        Table size (2..6) and the seat whose result the title gives.
+    table : pandas.DataFrame
+        The deck's :func:`stoplib.holdem.cut_table` (its players are the table's).
+    seat : int
+        The seat whose result the title gives: the one the table was made for.
     fig : matplotlib.figure.Figure, optional
         An empty figure to draw on (a new one, sized for the table, if not given).
 
@@ -418,21 +446,21 @@ def plot_cut_table(deck, n_players: int = 2, seat: int = 1, fig=None):
 
     Examples
     --------
+    >>> from stoplib.holdem import cut_table
     >>> from stoplib.holdem.document import EXAMPLE_DECK
-    >>> fig = plot_cut_table(EXAMPLE_DECK)
+    >>> fig = plot_cut_table(cut_table(EXAMPLE_DECK))
     >>> fig.axes[-1].get_xlabel(), style.small_text(fig)
     ('cut', [])
     """
+    from matplotlib.figure import Figure
     from matplotlib.patches import Patch, Rectangle
 
-    from matplotlib.figure import Figure
-
+    n, seat = _check_cut_table(table, seat)
     if fig is not None:
         check_instance("fig", fig, Figure)
         if fig.axes:
             raise ValueError("fig must be an empty Figure (it has axes already)")
-    table = cut_table(deck, n_players=n_players, seat=seat)
-    n = int(n_players)
+    table = table.reset_index(drop=True)
     half = N_CUTS // 2
     if fig is None:
         fig, axes = style.figure(2, 1, figsize=(9.0, 1.5 + 0.72 * n))
@@ -474,87 +502,53 @@ def plot_cut_table(deck, n_players: int = 2, seat: int = 1, fig=None):
 
 
 def style_cut_table(table, seat: int = 1):
-    """A pandas Styler of :func:`stoplib.holdem.cut_table`: each cut's winning hand highlighted.
+    """A cut table as a reader sees it (:func:`stoplib.show_table`), each cut's winning hand highlighted.
 
     The winning pocket and hand of each row are blue (yellow for players tied
     for best); the ``result`` column, which names the chosen seat's outcome, is
     blue for a win, yellow for a tie, vermillion for a loss. The evaluator's rank
-    columns are hidden.
+    columns are not shown; the headers are spelled out ("Player 1 pocket").
+
+    Parameters
+    ----------
+    table : pandas.DataFrame
+        Rows of a :func:`stoplib.holdem.cut_table` (any of its 52 rows).
+    seat : int
+        The seat named in the header of the ``result`` column.
 
     Examples
     --------
     >>> from stoplib.holdem import cut_table
     >>> from stoplib.holdem.document import EXAMPLE_DECK
     >>> html = style_cut_table(cut_table(EXAMPLE_DECK)).to_html()
-    >>> "background-color" in html and "p1 rank" not in html
+    >>> "background-color" in html and "p1 rank" not in html and "Player 1 pocket" in html
     True
     """
-    import pandas as pd
-
-    check_instance("table", table, pd.DataFrame)
-    n = sum(1 for col in table.columns if isinstance(col, str) and col.endswith(" hand"))
-    needed = ["winner", "result"] + [f"p{p + 1}" for p in range(n)] + [f"p{p + 1} hand" for p in range(n)]
-    if not MIN_PLAYERS <= n <= MAX_PLAYERS or any(c not in table.columns for c in needed):
-        raise ValueError("table must be a stoplib.holdem.cut_table (columns p1, p1 hand, ..., winner, result)")
-    seat = check_int("seat", seat, 1, n)
-    winners = table["winner"]
-    if not all(isinstance(w, str) and all(x.isdigit() and 1 <= int(x) <= n for x in w.split("="))
-               for w in winners):
-        raise ValueError("table column 'winner' must hold seats such as '1' or '1=2'")
+    n, seat = _check_cut_table(table, seat, whole=False)
     shown = table.drop(columns=[f"p{p + 1} rank" for p in range(n)], errors="ignore")
+    headers = {"cut": "Cut", "board": "Board (flop, turn, river)", "winner": "Winner",
+               "result": f"Seat {seat}'s result"}
+    for p in range(1, n + 1):
+        headers[f"p{p}"] = f"Player {p} pocket"
+        headers[f"p{p} hand"] = f"Player {p} hand"
+    headers = {k: v for k, v in headers.items() if k in shown.columns}
+    player_of = {headers[c]: int(c[1:].split(" ")[0]) for c in headers if c.startswith("p")}
+    result_header = headers["result"]
     win, tie = RESULT_COLORS["win"], RESULT_COLORS["tie"]
+    winners = [[int(w) for w in text.split("=")] for text in shown["winner"]]
+    results = shown["result"].tolist()
 
-    def colour(row):
-        winners = [int(w) for w in row["winner"].split("=")]
-        fill = win if len(winners) == 1 else tie
-        text = _text_color(fill)
+    def colour(column):
         out = []
-        for col in row.index:
-            if col.endswith(" hand") or (col.startswith("p") and col[1:].isdigit()):
-                p = int(col[1:].split(" ")[0])
-                out.append(f"background-color: {fill}; color: {text}" if p in winners else "")
-            elif col == "result":
-                back = RESULT_COLORS.get(row["result"], _OTHER)
+        for r in range(len(column)):
+            if column.name == result_header:
+                back = RESULT_COLORS.get(results[r], _OTHER)
                 out.append(f"background-color: {back}; color: {_text_color(back)}")
+            elif player_of.get(column.name) in winners[r]:
+                fill = win if len(winners[r]) == 1 else tie
+                out.append(f"background-color: {fill}; color: {_text_color(fill)}")
             else:
                 out.append("")
         return out
 
-    return shown.style.apply(colour, axis=1).hide(axis="index")
-
-
-def style_verdicts(table):
-    """A pandas Styler of a verdict table: left-aligned text, the verdict cell coloured, the headline in bold.
-
-    The ``notebook`` and ``headline`` columns are hidden (the headline row is bold).
-
-    Examples
-    --------
-    >>> from stoplib.holdem.claims import verdicts
-    >>> html = style_verdicts(verdicts()).to_html()
-    >>> "text-align: left" in html and "headline" not in html
-    True
-    """
-    import pandas as pd
-
-    check_instance("table", table, pd.DataFrame)
-    missing = [c for c in ("claim", "verdict", "headline") if c not in table.columns]
-    if missing:
-        raise ValueError(f"table must be a verdict table (columns notebook, claim, ..., verdict, headline); "
-                         f"it lacks {missing}")
-    shown = table.drop(columns=["notebook", "headline"], errors="ignore")
-
-    def colour(row):
-        bold = "font-weight: bold; " if bool(table.loc[row.name, "headline"]) else ""
-        out = []
-        for col in row.index:
-            if col == "verdict":
-                back = VERDICT_COLORS.get(row[col], style.OPEN)
-                out.append(f"{bold}background-color: {back}; color: {_text_color(back)}")
-            else:
-                out.append(bold)
-        return out
-
-    return (shown.style.apply(colour, axis=1).hide(axis="index")
-            .set_properties(**{"text-align": "left", "vertical-align": "top"})
-            .set_table_styles([{"selector": "th", "props": [("text-align", "left")]}]))
+    return show(shown.reset_index(drop=True), headers=headers).apply(colour, axis=0)

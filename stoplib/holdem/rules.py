@@ -1,4 +1,4 @@
-"""The rules of two- to six-player hold'em as the stacking article deals it (document 004).
+"""The rules of two- to 22-player hold'em as the stacking article deals it (document 004).
 
 Document 004 is Jeremy Kun, "Optimally Stacking the Deck – Texas Hold 'Em",
 Math ∩ Programming (jeremykun.com), 9 April 2012.
@@ -26,10 +26,11 @@ The article deals two-player hold'em from a deck cut at position ``c`` (the
 top card of the cut deck is ``deck[c]``, indices mod 52): player 1 gets cards
 ``c`` and ``c+2``, player 2 gets ``c+1`` and ``c+3``, ``c+4`` is burnt, the
 flop is ``c+5, c+6, c+7``, ``c+8`` is burnt, the turn ``c+9``, ``c+10`` is
-burnt and the river ``c+11``. We generalise to ``k`` players (2..6) with the
+burnt and the river ``c+11``. We generalise to ``k`` players (2..22) with the
 natural order: pockets one card at a time round the table (``p1, ..., pk, p1,
 ..., pk``), then burn, flop, burn, turn, burn, river. A deal uses a *window*
-of ``2k + 8`` consecutive cards; for two players it is the article's order.
+of ``2k + 8`` consecutive cards; for two players it is the article's order, and
+22 players (``2 * 22 + 8 = 52``) use the whole deck, the most this deal allows.
 All 52 rotations of a deck are the same stacking (the cut is random).
 
 For a chosen seat a cut is a **win** (``WIN``: the seat's best five of seven
@@ -39,26 +40,23 @@ the best hand) or a **loss** (``LOSS``).
 from __future__ import annotations
 
 import numbers
-import os
 
 import numpy as np
 
-from ..util import budget
 from ..util.validate import check_bool as _shared_check_bool
 from ..util.validate import check_int, check_str
 
 __all__ = ["RANKS", "SUITS", "N_CARDS", "CARD_NAMES", "card_name", "card_code", "parse_cards",
            "format_cards", "as_cards", "parse_deck", "format_deck",
            "N_CUTS", "MIN_PLAYERS", "MAX_PLAYERS", "WIN", "TIE", "LOSS",
-           "deal_window", "dealt_offsets", "as_deck", "cut_deck", "canonical_rotation",
-           "RATES", "PARALLEL_EFFICIENCY", "MAX_TEXT"]
+           "deal_window", "dealt_offsets", "as_deck", "cut_deck", "canonical_rotation", "MAX_TEXT"]
 
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"
 N_CARDS = 52
 N_CUTS = 52
 """Places to cut a deck: every deal starts at one of the 52 cards."""
-MIN_PLAYERS, MAX_PLAYERS = 2, 6
+MIN_PLAYERS, MAX_PLAYERS = 2, 22
 WIN, TIE, LOSS = 1, 0, -1
 
 _RANK_OF = {ch: i for i, ch in enumerate(RANKS)}
@@ -341,7 +339,7 @@ def format_deck(deck) -> str:
 
 # --------------------------------------------------------------------------- dealing rules
 def _check_table(n_players, seat):
-    """Validate a table size (2..6) and a seat of it (1..n_players); return both as ints."""
+    """Validate a table size (2..22) and a seat of it (1..n_players); return both as ints."""
     n = check_int("n_players", n_players, MIN_PLAYERS, MAX_PLAYERS)
     s = check_int("seat", seat, 1, n)
     return n, s
@@ -490,79 +488,6 @@ def _ints_out_of_range(name, values, what):
                          + (text if len(text) <= 30 else f"a {len(text)}-digit number"))
 
 
-# --------------------------------------------------------------------------- work budget
+# --------------------------------------------------------------------------- limits
 #: Longest text a card or deck parser reads (a deck with spaces is about 160 characters).
 MAX_TEXT = 10_000
-
-#: Rates on the development machine, one numba thread, after compilation: a 2-core Intel Xeon
-#: (Sapphire Rapids, AVX-512, KVM virtual machine; ``stoplib.util.timing.machine()``), 2026-11-23,
-#: numba 0.68, measured by ``benchmarks/bench_holdem_evaluator.py
-#: --budget-only`` and ``benchmarks/bench_holdem_search.py --budget-only`` (which print each estimate
-#: beside the measured time and the rate it implies) while the machine was shared (load average 7 to
-#: 14 on its 2 cores, as when the notebooks run beside other work): a quiet machine is up to about
-#: 3 times faster. They serve only to refuse, up front, calls that would run far past the limits of
-#: :mod:`stoplib.util.budget`, with a message saying what the call would need.
-RATES = {
-    "rank7": 12e6,           # seven-card hands/s, direct look-up (evaluate7_many; measured 10-17 M/s)
-    "best_of_21": 1.0e6,     # seven-card hands/s, best of 21 five-card hands (0.75-1.2 M/s)
-    "rank5": 20e6,           # five-card hands/s (evaluate5_many; 17-30 M/s)
-    "enumerate": 40e6,       # hands/s in rank_counts' nested loops (33-54 M/s)
-    "hand_check": 100e6,     # hands/s checked for range and repeats before they are ranked
-    "random_hands": 3e5,     # random hands/s drawn by timings.random_hands (2e5 under load)
-    "climbs": {2: 60.0, 3: 27.0, 4: 18.0, 5: 15.0, 6: 12.0},  # steepest-ascent climbs/s, by players
-    "first_speedup": 3.0,    # first improvement runs this many times as many climbs/s (3.1-4)
-    "kick": 0.6,             # one kick of the iterated local search, in climbs of the same kind (0.57)
-    "deck_value": 4_000.0,   # deck_value calls/s (52 cuts, parsing and checks included; 5,500/s)
-    "cut_table": 300.0,      # two-player cut_table calls/s (a 52-row DataFrame; 6 players: 3 times the cost)
-    "reference_hands": 30_000.0,  # five-card hands/s scored by the rules (reference_rank5/7; 37,000/s)
-    "reference_deals": 40_000.0,  # hands/s of deck_value_reference (evaluate7 from plain Python; 62,000/s)
-    "reference_setup": 0.5,  # seconds to number the 7,462 classes for the reference evaluator, once (0.26 s)
-    "table_build": 30.0,     # seconds to rebuild the evaluator's tables from the rules (9-38 s)
-    "read_lines": 20_000.0,  # stackings-file lines/s read and checked
-    "dask_start": 1.0,       # seconds to start and stop a local Dask cluster (0.1-0.2 s; 1.9 s with dask's import)
-    "verdicts": 0.6,         # seconds of claims.verdicts' fixed checks, beyond its n_check random hands (0.38 s)
-}
-#: Each numba thread beyond the first adds this fraction of a thread's speed (2 cores, shared).
-PARALLEL_EFFICIENCY = 0.7
-
-
-def _threads(parallel: bool) -> float:
-    """Effective speed-up of a numba ``prange`` loop over the machine's cores."""
-    if not parallel:
-        return 1.0
-    import numba
-
-    threads = max(1, min(numba.get_num_threads(), os.cpu_count() or 1))
-    return 1.0 + PARALLEL_EFFICIENCY * (threads - 1)
-
-
-def _check(what: str, seconds: float, n_bytes: float, basis: str) -> budget.Estimate:
-    """Refuse a call over the budget (:func:`stoplib.util.budget.check`), else return its estimate."""
-    return budget.check(budget.Estimate(what, seconds=seconds, bytes=n_bytes, basis=basis))
-
-
-def _hands_estimate(what: str, n_hands: int, kind: str, parallel: bool, n_bytes: float,
-                    checked: bool = True) -> budget.Estimate:
-    """Seconds to (check and) rank ``n_hands`` hands with kernel ``kind`` (a key of :data:`RATES`)."""
-    speed = _threads(parallel)
-    seconds = n_hands / (RATES[kind] * speed) + (n_hands / RATES["hand_check"] if checked else 0.0)
-    return _check(what, seconds, n_bytes, f"{RATES[kind]:.3g} hands/s per thread, {speed:.2g} threads' worth")
-
-
-def _climb_seconds(n_players: int, method: str, kicks: int) -> float:
-    """Seconds of one restart on one thread: a climb, plus ``kicks`` kicks (each a partial climb)."""
-    per_climb = 1.0 / RATES["climbs"][n_players]
-    if method == "first":
-        per_climb /= RATES["first_speedup"]
-    return per_climb * (1.0 + RATES["kick"] * kicks)
-
-
-def _search_estimate(what: str, n_restarts: int, n_players: int, method: str, kicks: int,
-                     speed: float, overhead: float = 0.0) -> budget.Estimate:
-    """Estimate of ``n_restarts`` restarts on ``speed`` threads' worth of cores (refused above the budget)."""
-    seconds = overhead + float(n_restarts) * _climb_seconds(n_players, method, kicks) / speed
-    n_bytes = float(n_restarts) * 640.0  # decks (int64 and int8), paths and six result arrays per restart
-    basis = (f"{RATES['climbs'][n_players]:g} steepest-ascent climbs/s per thread for {n_players} players"
-             + (f", first improvement {RATES['first_speedup']:g}x faster" if method == "first" else "")
-             + (f", a kick {RATES['kick']:g} climb" if kicks else "") + f", {speed:.2g} threads' worth")
-    return _check(what, seconds, n_bytes, basis)

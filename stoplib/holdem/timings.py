@@ -6,56 +6,33 @@ seven-card hands per second" (each the best of its 21 five-card hands), "about
 87 million five-card hands per second" and "approximately 100,000" optimal
 stackings found overnight, on a "desktop supercomputer" running 12 OpenMP
 threads. Here the same quantities are measured on the machine that runs the
-notebook (:func:`machine`), as medians of repeated calls after compilation.
-Timings vary with what else the machine is doing; they are written to a
-``*_timings.csv`` table of their own.
+notebook, as medians of repeated calls after compilation. Every row states the
+machine, its one-minute load average and when it was taken
+(:func:`stoplib.util.timing.stamp`): timings vary with what else the machine is
+doing, and are comparable only within one run. The article's own speeds are
+"context" in the verdict table (another machine), never compared.
 """
 from __future__ import annotations
 
-import os
 import time
 
 import numba
 import numpy as np
 import pandas as pd
 
-from ..util.rng import as_generator
-from ..util.timing import median_seconds
+from ..util.rng import as_generator, kernel_seed
+from ..util.timing import median_seconds, stamp
 from ..util.validate import check_int
+from ._costs import _evaluator_speeds_estimate, _random_hands_estimate, _search_estimate, _threads
 from .evaluator import (_evaluate5_many, _evaluate5_many_parallel, _evaluate_many, _evaluate_many_best21,
                         _evaluate_many_best21_parallel, _evaluate_many_parallel, load_tables)
-from .local_search import search
-from .rules import RATES, _check, _search_estimate, _threads
+from .local_search import MAX_MOVES, _run
 
-__all__ = ["machine", "table_kilobytes", "random_hands", "evaluator_speeds", "search_speeds"]
+__all__ = ["table_kilobytes", "random_hands", "evaluator_speeds", "search_speeds"]
 
 #: The largest count of hands or climbs a timing takes (far beyond what the work budget lets run;
 #: it only keeps the estimate a finite float).
 MAX_COUNT = 10**15
-
-
-def machine() -> str:
-    """The processor and the threads numba uses, in words.
-
-    Examples
-    --------
-    >>> "numba thread" in machine()
-    True
-    """
-    model = ""
-    try:
-        with open("/proc/cpuinfo") as fh:
-            for line in fh:
-                if line.startswith("model name"):
-                    model = line.split(":", 1)[1].strip()
-                    break
-    except OSError:
-        pass
-    import platform
-
-    model = model or platform.processor() or platform.machine()
-    threads = numba.get_num_threads()
-    return f"{os.cpu_count()}-core {model}, {threads} numba thread{'s' if threads != 1 else ''}"
 
 
 def table_kilobytes() -> float:
@@ -80,23 +57,18 @@ def random_hands(n: int, n_cards: int = 7, seed: int = 2024) -> np.ndarray:
     """
     n = check_int("n", n, 0, MAX_COUNT)
     n_cards = check_int("n_cards", n_cards, 1, 52)
-    _check(f"random_hands({n:,})", n / RATES["random_hands"], float(n) * n_cards + 5e5 * 52 * 12,
-           f"{RATES['random_hands']:g} hands/s drawn")
-    rng = as_generator(seed)
+    _random_hands_estimate(n, n_cards)
+    return _random_hands(n, n_cards, as_generator(seed))
+
+
+def _random_hands(n: int, n_cards: int, rng: np.random.Generator) -> np.ndarray:
+    """:func:`random_hands` for checked sizes, drawn from ``rng``."""
     out = np.empty((n, n_cards), np.int8)
     for start in range(0, n, 500_000):
         stop = min(n, start + 500_000)
         keys = rng.random((stop - start, 52), dtype=np.float32)
         out[start:stop] = np.argpartition(keys, min(n_cards, 51), axis=1)[:, :n_cards]
     return out
-
-
-def _load() -> float:
-    """The one-minute load average (NaN where the system does not report it)."""
-    try:
-        return float(os.getloadavg()[0])
-    except (OSError, AttributeError):
-        return float("nan")
 
 
 def evaluator_speeds(n_hands: int = 1_000_000, repeats: int = 3, seed: int = 2024) -> pd.DataFrame:
@@ -109,8 +81,9 @@ def evaluator_speeds(n_hands: int = 1_000_000, repeats: int = 3, seed: int = 202
     -------
     pandas.DataFrame
         One row per workload: ``hands`` (5 or 7 cards), ``method``, ``threads``,
-        ``n_hands``, ``seconds`` (median), ``million_per_second`` and ``load`` (the
-        machine's one-minute load average when the row was timed: other work slows it).
+        ``n_hands``, ``seconds`` (median), ``million_per_second``, and the
+        :func:`stoplib.util.timing.stamp` of the row: ``machine``, ``load`` (the one-minute
+        load average when the row was timed: other work slows it) and ``taken``.
 
     Examples
     --------
@@ -121,11 +94,9 @@ def evaluator_speeds(n_hands: int = 1_000_000, repeats: int = 3, seed: int = 202
     n = check_int("n_hands", n_hands, 1, MAX_COUNT)
     repeats = check_int("repeats", repeats, 1, 1000)
     threads = numba.get_num_threads()
-    per_round = sum(n / RATES[kind] * (1 + 1 / _threads(True)) for kind in ("rank7", "best_of_21", "rank5"))
-    _check(f"evaluator_speeds({n:,} hands, {repeats} repeats)", n / RATES["random_hands"] + repeats * per_round,
-           float(n) * (7 + 5 + 4) + 5e5 * 52 * 12, "the rates in stoplib.holdem.rules.RATES")
+    _evaluator_speeds_estimate(n, repeats)
     tables = load_tables()
-    seven = random_hands(n, 7, seed)
+    seven = _random_hands(n, 7, as_generator(seed))
     five = np.ascontiguousarray(seven[:, :5])
     out = np.empty(n, np.int32)
     workloads = [
@@ -139,7 +110,7 @@ def evaluator_speeds(n_hands: int = 1_000_000, repeats: int = 3, seed: int = 202
             kernel(hands[:8], tables, out[:8])  # compile (or load from the cache) first
             seconds = median_seconds(lambda: kernel(hands, tables, out), repeats)
             rows.append({"hands": cards, "method": method, "threads": count, "n_hands": n,
-                         "seconds": seconds, "million_per_second": n / seconds / 1e6, "load": _load()})
+                         "seconds": seconds, "million_per_second": n / seconds / 1e6, **stamp()})
     return pd.DataFrame(rows)
 
 
@@ -153,8 +124,8 @@ def search_speeds(n_restarts: int = 200, seed: int = 0) -> pd.DataFrame:
     -------
     pandas.DataFrame
         Rows ``serial`` and ``parallel``: ``threads``, ``n_restarts``, ``n_optimal``,
-        ``seconds``, ``climbs_per_second``, ``stackings_per_second``, ``load`` (one-minute
-        load average).
+        ``seconds``, ``climbs_per_second``, ``stackings_per_second``, and the
+        :func:`stoplib.util.timing.stamp` of the row (``machine``, ``load``, ``taken``).
 
     Examples
     --------
@@ -164,14 +135,20 @@ def search_speeds(n_restarts: int = 200, seed: int = 0) -> pd.DataFrame:
     """
     n = check_int("n_restarts", n_restarts, 1, MAX_COUNT)
     _search_estimate(f"search_speeds({n:,})", n, 2, "steepest", 0, 1.0 / (1.0 + 1.0 / _threads(True)))
-    search(1, seed=0, parallel=False)  # compile first
-    search(2, seed=0, parallel=True)
+    kseed = kernel_seed(seed)
+
+    def run(count, parallel):
+        decks = np.empty((count, 52), np.int64)
+        return _run(decks, True, kseed, 0, 2, 1, "steepest", "first", "wins", MAX_MOVES, parallel)
+
+    run(1, False)  # compile (or load from the cache) first
+    run(2, True)
     rows = []
-    for run, parallel, threads in (("serial", False, 1), ("parallel", True, numba.get_num_threads())):
+    for label, parallel, threads in (("serial", False, 1), ("parallel", True, numba.get_num_threads())):
         t0 = time.perf_counter()
-        res = search(n, seed=seed, parallel=parallel)
+        res = run(n, parallel)
         seconds = time.perf_counter() - t0
-        rows.append({"run": run, "threads": threads, "n_restarts": n, "n_optimal": res.n_optimal,
+        rows.append({"run": label, "threads": threads, "n_restarts": n, "n_optimal": res.n_optimal,
                      "seconds": seconds, "climbs_per_second": n / seconds,
-                     "stackings_per_second": res.n_optimal / seconds, "load": _load()})
+                     "stackings_per_second": res.n_optimal / seconds, **stamp()})
     return pd.DataFrame(rows)

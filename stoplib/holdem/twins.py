@@ -29,7 +29,8 @@ import numpy as np
 from ..util.validate import check_int
 from .evaluator import evaluate7
 from .local_search import _settings
-from .rules import LOSS, N_CUTS, RATES, TIE, WIN, _check, _check_table, as_cards, as_deck, dealt_offsets
+from ._costs import _reference_deals_estimate, _reference_estimate
+from .rules import LOSS, N_CUTS, TIE, WIN, _check_table, as_cards, as_deck, dealt_offsets
 from .solver import DeckValue
 
 __all__ = ["hand_key5", "reference_rank5", "reference_rank7", "deck_value_reference",
@@ -98,8 +99,8 @@ def reference_rank5(cards) -> int:
     >>> reference_rank5("AsKsQsJsTs"), reference_rank5("7c5d4h3s2c")
     (7462, 1)
     """
-    key = hand_key5(cards)
-    _reference_estimate("reference_rank5", 1)
+    key = _key5([int(c) for c in as_cards(cards, n=5)])
+    _reference_estimate("reference_rank5", 1, _needs_setup())
     return _key_to_rank()[key]
 
 
@@ -112,17 +113,14 @@ def reference_rank7(cards) -> int:
     True
     """
     cards = [int(c) for c in as_cards(cards, n=7)]
-    _reference_estimate("reference_rank7", 21)
+    _reference_estimate("reference_rank7", 21, _needs_setup())
     table = _key_to_rank()
     return max(table[_key5(five)] for five in combinations(cards, 5))
 
 
-def _reference_estimate(what: str, n_five: int) -> None:
-    """Refuse above the budget: numbering the classes once (if not done yet), then ``n_five`` hands."""
-    setup = 0.0 if _key_to_rank.cache_info().currsize else RATES["reference_setup"]
-    _check(what, setup + n_five / RATES["reference_hands"], 2e6,
-           f"{RATES['reference_hands']:g} five-card hands/s by the rules"
-           + (f", {RATES['reference_setup']:g} s to number the 7,462 classes first" if setup else ""))
+def _needs_setup() -> bool:
+    """Whether the 7,462 classes are still to be numbered (the first reference call does it)."""
+    return not _key_to_rank.cache_info().currsize
 
 
 def deck_value_reference(deck, seat: int = 1, n_players: int = 2) -> DeckValue:
@@ -140,8 +138,12 @@ def deck_value_reference(deck, seat: int = 1, n_players: int = 2) -> DeckValue:
     """
     n, s = _check_table(n_players, seat)
     cards = [int(c) for c in as_deck(deck)]
-    _check(f"deck_value_reference for {n} players", N_CUTS * n / RATES["reference_deals"], 1e5,
-           f"{RATES['reference_deals']:g} hands/s through evaluate7 in plain Python")
+    _reference_deals_estimate(f"deck_value_reference for {n} players", n)
+    return _value_reference(cards, n, s)
+
+
+def _value_reference(cards: list, n: int, s: int) -> DeckValue:
+    """:func:`deck_value_reference` of a checked deck (a list of 52 distinct ints) for seat ``s`` of ``n``."""
     off = dealt_offsets(n)
     outcomes = []
     for c in range(N_CUTS):
@@ -171,9 +173,10 @@ def swap_delta_reference(deck, i: int, j: int, n_players: int = 2, seat: int = 1
     n, s = _settings(n_players, seat, "steepest", "first", objective)
     i = check_int("i", i, 0, 51)
     j = check_int("j", j, 0, 51)
+    _reference_deals_estimate(f"swap_delta_reference for {n} players", n, n_decks=2)
 
     def value(d):
-        v = deck_value_reference(d, seat=s, n_players=n)
+        v = _value_reference([int(c) for c in d], n, s)
         return v.wins + (v.ties if objective == "wins_or_ties" else 0)
 
     before = value(arr)

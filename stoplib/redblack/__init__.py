@@ -11,13 +11,17 @@ about $2.62 for a 52-card deck (``value(26, 26)``).
 
 The rooms
 ---------
-``rules.py``        the game, the state ``(r, b)``, input checks and the limits
-                    (:func:`~.rules.check_counts`, :func:`work_estimate`)
+``rules.py``        the game, the state ``(r, b)``, input checks and the caps
+                    (:func:`~.rules.check_counts`)
+``_costs.py``       what a call would cost, before it starts: the rates, every
+                    budget estimate (:func:`work_estimate`)
 ``solver.py``       the fast solver: :func:`value` (methods "row", "diagonal",
                     "tiled", "dask", "cuda", "topdown", "exact"), :func:`balanced_values`,
-                    :func:`value_table`, :func:`policy_table`,
+                    :func:`value_table`, :func:`policy_table`, :func:`position`,
                     :func:`stopping_boundary`, :func:`live_cells`, :func:`time_method`
 ``_kernels.py``     its numba kernels (private)
+``_sweep.py``       the one resumable-sweep driver of the tiled, Dask and CUDA sweeps
+                    (resume, checkpoints, signals, progress bar, :class:`SweepResult`)
 ``twins.py``        the slow independent twins the tests compare with
                     (fractions, memoised recursion, path counting, a plain
                     Python simulation)
@@ -28,7 +32,8 @@ The rooms
 ``simulation.py``   Monte Carlo: :func:`simulate`, :func:`sample_paths`,
                     :func:`winnings_distribution` (its exact twin)
 ``asymptotics.py``  large decks: the Brownian-bridge constant
-                    (:func:`bridge_constant`) and the document's fits
+                    (:func:`bridge_constant`), the bridge's stopping rule beside the
+                    exact one, and the document's fits (``_fits.py``)
 ``document.py``     the numbers document 000 prints, with line numbers
 ``claims.py``       the document's claims checked: :func:`spreadsheet_comparison`,
                     its C program in single precision (:func:`c_program_values`,
@@ -37,9 +42,10 @@ The rooms
                     (:class:`CheckpointError`, :func:`checkpoint_info`)
 ``distributed.py``  the tiled wavefront as a Dask graph (:func:`dask_sweep`)
 ``gpu.py``          the wavefront on a CUDA GPU (:func:`cuda_sweep`, :func:`gpu_available`)
-``frontier.py``     the committed values to 10,000,000, the correction to
-                    ``c sqrt(n)`` and V(133,787,000) (:func:`correction_fit`,
-                    :func:`extrapolate_133m`, :func:`frontier_table`, :func:`claim_2m`)
+``frontier.py``     the committed values to 10,000,000 (read from ``data/``, checked),
+                    the correction to ``c sqrt(n)`` and V(133,787,000)
+                    (:func:`correction_fit`, :func:`extrapolate_133m`,
+                    :func:`frontier_table`, :func:`claim_2m`)
 ``plots.py``        every ``plot_*`` of notebooks 01-03
 ``widgets.py``      the notebooks' ipywidgets panels
 
@@ -57,8 +63,8 @@ Timothy Falcon's / Nigel Coldwell's interview problem 14, with Han Zheng's
 spreadsheet, R, Haskell and C programs. Notebooks ``01_redblack_dp``,
 ``02_redblack_monte_carlo`` and ``03_redblack_sqrt_vs_log``.
 """
-from .rules import WorkEstimate, work_estimate
-from .solver import (METHODS, MethodTiming, balanced_values, live_cells, policy_table,
+from ._costs import WorkEstimate, work_estimate
+from .solver import (METHODS, MethodTiming, Position, balanced_values, live_cells, policy_table, position,
                      stopping_boundary, time_method, value, value_table)
 from .twins import (omniscient_value_bruteforce, simulate_reference, value_table_exact,
                     value_with_replacement_topdown)
@@ -77,7 +83,7 @@ from .frontier import claim_2m, correction_fit, extrapolate_133m, frontier_table
 __all__ = [
     # the solver
     "METHODS", "value", "balanced_values", "value_table", "policy_table", "stopping_boundary",
-    "live_cells", "time_method", "MethodTiming", "work_estimate", "WorkEstimate",
+    "live_cells", "position", "Position", "time_method", "MethodTiming", "work_estimate", "WorkEstimate",
     # the slow twins
     "value_table_exact", "omniscient_value_bruteforce", "value_with_replacement_topdown",
     "simulate_reference",

@@ -8,8 +8,8 @@ Every kernel fills arrays it is given with values of the recursion of
 
 Nothing here validates input or allocates results (only per-tile scratch rows):
 :mod:`.solver` does that and calls one kernel per request (the tiled wavefront
-through its driver ``solver._tiled``, which runs it in chunks of tile
-anti-diagonals).
+through the one sweep driver, ``_sweep.drive``, to which ``solver._TiledSweep``
+hands it in chunks of tile anti-diagonals).
 
 ``_table``
     The whole table, row by row (the plain reference kernel; also the

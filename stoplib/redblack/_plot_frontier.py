@@ -11,6 +11,7 @@ import numpy as np
 
 from ..util.validate import check_instance, check_int, check_real, check_str
 from ..workbook import style
+from ..workbook.verdicts import printed_interval
 from ._plot_checks import _check_ax
 
 __all__ = ["plot_frontier_correction"]
@@ -19,54 +20,51 @@ C = style.COLORS
 
 
 @style.styled
-def plot_frontier_correction(ax, n=None, values=None, fits=None, extrapolation=None,
-                             model: str | None = None, n_min: int = 100, sweeps=None):
+def plot_frontier_correction(ax, n, values, fits, extrapolation, sweeps, model: str | None = None,
+                             n_min: int = 100):
     """``c√n − V(n, n)`` on log axes out to the largest sweep, the fitted correction and its
     next term ``−b n^−1/4`` extended to 1.5 × 10⁸, and ``V(133,787,000)`` extrapolated with
     its error bar beside the document's $6,038.22 (the part of its printed interval above
-    the axis) and $6,038.32 (negative here: named in the legend).
+    the axis) and $6,038.32 (negative here: named in the legend). Draws what it is given.
 
     Parameters
     ----------
     ax : matplotlib Axes
-    n, values : arrays or None
-        Exact ``V(n, n)`` (None: the committed frontier constants,
-        :func:`~.frontier.frontier_points`; a notebook passes what
-        :func:`~.frontier.load_frontier` read).
-    fits, extrapolation : or None
-        :func:`~.frontier.correction_fit` / :func:`~.frontier.extrapolate_133m` of them
-        (None: computed here).
+    n, values : arrays
+        Exact ``V(n, n)``: :meth:`~.frontier.FrontierData.points` of the committed files
+        (:func:`~.frontier.load_frontier`).
+    fits, extrapolation : CorrectionFits, Extrapolation
+        :meth:`~.frontier.FrontierData.fits` / :meth:`~.frontier.FrontierData.extrapolation`
+        of them (or :func:`~.frontier.correction_fit` / :func:`~.frontier.extrapolate_133m`).
+    sweeps : sequence of (n, value)
+        The full sweeps, marked apart (``FrontierData.sweeps[["n", "value"]]``).
     model : str or None
         The fitted model drawn (None: the extrapolation's).
     n_min : int
         Smallest ``n`` drawn.
-    sweeps : sequence of (n, value) or None
-        The full sweeps, marked apart (None: :data:`~.frontier.FRONTIER`).
 
     Examples
     --------
+    >>> from stoplib.redblack.frontier import load_frontier
+    >>> f = load_frontier()
     >>> fig, ax = style.figure()
-    >>> plot_frontier_correction(ax).get_yscale()
+    >>> n, v = f.points()
+    >>> sweeps = f.sweeps[["n", "value"]].to_numpy()
+    >>> plot_frontier_correction(ax, n, v, f.fits(), f.extrapolation(), sweeps).get_yscale()
     'log'
     """
     from . import document as doc
-    from .claims import rounded_interval
-    from .frontier import FRONTIER, correction_fit, extrapolate_133m, frontier_points
-
-    from .frontier import CorrectionFits, Extrapolation, _data
+    from .fits import _check_points
+    from .frontier import CorrectionFits, Extrapolation
 
     _check_ax(ax)
     n_min = check_int("n_min", n_min, 1, 2**53)
-    if n is None and values is None:
-        n, values = frontier_points(n_min)
-    n, values = _data(n, values, n_min)
-    fits = correction_fit(n, values) if fits is None else check_instance("fits", fits, CorrectionFits)
-    ex = extrapolate_133m(n, values) if extrapolation is None else \
-        check_instance("extrapolation", extrapolation, Extrapolation)
+    n, values = _check_points(n, values)
+    fits = check_instance("fits", fits, CorrectionFits)
+    ex = check_instance("extrapolation", extrapolation, Extrapolation)
     model = ex.model if model is None else check_str("model", model, 200)
     if model not in fits.fits:
         raise ValueError(f"model must be one of {list(fits.fits)}, got {model!r}")
-    sweeps = [row[:2] for row in FRONTIER] if sweeps is None else sweeps
     if isinstance(sweeps, (str, bytes)) or not hasattr(sweeps, "__iter__"):
         raise TypeError(f"sweeps must be a sequence of (n, value), got {type(sweeps).__name__}")
     sweeps = list(sweeps)
@@ -76,12 +74,14 @@ def plot_frontier_correction(ax, n=None, values=None, fits=None, extrapolation=N
                     for a, b in sweeps], dtype=float).reshape(-1, 2)
     if not (big[:, 0] == np.floor(big[:, 0])).all():
         raise ValueError("sweeps must hold whole numbers of cards n")
+    keep = n >= n_min
+    if not keep.any():
+        raise ValueError(f"n must hold a point n >= n_min = {n_min:,}")
     c, target = fits.c, float(ex.target)
     gap = c * math.sqrt(target)
     grid = np.geomspace(max(n_min, fits.n_min), 1.5e8, 400)
     b, se = fits.next_term(model)
-    lo, hi = rounded_interval(f"{doc.VALUE_133M_BODY:.2f}")
-    keep = n >= n_min
+    lo, hi = printed_interval(f"{doc.VALUE_133M_BODY:.2f}")
     ax.plot(n[keep], c * np.sqrt(n[keep]) - values[keep], ".", color=C["black"], ms=3,
             label="computed (log-spaced n)")
     ax.plot(big[:, 0], c * np.sqrt(big[:, 0]) - big[:, 1], "o", color=C["blue"], ms=6,

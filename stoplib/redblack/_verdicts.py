@@ -1,12 +1,17 @@
 """The rows of the verdict tables of notebooks 01-03 (private; :func:`stoplib.redblack.claims.verdicts`
-is the public entry). One builder per notebook; each returns a list of row dicts with the
-columns ``notebook, claim, document, ours, verdict, evidence, headline``.
+is the public entry). One builder per notebook; each returns a list of rows made by
+:func:`stoplib.workbook.verdicts.row` and judged by its rule (agrees / differs / open /
+context; running times, memory, compilers and plot settings of the document are context).
 
 Every number in a row is computed here (or passed in from the notebook's own run), never
-typed in; the document's numbers come from :mod:`stoplib.redblack.document`. The checks of
-:mod:`stoplib.redblack.claims` (the spreadsheet, the single-precision C program, printed
-precision) arrive as the ``checks`` argument, so this module does not import its caller. Strings carry
-no dollar sign: JupyterLab typesets a pair of them in an HTML table as mathematics.
+typed in; the checks of :mod:`stoplib.redblack.claims` (the spreadsheet, the single-precision C
+program, printed precision) arrive as the ``checks`` argument, so this module does not import
+its caller; the document's numbers come from :mod:`stoplib.redblack.document`. A printed number
+is judged with :func:`~stoplib.workbook.verdicts.judge` (our value prints as the document's
+number at the digits it shows) and a random estimate with
+:func:`~stoplib.workbook.verdicts.within_error` (4 standard errors). The recursion behind them
+all is document 000's ``V(r, b) = max(0, r/(r+b) (V(r-1, b) + 1) + b/(r+b) (V(r, b-1) - 1))``.
+Strings carry no dollar sign: JupyterLab typesets a pair of them in an HTML table as mathematics.
 """
 from __future__ import annotations
 
@@ -14,86 +19,124 @@ import math
 
 import numpy as np
 
+from ..workbook.verdicts import judge, row, within_error
 from . import document as doc
 
 __all__ = ["rows_01", "rows_02", "rows_03"]
 
 
-def _row(notebook, claim, document, ours, verdict, evidence, headline=False):
-    return dict(notebook=notebook, claim=claim, document=document, ours=ours, verdict=verdict,
-                evidence=evidence, headline=headline)
-
-
 def _yes(ok: bool) -> str:
+    """The verdict of a qualitative claim: it holds on everything we checked, or we found a
+    counterexample."""
     return "agrees" if ok else "differs"
+
+
+def _all_agree(pairs) -> str:
+    """``'agrees'`` when every ``(printed, ours)`` pair agrees at the printed precision."""
+    return _yes(all(judge(p, o) == "agrees" for p, o in pairs))
+
+
+def _prints_as(printed: str, ours: float) -> bool:
+    """Whether ``ours`` prints as ``printed`` (a decimal, or R's ``2.28726e12`` at its digits)."""
+    if "e" in printed:
+        digits = len(printed.split("e")[0].replace(".", "").lstrip("-")) - 1
+        return f"{float(ours):.{digits}e}" == f"{float(printed):.{digits}e}"
+    return judge(printed, ours) == "agrees"
+
+
+#: Why a refit of the document's single-precision data cannot reach its printed precision.
+_EMULATED = ("our float32 emulation of the C program reproduces only 1 of its 4 odd sixth decimals at "
+             "n <= 26, so the fit's last printed digits are out of reach")
+
+
+def _refit(pairs, rel: float):
+    """``(verdict, evidence)`` for a fit the document ran on its C program's float32 output, refitted
+    on our emulation of that output: agrees when every printed number prints the same; open when
+    they agree only to ``rel`` (the emulation is not the document's data); differs beyond that."""
+    same = sum(_prints_as(p, o) for p, o in pairs)
+    worst = max(abs(o / float(p) - 1) for p, o in pairs)
+    text = f"{same} of {len(pairs)} printed numbers print the same; all within {worst:.0e} relative"
+    if same == len(pairs):
+        return "agrees", text
+    return ("open", f"{text}; {_EMULATED}") if worst < rel else ("differs", text)
 
 
 # ---------------------------------------------------------------------------
 # 01: the value, the spreadsheet, the programs
 # ---------------------------------------------------------------------------
 def rows_01(checks, frontier=None):
-    c_program_values, spreadsheet_comparison = checks.c_program_values, checks.spreadsheet_comparison
-    from .solver import balanced_values, live_cells, stopping_boundary, value
+    from ._costs import _work
+    from .solver import _balanced_values, _live_cells, _stopping_boundary, _value
+    from .twins import _value_exact
 
-    nb = "01_redblack_dp"
-    exact = value(26, 26, method="exact")
-    rows = [_row(nb, "Value of the 52-card game (Han Zheng's spreadsheet; 'about 2.62')",
-                 f"{doc.VALUE_26_26}", f"{float(exact):.9f} = {exact.numerator}/{exact.denominator}",
-                 _yes(round(float(exact), 9) == doc.VALUE_26_26),
-                 "exact rational DP (fractions), rounded to the 9 decimals printed", headline=True)]
-    rows.append(_row(nb, "nshepperd's Haskell program: the exact value as a fraction", f"{doc.VALUE_26_26_EXACT}",
-                     f"{exact}", _yes(exact == doc.VALUE_26_26_EXACT), "numerator and denominator identical"))
-    ours = balanced_values(26)
-    r_ok = int(np.sum(np.round(ours, 9) == np.round(doc.BALANCED_0_TO_26_R, 9)))
-    rows.append(_row(nb, "R top-down DP: V(n, n) for n = 0..26, 9 decimals", "27 values, 0 .. 2.624475549",
-                     f"{r_ok} of 27 equal", _yes(r_ok == 27), "double-precision tiled sweep rounded to 9 decimals"))
-    c_bad = [i for i in range(27) if abs(round(ours[i], 6) - doc.BALANCED_0_TO_26_C[i]) > 1e-9]
-    c32 = c_program_values(26)
-    rows.append(_row(nb, "C bottom-up program: V(n, n) for n = 0..26, 6 decimals", "27 values, 0 .. 2.624475",
-                     f"{27 - len(c_bad)} of 27 equal; last digit 1 off at n = {', '.join(map(str, c_bad))}",
-                     "differs" if c_bad else "agrees",
-                     f"its table is single-precision float: our float emulation is within "
-                     f"{np.max(np.abs(c32 - ours)):.1e} of the exact values; a precision artefact, not another answer"))
-    rows.append(_row(nb, "Neat program (float table) also confirms Han Zheng's value", "2.624475549 confirmed",
-                     f"{c32[26]:.7f} in single precision", _yes(round(c32[26], 4) == round(doc.VALUE_26_26, 4)),
-                     "the same recursion with a float table agrees to 6 significant digits"))
-    holdings, naive = spreadsheet_comparison("holdings"), spreadsheet_comparison("value")
-    rows.append(_row(nb, "Han Zheng's 27 x 27 spreadsheet: each cell is the expected return from that position",
-                     f"{naive.n_cells} cells, 4 significant digits",
-                     f"{holdings.n_match} of {holdings.n_cells} cells print the same",
-                     _yes(holdings.n_match == holdings.n_cells),
-                     f"cells are expected final winnings (b - r) + V(r, b), red cards left down the side; "
-                     f"read as V with red across only {naive.n_match} match"))
-    v143 = value(doc.R_LIMIT_CARDS, doc.R_LIMIT_CARDS)
-    rows.append(_row(nb, "R top-down runs up to 143 cards, worth 6.21519192, where it hits a stack limit",
-                     f"{doc.R_LIMIT_VALUE}", f"V(143, 143) = {v143:.8f}", _yes(round(v143, 8) == doc.R_LIMIT_VALUE),
-                     "the value is that of 143 cards of each colour (286 in all); the stack limit is R's"))
-    rows.append(_row(nb, "A deck has 52! orders", "8 x 10^67", f"{float(math.factorial(52)):.3e}",
-                     _yes(round(math.factorial(52) / 1e67) == 8), "exact integer"))
-    bnd = stopping_boundary(26)
-    rows.append(_row(nb, "Intuitions 'EV 0, do not play' and 'quit as soon as you are negative' are both wrong",
-                     "both wrong", f"V = {float(exact):.4f} > 0; stop only once ahead by {bnd[26] - 26}+ with 26 red left",
-                     _yes(float(exact) > 0 and bool(np.all(bnd[1:] > np.arange(1, 27)))),
-                     "the stopping boundary lies strictly beyond b = r: never stop while level or behind"))
-    v100k = value(100_000, 100_000)
-    rows.append(_row(nb, "Parallel C program: V(100,000, 100,000)", f"{doc.VALUE_100000}", f"{v100k:.6f}",
-                     _yes(f"{v100k:.6f}" == f"{doc.VALUE_100000:.6f}"), "tiled double-precision sweep"))
-    live = live_cells(100_000, 100_000)
-    rows.append(_row(nb, "Skipping the stop region cuts off almost half the state space", "almost half",
-                     f"{1 - live / 1e10:.1%} of the 10^10 cells skipped at l = 100,000", _yes(0.4 < 1 - live / 1e10 < 0.5),
-                     "cells with V = 0 beyond the stopping boundary"))
-    rows.append(_row(nb, "Top-down needs O(l^2) time and space; bottom-up O(l^2) time, O(l) space",
-                     "O(l^2) / O(l)", "tiled sweep keeps only tile edges: O(l) memory",
-                     "agrees", "balanced_values(1,000,000) in notebook 03 holds a few arrays of l floats"))
+    exact = _value_exact(26, 26)
+    rows = [row("Value of the 52-card game (Han Zheng's spreadsheet; 'about 2.62')",
+                f"{doc.VALUE_26_26}", f"{float(exact):.9f} = {exact.numerator}/{exact.denominator}",
+                judge(f"{doc.VALUE_26_26}", float(exact)),
+                "exact rational DP (fractions), at the 9 decimals printed", headline=True)]
+    rows.append(row("nshepperd's Haskell program: the exact value as a fraction", f"{doc.VALUE_26_26_EXACT}",
+                    f"{exact}", _yes(exact == doc.VALUE_26_26_EXACT), "numerator and denominator identical"))
+    ours = _balanced_values(26)
+    r_dec, c_dec = doc.BALANCED_0_TO_26_R_DECIMALS, doc.BALANCED_0_TO_26_C_DECIMALS
+    r_ok = sum(judge(f"{x:.{r_dec}f}", ours[i]) == "agrees" for i, x in enumerate(doc.BALANCED_0_TO_26_R))
+    rows.append(row("R top-down DP: V(n, n) for n = 0..26, 9 decimals", "27 values, 0 .. 2.624475549",
+                    f"{r_ok} of 27 print the same", _yes(r_ok == 27),
+                    "double-precision tiled sweep, each value at the 9 decimals printed"))
+    c_bad = [i for i, x in enumerate(doc.BALANCED_0_TO_26_C) if judge(f"{x:.{c_dec}f}", ours[i]) != "agrees"]
+    c32 = checks.c_program_values(26)
+    rows.append(row("C bottom-up program: V(n, n) for n = 0..26, 6 decimals", "27 values, 0 .. 2.624475",
+                    f"{27 - len(c_bad)} of 27 print the same; last digit 1 off at n = {', '.join(map(str, c_bad))}",
+                    _yes(not c_bad),
+                    f"its table is single-precision float: our float emulation is within "
+                    f"{np.max(np.abs(c32 - ours)):.1e} of the exact values; a precision artefact, not another answer"))
+    rows.append(row("Neat program (float table) also confirms Han Zheng's value", "2.624475549 confirmed",
+                    f"{c32[26]:.7f} in single precision", _yes(round(c32[26], 4) == round(doc.VALUE_26_26, 4)),
+                    "the same recursion with a float table agrees to 6 significant digits"))
+    holdings, naive = checks.spreadsheet_comparison("holdings"), checks.spreadsheet_comparison("value")
+    rows.append(row("Han Zheng's 27 x 27 spreadsheet: each cell is the expected return from that position",
+                    f"{naive.n_cells} cells, 4 significant digits",
+                    f"{holdings.n_match} of {holdings.n_cells} cells print the same",
+                    _yes(holdings.n_match == holdings.n_cells),
+                    f"cells are expected final winnings (b - r) + V(r, b), red cards left down the side; "
+                    f"read as V with red across only {naive.n_match} match"))
+    v143 = _value(doc.R_LIMIT_CARDS, doc.R_LIMIT_CARDS, "row")
+    rows.append(row("R top-down runs up to 143 cards, worth 6.21519192, where it hits a stack limit",
+                    f"{doc.R_LIMIT_VALUE}", f"V(143, 143) = {v143:.8f}", judge(f"{doc.R_LIMIT_VALUE}", v143),
+                    "the value is that of 143 cards of each colour (286 in all); the stack limit is R's"))
+    rows.append(row("A deck has 52! orders", "8 x 10^67", f"{float(math.factorial(52)):.3e}",
+                    judge("8", math.factorial(52) / 1e67), "exact integer, at the one digit printed"))
+    bnd = _stopping_boundary(26)
+    rows.append(row("Intuitions 'EV 0, do not play' and 'quit as soon as you are negative' are both wrong",
+                    "both wrong", f"V = {float(exact):.4f} > 0; stop only once ahead by {bnd[26] - 26}+ with 26 red left",
+                    _yes(float(exact) > 0 and bool(np.all(bnd[1:] > np.arange(1, 27)))),
+                    "the stopping boundary lies strictly beyond b = r: never stop while level or behind"))
+    v100k = _value(100_000, 100_000, "tiled")
+    rows.append(row("Parallel C program: V(100,000, 100,000)", f"{doc.VALUE_100000}", f"{v100k:.6f}",
+                    judge(f"{doc.VALUE_100000}", v100k), "tiled double-precision sweep, at the 6 decimals printed"))
+    live = _live_cells(100_000, 100_000)
+    rows.append(row("Skipping the stop region cuts off almost half the state space", "almost half",
+                    f"{1 - live / 1e10:.1%} of the 10^10 cells skipped at l = 100,000", _yes(0.4 < 1 - live / 1e10 < 0.5),
+                    "cells with V = 0 beyond the stopping boundary"))
     if frontier is not None:
         top = frontier.sweeps.iloc[-1]
-        rows.append(_row(nb, "Bottom-up C evaluates into the millions of cards in a reasonable time", "millions",
-                         f"V({int(top.n):,}, {int(top.n):,}) = {top.value:.6f} in {top.seconds:,.0f} s here",
-                         "agrees", "the resumable tiled sweep on this 2-core machine, skipping the stop region "
-                                   "(data/redblack_frontier.csv, read by notebook 03)"))
+        n_top = int(top.n)
+        memory = _work(n_top, n_top, "tiled").bytes + 8.0 * (n_top + 1)
+        rows.append(row("Top-down needs O(l^2) time and space; bottom-up O(l^2) time, O(l) space",
+                        "O(l^2) / O(l)", "tiled sweep keeps only tile edges: O(l) memory", "agrees",
+                        f"the committed sweep to l = {n_top:,} (data/redblack_frontier.csv) held two edge arrays and "
+                        f"the diagonal, about {memory / 1e6:,.0f} MB, where the square has {float(n_top + 1) ** 2:.1e} cells"))
+        rows.append(row("Bottom-up C evaluates into the millions of cards in a reasonable time", "millions",
+                        f"V({n_top:,}, {n_top:,}) = {top.value:.6f} in {top.seconds:,.0f} s here", "context",
+                        f"a running time on the document's hardware, not compared; ours is the resumable tiled "
+                        f"sweep on {top.machine} (data/redblack_frontier.csv)"))
     else:
-        rows.append(_row(nb, "Bottom-up C evaluates into the millions of cards in a reasonable time", "millions",
-                         "not computed here", "open", "pass frontier=load_frontier() to read the committed sweeps"))
+        rows.append(row("Top-down needs O(l^2) time and space; bottom-up O(l^2) time, O(l) space",
+                        "O(l^2) / O(l)", "tiled sweep keeps only tile edges: O(l) memory", "agrees",
+                        "the tiled sweep holds two edge arrays of l + 1 doubles (and the diagonal if asked), never "
+                        "the square"))
+        rows.append(row("Bottom-up C evaluates into the millions of cards in a reasonable time", "millions",
+                        "not read here", "context", "a running time on the document's hardware, not compared; "
+                                                    "pass frontier=load_frontier() to quote the committed sweeps"))
     for program, seconds in (("C diagonal on a laptop, 100,000 cards (Clang / GCC)",
                               f"{doc.DIAGONAL_SECONDS['clang']:g} s / {doc.DIAGONAL_SECONDS['gcc']:g} s, "
                               f"then {doc.DIAGONAL2_SECONDS['clang']:g} s / {doc.DIAGONAL2_SECONDS['gcc']:g} s"),
@@ -103,9 +146,9 @@ def rows_01(checks, frontier=None):
                               f"{doc.BLOCKS_SECONDS['clang']:g} s / {doc.BLOCKS_SECONDS['gcc']:g} s"),
                              ("Blocks + skipping at l = 100,000; with Clang PGO",
                               f"{doc.SKIPPING_SECONDS:g} s; {doc.PGO_SECONDS['real']:g} s")):
-        rows.append(_row(nb, f"Running time: {program}", seconds, "our times in the timing table",
-                         "open", "different machines and compilers; both are set side by side in "
-                                 "data/redblack_document_timings.csv"))
+        rows.append(row(f"Running time: {program}", seconds, "our times in the timing table", "context",
+                        "different machines and compilers, not compared; both are set side by side, with our "
+                        "machine and its load, in data/redblack_document_timings.csv"))
     return rows
 
 
@@ -113,56 +156,56 @@ def rows_01(checks, frontier=None):
 # 02: the simulation, the omniscient player, the fixed-1/2 mistake
 # ---------------------------------------------------------------------------
 def rows_02(checks, simulation, mistake, paths):
-    from .simulation import winnings_distribution
-    from .solver import value
-    from .variants import omniscient_value, value_with_replacement
+    from .simulation import _winnings_distribution
+    from .solver import _value
+    from .variants import _omniscient_value, _value_with_replacement
 
-    nb = "02_redblack_monte_carlo"
-    exact = value(26, 26)
-    w, p = winnings_distribution(26, 26)
+    exact = _value(26, 26, "row")
+    w, p = _winnings_distribution(26, 26, False)
     sd = math.sqrt(float((w * w * p).sum() - exact ** 2))
     se_doc = sd / math.sqrt(doc.SIMULATION_GAMES)
     z_doc = (doc.SIMULATION_MEAN - exact) / se_doc
-    rows = [_row(nb, "R simulation of the optimal policy: mean of 10,000,000 games",
-                 f"{doc.SIMULATION_MEAN}", f"exact {exact:.7f}; standard error {se_doc:.5f}",
-                 _yes(abs(z_doc) < 4),
-                 f"the R mean is {z_doc:+.2f} standard errors from the exact value (one game's "
-                 f"standard deviation {sd:.4f}, exact)", headline=True)]
+    rows = [row("R simulation of the optimal policy: mean of 10,000,000 games",
+                f"{doc.SIMULATION_MEAN}", f"exact {exact:.7f}; standard error {se_doc:.5f}",
+                within_error(doc.SIMULATION_MEAN, exact, se_doc),
+                f"the R mean is {z_doc:+.2f} standard errors from the exact value (one game's "
+                f"standard deviation {sd:.4f}, exact)", headline=True)]
     z = simulation.z_score(exact)
-    rows.append(_row(nb, "Simulation verifies the DP value", "verified",
-                     f"{simulation.mean:.6f} ± {simulation.std_err:.6f} ({simulation.n_games:,} games)",
-                     _yes(abs(z) < 4), f"z = {z:+.2f} against the exact {exact:.6f}"))
+    rows.append(row("Simulation verifies the DP value", "verified",
+                    f"{simulation.mean:.6f} ± {simulation.std_err:.6f} ({simulation.n_games:,} games)",
+                    within_error(simulation.mean, exact, simulation.std_err),
+                    f"z = {z:+.2f} against the exact {exact:.6f}"))
     ahead = int((paths.final > 0).sum())
     p_ahead, p_behind = float(p[w > 0].sum()), float(p[w < 0].sum())
-    rows.append(_row(nb, "49 sample games: optimal play looks risky but usually wins in the end", "usually wins",
-                     f"ahead in {ahead} of our {paths.final.size}; exact P(ahead) = {p_ahead:.4f}, "
-                     f"P(behind) = {p_behind:.0f}", _yes(p_ahead > 0.5 and p_behind == 0.0),
-                     "exact distribution of the final winnings (forward DP over the policy)"))
+    rows.append(row("49 sample games: optimal play looks risky but usually wins in the end", "usually wins",
+                    f"ahead in {ahead} of our {paths.final.size}; exact P(ahead) = {p_ahead:.4f}, "
+                    f"P(behind) = {p_behind:.0f}", _yes(p_ahead > 0.5 and p_behind == 0.0),
+                    "exact distribution of the final winnings (forward DP over the policy)"))
     low, top = int(paths.paths.min()), int(w[p > 0].max())
-    rows.append(_row(nb, "Optimal play can go quite negative before quitting", "quite negative",
-                     f"lowest point of our 49 games: {low}", _yes(low <= -5),
-                     "the deck left is then mostly red, so drawing on is worth more than stopping"))
-    rows.append(_row(nb, "Sample-game plot drawn with winnings from -7 to 5", "y range -7 .. 5",
-                     f"our games run from {low} to {int(paths.paths.max())}; final winnings reach {top}",
-                     _yes(low >= doc.SAMPLE_GAMES_YLIM[0] and top <= doc.SAMPLE_GAMES_YLIM[1]),
-                     f"a range ending at {doc.SAMPLE_GAMES_YLIM[1]} cuts off the games that stop at {top} "
-                     f"(P = {float(p[w == top].sum()):.4f}), one ending at {doc.SAMPLE_GAMES_YLIM[0]} "
-                     f"the paths that dip lower"))
-    fixed = value_with_replacement(26, 26)
+    rows.append(row("Optimal play can go quite negative before quitting", "quite negative",
+                    f"lowest point of our 49 games: {low}", _yes(low <= -5),
+                    "the deck left is then mostly red, so drawing on is worth more than stopping"))
+    rows.append(row("Sample-game plot drawn with winnings from -7 to 5", "y range -7 .. 5",
+                    f"our games run from {low} to {int(paths.paths.max())}; final winnings reach {top}", "context",
+                    f"a setting of the document's plot, not a claim about the game: a range ending at "
+                    f"{doc.SAMPLE_GAMES_YLIM[1]} would cut off the games that stop at {top} "
+                    f"(P = {float(p[w == top].sum()):.4f}), so our figure lets the range follow the data"))
+    fixed = _value_with_replacement(26, 26)
     zm = mistake.z_score(fixed)
-    rows.append(_row(nb, "First R attempt with the chance of red fixed at 0.5 gave 2.86",
-                     f"{doc.WITH_REPLACEMENT_MISTAKE}", f"{fixed:.6f} (its DP); simulated {mistake.mean:.4f}",
-                     _yes(round(fixed, 2) == doc.WITH_REPLACEMENT_MISTAKE and abs(zm) < 4),
-                     f"that model's own simulation: z = {zm:+.2f}"))
-    wm, pm = winnings_distribution(26, 26, replacement=True)
-    rows.append(_row(nb, "The mistake's value is higher: with p fixed at 0.5 good luck can be ridden further",
-                     "higher", f"{fixed:.4f} > {exact:.4f}; its games end at 0 with P = {float(pm[wm == 0].sum()):.2f} "
-                     f"and reach {int(wm[pm > 0].max())}", _yes(fixed > exact),
-                     "exact distributions of both models"))
-    omni = omniscient_value(26, 26)
-    rows.append(_row(nb, "An omniscient player who knew the deck order could expect to win 4.04 (footnote 1)",
-                     f"{doc.OMNISCIENT_26_26}", f"{float(omni):.6f}", _yes(round(float(omni), 2) == doc.OMNISCIENT_26_26),
-                     "expected maximum of the walk, exact by the reflection principle"))
+    rows.append(row("First R attempt with the chance of red fixed at 0.5 gave 2.86",
+                    f"{doc.WITH_REPLACEMENT_MISTAKE}", f"{fixed:.6f} (its DP); simulated {mistake.mean:.4f}",
+                    _yes(judge(f"{doc.WITH_REPLACEMENT_MISTAKE}", fixed) == "agrees"
+                         and within_error(mistake.mean, fixed, mistake.std_err) == "agrees"),
+                    f"that model's DP at the 2 decimals printed, and its own simulation: z = {zm:+.2f}"))
+    wm, pm = _winnings_distribution(26, 26, True)
+    rows.append(row("The mistake's value is higher: with p fixed at 0.5 good luck can be ridden further",
+                    "higher", f"{fixed:.4f} > {exact:.4f}; its games end at 0 with P = {float(pm[wm == 0].sum()):.2f} "
+                    f"and reach {int(wm[pm > 0].max())}", _yes(fixed > exact),
+                    "exact distributions of both models"))
+    omni = float(_omniscient_value(26, 26))
+    rows.append(row("An omniscient player who knew the deck order could expect to win 4.04 (footnote 1)",
+                    f"{doc.OMNISCIENT_26_26}", f"{omni:.6f}", judge(f"{doc.OMNISCIENT_26_26}", omni),
+                    "expected maximum of the walk, exact by the reflection principle"))
     return rows
 
 
@@ -173,12 +216,10 @@ def rows_03(checks, values, extrapolation, frontier):
     import pandas as pd
     import statsmodels.formula.api as smf
 
-    from .asymptotics import bridge_constant, fit_growth, fit_sqrt, fit_stacked
-    float32_balanced_values = checks.float32_balanced_values
-    rounded_interval, rounding_error_bound = checks.rounded_interval, checks.rounding_error_bound
-    from .solver import value
+    from .asymptotics import bridge_constant
+    from .fits import _fit_growth, _fit_sqrt, _fit_stacked
+    from .solver import _value
 
-    nb = "03_redblack_sqrt_vs_log"
     values = np.asarray(values, dtype=float)
     if values.size <= doc.FIT_N_MAX:
         raise ValueError(f"values must reach n = {doc.FIT_N_MAX:,}, got n = {values.size - 1:,}")
@@ -187,131 +228,137 @@ def rows_03(checks, values, extrapolation, frontier):
     ffits, ex = frontier.fits(), frontier.extrapolation()
     sweep = dict(zip(frontier.sweeps.n.astype(int), frontier.sweeps.value.astype(float)))
     n_top = int(fn[-1])
-    rows = [_row(nb, "The value tends to 0.5 sqrt(l) (abstract, 'Approximating')", "0.5",
-                 f"c = sqrt(pi) (1 - alpha^2) = {c:.7f}", "differs",
-                 f"Brownian-bridge limit (Shepp 1969); V(n, n)/sqrt(n) = {fv[-1] / math.sqrt(n_top):.6f} "
-                 f"at n = {n_top:,} (the largest sweep) and rising towards c", headline=True)]
+    rows = [row("The value tends to 0.5 sqrt(l) (abstract, 'Approximating')", "0.5",
+                f"c = sqrt(pi) (1 - alpha^2) = {c:.7f}", "differs",
+                f"Brownian-bridge limit (Shepp 1969); V(n, n)/sqrt(n) = {fv[-1] / math.sqrt(n_top):.6f} "
+                f"at n = {n_top:,} (the largest sweep) and rising towards c", headline=True)]
     n_doc = np.r_[np.arange(doc.FIT_N_MAX + 1), doc.FIT_EXTRA_N]
-    exact_fits = fit_growth(n_doc, np.r_[values[: doc.FIT_N_MAX + 1], doc.FIT_EXTRA_VALUE])
+    exact_fits = _fit_growth(n_doc, np.r_[values[: doc.FIT_N_MAX + 1], doc.FIT_EXTRA_VALUE])
     rse = {k: math.sqrt(r.scale) for k, r in exact_fits.results.items()}
-    rows.append(_row(nb, "The value grows as a square root: sqrt fits far better than log", "sqrt",
-                     f"residual SE {rse['sqrt']:.4f} (sqrt) vs {rse['log']:.2f} (log)", _yes(rse["sqrt"] < rse["log"] / 100),
-                     "the document's three fits on exact values, n = 1..22,974 and 100,000"))
+    rows.append(row("The value grows as a square root: sqrt fits far better than log", "sqrt",
+                    f"residual SE {rse['sqrt']:.4f} (sqrt) vs {rse['log']:.2f} (log)", _yes(rse["sqrt"] < rse["log"] / 100),
+                    "the document's three fits on exact values, n = 1..22,974 and 100,000"))
     log0 = float(exact_fits.log.predict(pd.DataFrame({"n": [1.0]}))[0])
-    rows.append(_row(nb, "The log fit is wildly inaccurate early on, hitting negative values", "negative early",
-                     f"log fit at n = 1: {log0:.1f}", _yes(log0 < 0), "its residuals form a systematic arc"))
-    v32 = np.round(float32_balanced_values(doc.FIT_N_MAX), 6)
+    rows.append(row("The log fit is wildly inaccurate early on, hitting negative values", "negative early",
+                    f"log fit at n = 1: {log0:.1f}", _yes(log0 < 0), "its residuals form a systematic arc"))
+    v32 = np.round(checks.float32_balanced_values(doc.FIT_N_MAX), 6)
     drift = v32[-1] - values[doc.FIT_N_MAX]
-    rows.append(_row(nb, "Exact values V(n, n), n = 0..22,974 (the C program's text file)", "exact",
-                     f"single precision: {drift:+.4f} at n = 22,974", "differs",
-                     "the C program keeps a float table; our one-sweep float emulation reproduces the fits below"))
+    rows.append(row("Exact values V(n, n), n = 0..22,974 (the C program's text file)", "exact",
+                    f"single precision: {drift:+.4f} at n = 22,974", "differs",
+                    "the C program keeps a float table; our one-sweep float emulation reproduces the fits below "
+                    "to about four significant digits or better, not to their last printed digits"))
     d32 = np.r_[v32, doc.FIT_EXTRA_VALUE]
-    f32, sq0, st = fit_growth(n_doc, d32), fit_sqrt(n_doc, d32), fit_stacked(n_doc, d32)
-
-    def close(ours, theirs, rel):
-        return all(abs(a / b - 1) < rel for a, b in zip(ours, theirs))
+    f32, sq0, st = _fit_growth(n_doc, d32), _fit_sqrt(n_doc, d32), _fit_stacked(n_doc, d32)
 
     lp = f32.log.params
-    rows.append(_row(nb, "log fit: coefficients", f"{doc.LOG_FIT_INTERCEPT} + {doc.LOG_FIT_SLOPE} log l",
-                     f"{lp['Intercept']:.7f} + {lp['np.log(n)']:.7f} log l",
-                     _yes(close(lp, (doc.LOG_FIT_INTERCEPT, doc.LOG_FIT_SLOPE), 1e-5)), "refitted on the float32 values"))
+    verdict, text = _refit([(f"{doc.LOG_FIT_INTERCEPT}", lp["Intercept"]), (f"{doc.LOG_FIT_SLOPE}", lp["np.log(n)"])],
+                           1e-5)
+    rows.append(row("log fit: coefficients", f"{doc.LOG_FIT_INTERCEPT} + {doc.LOG_FIT_SLOPE} log l",
+                    f"{lp['Intercept']:.7f} + {lp['np.log(n)']:.7f} log l", verdict,
+                    f"refitted on our float32 values: {text}"))
     q = f32.log.resid.quantile([0, 0.25, 0.5, 0.75, 1]).to_numpy()
-    rows.append(_row(nb, "log fit: residual SE, R^2, df, F, residual quartiles",
-                     f"{doc.LOG_FIT_RESIDUAL_SE}, {doc.LOG_FIT_R2}, {doc.LOG_FIT_DF}, {doc.FIT_F_STATISTICS['log']:.0f}, "
-                     f"max residual {doc.LOG_FIT_RESIDUALS[-1]}",
-                     f"{math.sqrt(f32.log.scale):.5f}, {f32.log.rsquared:.6f}, {int(f32.log.df_resid)}, "
-                     f"{f32.log.fvalue:.0f}, max residual {q[-1]:.4f}",
-                     _yes(close((math.sqrt(f32.log.scale), f32.log.fvalue, *q), (doc.LOG_FIT_RESIDUAL_SE,
-                          doc.FIT_F_STATISTICS["log"], *doc.LOG_FIT_RESIDUALS), 1e-4)), "float32 values"))
+    verdict, text = _refit([(f"{doc.LOG_FIT_RESIDUAL_SE}", math.sqrt(f32.log.scale)), (f"{doc.LOG_FIT_R2}", f32.log.rsquared),
+                            (f"{doc.LOG_FIT_DF}", f32.log.df_resid), (f"{doc.FIT_F_STATISTICS['log']:.0f}", f32.log.fvalue)]
+                           + [(f"{x}", y) for x, y in zip(doc.LOG_FIT_RESIDUALS, q)], 1e-4)
+    rows.append(row("log fit: residual SE, R^2, df, F, residual quartiles",
+                    f"{doc.LOG_FIT_RESIDUAL_SE}, {doc.LOG_FIT_R2}, {doc.LOG_FIT_DF}, {doc.FIT_F_STATISTICS['log']:.0f}, "
+                    f"max residual {doc.LOG_FIT_RESIDUALS[-1]}",
+                    f"{math.sqrt(f32.log.scale):.5f}, {f32.log.rsquared:.6f}, {int(f32.log.df_resid)}, "
+                    f"{f32.log.fvalue:.0f}, max residual {q[-1]:.4f}", verdict, f"float32 values: {text}"))
     sp = sq0.params
-    rows.append(_row(nb, "sqrt fit: V = -0.0186936 + 0.522088 sqrt(l)", f"{doc.SQRT_FIT_INTERCEPT} + {doc.SQRT_FIT_SLOPE} sqrt(l)",
-                     f"{sp['Intercept']:.7f} + {sp['np.sqrt(n)']:.7f} sqrt(l)",
-                     _yes(close(sp, (doc.SQRT_FIT_INTERCEPT, doc.SQRT_FIT_SLOPE), 3e-3)),
-                     f"float32 values with n = 0 kept (22,974 df, as printed); on exact values the slope is "
-                     f"{exact_fits.sqrt.params['np.sqrt(n)']:.6f}"))
-    rows.append(_row(nb, "sqrt fit: residual SE, df, F, largest residual",
-                     f"{doc.SQRT_FIT_RESIDUAL_SE}, {doc.SQRT_FIT_DF}, {doc.FIT_F_STATISTICS['sqrt']:.5g}, "
-                     f"{doc.SQRT_FIT_RESIDUALS[-1]}",
-                     f"{math.sqrt(sq0.scale):.6f}, {int(sq0.df_resid)}, {sq0.fvalue:.5g}, {sq0.resid.max():.6f}",
-                     _yes(close((math.sqrt(sq0.scale), sq0.fvalue, sq0.resid.max()), (doc.SQRT_FIT_RESIDUAL_SE,
-                          doc.FIT_F_STATISTICS["sqrt"], doc.SQRT_FIT_RESIDUALS[-1]), 1e-2)),
-                     "within 1%; the largest residual is minus the intercept, the point n = 0"))
+    verdict, text = _refit([(f"{doc.SQRT_FIT_INTERCEPT}", sp["Intercept"]), (f"{doc.SQRT_FIT_SLOPE}", sp["np.sqrt(n)"])],
+                           3e-3)
+    rows.append(row("sqrt fit: V = -0.0186936 + 0.522088 sqrt(l)", f"{doc.SQRT_FIT_INTERCEPT} + {doc.SQRT_FIT_SLOPE} sqrt(l)",
+                    f"{sp['Intercept']:.7f} + {sp['np.sqrt(n)']:.7f} sqrt(l)", verdict,
+                    f"float32 values with n = 0 kept (22,974 df, as printed): {text}; on exact values the slope is "
+                    f"{exact_fits.sqrt.params['np.sqrt(n)']:.6f}"))
+    verdict, text = _refit([(f"{doc.SQRT_FIT_RESIDUAL_SE}", math.sqrt(sq0.scale)), (f"{doc.SQRT_FIT_DF}", sq0.df_resid),
+                            (f"{doc.FIT_F_STATISTICS['sqrt']:.5e}", sq0.fvalue), (f"{doc.SQRT_FIT_RESIDUALS[-1]}", sq0.resid.max())], 1e-2)
+    rows.append(row("sqrt fit: residual SE, df, F, largest residual",
+                    f"{doc.SQRT_FIT_RESIDUAL_SE}, {doc.SQRT_FIT_DF}, {doc.FIT_F_STATISTICS['sqrt']:.5g}, "
+                    f"{doc.SQRT_FIT_RESIDUALS[-1]}",
+                    f"{math.sqrt(sq0.scale):.6f}, {int(sq0.df_resid)}, {sq0.fvalue:.5g}, {sq0.resid.max():.6f}",
+                    verdict, f"{text}; the largest residual is minus the intercept, the point n = 0"))
     fp = exact_fits.log_sqrt.params
-    rows.append(_row(nb, "log + sqrt fit: coefficients", f"{doc.LOGSQRT_FIT_INTERCEPT} + {doc.LOGSQRT_FIT_LOG} log l "
-                     f"+ {doc.LOGSQRT_FIT_SQRT} sqrt(l)",
-                     f"{fp['Intercept']:.4f} + {fp['np.log(n)']:.5f} log l + {fp['np.sqrt(n)']:.5f} sqrt(l)", "differs",
-                     f"the printed fit ran on the data stacked with the three fits' predictions "
-                     f"({doc.LOGSQRT_FIT_DF:,} df = 4 x 22,975 - 3); that frame gives "
-                     f"{st.params['np.log(n)']:.5f} log l + {st.params['np.sqrt(n)']:.6f} sqrt(l)"))
-    rows.append(_row(nb, "log + sqrt fit: residual SE, R^2, df, F",
-                     f"{doc.LOGSQRT_FIT_RESIDUAL_SE}, {doc.LOGSQRT_FIT_R2}, {doc.LOGSQRT_FIT_DF}, "
-                     f"{doc.FIT_F_STATISTICS['log+sqrt']:.6g}",
-                     f"{math.sqrt(st.scale):.5f}, {st.rsquared:.6f}, {int(st.df_resid)}, {st.fvalue:.6g}",
-                     _yes(int(st.df_resid) == doc.LOGSQRT_FIT_DF and abs(st.rsquared - doc.LOGSQRT_FIT_R2) < 1e-5),
-                     "reproduced on the stacked frame (float32 values)"))
+    rows.append(row("log + sqrt fit: coefficients", f"{doc.LOGSQRT_FIT_INTERCEPT} + {doc.LOGSQRT_FIT_LOG} log l "
+                    f"+ {doc.LOGSQRT_FIT_SQRT} sqrt(l)",
+                    f"{fp['Intercept']:.4f} + {fp['np.log(n)']:.5f} log l + {fp['np.sqrt(n)']:.5f} sqrt(l)", "differs",
+                    f"the printed fit ran on the data stacked with the three fits' predictions "
+                    f"({doc.LOGSQRT_FIT_DF:,} df = 4 x 22,975 - 3); that frame gives "
+                    f"{st.params['np.log(n)']:.5f} log l + {st.params['np.sqrt(n)']:.6f} sqrt(l)"))
+    rows.append(row("log + sqrt fit: residual SE, R^2, df, F",
+                    f"{doc.LOGSQRT_FIT_RESIDUAL_SE}, {doc.LOGSQRT_FIT_R2}, {doc.LOGSQRT_FIT_DF}, "
+                    f"{doc.FIT_F_STATISTICS['log+sqrt']:.6g}",
+                    f"{math.sqrt(st.scale):.5f}, {st.rsquared:.6f}, {int(st.df_resid)}, {st.fvalue:.6g}",
+                    *_refit([(f"{doc.LOGSQRT_FIT_RESIDUAL_SE}", math.sqrt(st.scale)), (f"{doc.LOGSQRT_FIT_R2}", st.rsquared),
+                             (f"{doc.LOGSQRT_FIT_DF}", st.df_resid), (f"{doc.FIT_F_STATISTICS['log+sqrt']:.5e}", st.fvalue)], 1e-4)))
     frame = pd.DataFrame({"n": np.r_[n_doc[1:], doc.CARDS_133M], "value": np.r_[d32[1:], doc.VALUE_133M_BODY]})
     f2 = smf.ols("value ~ np.sqrt(n)", frame).fit()
-    rows.append(_row(nb, "sqrt fit including V(133,787,000) = 6,038.22",
-                     f"{doc.SQRT_FIT2_INTERCEPT} + {doc.SQRT_FIT2_SLOPE} sqrt(l); residual SE {doc.SQRT_FIT2_RESIDUAL_SE}",
-                     f"{f2.params['Intercept']:.7f} + {f2.params['np.sqrt(n)']:.7f} sqrt(l); residual SE "
-                     f"{math.sqrt(f2.scale):.6f}",
-                     _yes(close(f2.params, (doc.SQRT_FIT2_INTERCEPT, doc.SQRT_FIT2_SLOPE), 3e-3)),
-                     f"its most negative residual ({f2.resid.min():.4f}) is the 133M point itself"))
-    rows.append(_row(nb, "Adding 133M: the slope gets slightly smaller, the intercept slightly bigger",
-                     f"{doc.SQRT_FIT_SLOPE} -> {doc.SQRT_FIT2_SLOPE}", f"c = {c:.6f} lies below both",
-                     "agrees", "both fitted slopes approach c from above as the range grows, not 0.5"))
+    verdict, text = _refit([(f"{doc.SQRT_FIT2_INTERCEPT}", f2.params["Intercept"]),
+                            (f"{doc.SQRT_FIT2_SLOPE}", f2.params["np.sqrt(n)"]),
+                            (f"{doc.SQRT_FIT2_RESIDUAL_SE}", math.sqrt(f2.scale))], 1e-2)
+    rows.append(row("sqrt fit including V(133,787,000) = 6,038.22",
+                    f"{doc.SQRT_FIT2_INTERCEPT} + {doc.SQRT_FIT2_SLOPE} sqrt(l); residual SE {doc.SQRT_FIT2_RESIDUAL_SE}",
+                    f"{f2.params['Intercept']:.7f} + {f2.params['np.sqrt(n)']:.7f} sqrt(l); residual SE "
+                    f"{math.sqrt(f2.scale):.6f}",
+                    verdict, f"{text}; its most negative residual ({f2.resid.min():.4f}) is the 133M point itself"))
+    rows.append(row("Adding 133M: the slope gets slightly smaller, the intercept slightly bigger",
+                    f"{doc.SQRT_FIT_SLOPE} -> {doc.SQRT_FIT2_SLOPE}", f"c = {c:.6f} lies below both",
+                    "agrees", "both fitted slopes approach c from above as the range grows, not 0.5"))
     b, se = ffits.next_term(ex.model)
     corr_big = [fv[fn == k][0] - c * math.sqrt(k) for k in (fn[0], n_top)]
-    rows.append(_row(nb, "The intercept soaks up the staircase discretization (a constant)", "constant intercept",
-                     f"V(n, n) - c sqrt(n) = b n^(-1/4) + ..., b = {b:.4f} ± {se:.4f}", "differs",
-                     f"fitted with c fixed on n = {ffits.n_min:,}..{n_top:,}; the correction is negative and "
-                     f"shrinks from {corr_big[0]:.4f} at n = {int(fn[0]):,} to {corr_big[1]:.4f} at {n_top:,}"))
-    rows.append(_row(nb, "The walk starts and ends at 0: a Brownian bridge", "Brownian bridge",
-                     f"bridge stopping level alpha = {alpha:.6f}", "agrees",
-                     "the exact game stops within about half a dollar of alpha sqrt(cards left), either side"))
-    v100k = values[100_000] if values.size > 100_000 else value(100_000, 100_000)
+    rows.append(row("The intercept soaks up the staircase discretization (a constant)", "constant intercept",
+                    f"V(n, n) - c sqrt(n) = b n^(-1/4) + ..., b = {b:.4f} ± {se:.4f}", "differs",
+                    f"fitted with c fixed on n = {ffits.n_min:,}..{n_top:,}; the correction is negative and "
+                    f"shrinks from {corr_big[0]:.4f} at n = {int(fn[0]):,} to {corr_big[1]:.4f} at {n_top:,}"))
+    rows.append(row("The walk starts and ends at 0: a Brownian bridge", "Brownian bridge",
+                    f"bridge stopping level alpha = {alpha:.6f}", "agrees",
+                    "the exact game stops within about half a dollar of alpha sqrt(cards left), either side"))
+    v100k = values[100_000] if values.size > 100_000 else _value(100_000, 100_000, "tiled")
     pred = {t: doc.SQRT_FIT_INTERCEPT + doc.SQRT_FIT_SLOPE * math.sqrt(t) for t in doc.SQRT_FIT_PREDICTIONS}
     truncated = all(0 <= pred[t] - x < 10 ** -len(f"{x}".split(".")[1]) for t, x in doc.SQRT_FIT_PREDICTIONS.items())
-    rows.append(_row(nb, "sqrt fit predicts 100k = 165.080028 ('not quite 165.076')", "165.080028",
-                     f"{pred[100_000]:.6f}; exact {v100k:.6f}", _yes(truncated and pred[100_000] > v100k),
-                     "the arithmetic is right, and so is the remark: the fit is 0.004 high"))
+    rows.append(row("sqrt fit predicts 100k = 165.080028 ('not quite 165.076')", "165.080028",
+                    f"{pred[100_000]:.6f}; exact {v100k:.6f}", _yes(truncated and pred[100_000] > v100k),
+                    "the arithmetic is right, and so is the remark: the fit is 0.004 high"))
     best = extrapolation.iloc[:, 0] if getattr(extrapolation, "ndim", 1) == 2 else extrapolation
     big = [t for t in sorted(pred) if t >= 10_000_000]
     ours = {t: float(ffits.predict(ex.model, [t])[0]) for t in (1_000_000, *big)}
     v1m = sweep.get(1_000_000, ours[1_000_000])
-    rows.append(_row(nb, "sqrt fit predicts 1m = 522.0", "522.0",
-                     f"{v1m:.6f} ({'exact sweep' if 1_000_000 in sweep else 'extrapolated'})",
-                     _yes(round(v1m, 1) == 522.0),
-                     f"the fit itself gives {pred[1_000_000]:.3f}, printed truncated; the true value rounds to 522.0"))
+    rows.append(row("sqrt fit predicts 1m = 522.0", "522.0",
+                    f"{v1m:.6f} ({'exact sweep' if 1_000_000 in sweep else 'extrapolated'})",
+                    judge("522.0", v1m),
+                    f"the fit itself gives {pred[1_000_000]:.3f}, printed truncated; the true value rounds to 522.0"))
     exact10 = f"; exact V(10m) = {sweep[big[0]]:.4f}" if big[0] in sweep else ""
-    rows.append(_row(nb, "sqrt fit predicts 10m .. 100b", "1650.96 .. 165098.70",
-                     f"{ours[big[0]]:.2f} .. {ours[big[-1]]:.2f}{exact10}", "differs",
-                     f"its slope exceeds c by {doc.SQRT_FIT_SLOPE - c:.1e}: {pred[big[0]] - ours[big[0]]:.2f} too "
-                     f"high at 10m, {pred[big[-1]] - ours[big[-1]]:.1f} at 100b (arithmetic right, truncated)"))
+    v10m = sweep.get(big[0], ours[big[0]])
+    rows.append(row("sqrt fit predicts 10m .. 100b", "1650.96 .. 165098.70",
+                    f"{ours[big[0]]:.2f} .. {ours[big[-1]]:.2f}{exact10}",
+                    judge(f"{doc.SQRT_FIT_PREDICTIONS[big[0]]:.2f}", v10m),
+                    f"its slope exceeds c by {doc.SQRT_FIT_SLOPE - c:.1e}: {pred[big[0]] - ours[big[0]]:.2f} too "
+                    f"high at 10m, {pred[big[-1]] - ours[big[-1]]:.1f} at 100b (arithmetic right, truncated)"))
     body, intro = ex.document_comparison().itertuples(index=False)
-    rows.append(_row(nb, "V(133,787,000) computed in 9 days", f"{doc.VALUE_133M_BODY}",
-                     f"{ex.estimate:,.5f} ± {ex.error:.5f} (extrapolated from n <= {n_top:,})",
-                     _yes(bool(body.agrees)),
-                     f"prints as 6038.22 with %g if in [{body.printed_low}, {body.printed_high}); the error bar "
-                     f"adds a backtest, the models' spread, 2 SE and rounding; our own sweep (n <= "
-                     f"{values.size - 1:,}) gives {best.min():,.4f} .. {best.max():,.4f}; double-precision drift "
-                     f"at 133,787,000 is at most {rounding_error_bound(doc.CARDS_133M):.4f}"))
-    rows.append(_row(nb, "Introduction: 133.7 million cards have value 6,038.32", f"{doc.VALUE_133M_INTRO}",
-                     f"{ex.estimate:,.2f}", _yes(bool(intro.agrees)),
-                     f"{doc.VALUE_133M_INTRO - ex.estimate:.3f} above the estimate, "
-                     f"{(doc.VALUE_133M_INTRO - ex.estimate) / ex.error:,.0f} times the error bar; 6,038.32 is the "
-                     f"second fit's prediction (6,038.32303), not the computed value"))
+    rows.append(row("V(133,787,000) computed in 9 days", f"{doc.VALUE_133M_BODY}",
+                    f"{ex.estimate:,.5f} ± {ex.error:.5f} (extrapolated from n <= {n_top:,})",
+                    _yes(bool(body.agrees)),
+                    f"prints as 6038.22 with %g if in [{body.printed_low}, {body.printed_high}); the error bar "
+                    f"adds a backtest, the models' spread, 2 SE and rounding; our own sweep (n <= "
+                    f"{values.size - 1:,}) gives {best.min():,.4f} .. {best.max():,.4f}; double-precision drift "
+                    f"at 133,787,000 is at most {checks.rounding_error_bound(doc.CARDS_133M):.4f}"))
+    rows.append(row("Introduction: 133.7 million cards have value 6,038.32", f"{doc.VALUE_133M_INTRO}",
+                    f"{ex.estimate:,.2f}", _yes(bool(intro.agrees)),
+                    f"{doc.VALUE_133M_INTRO - ex.estimate:.3f} above the estimate, "
+                    f"{(doc.VALUE_133M_INTRO - ex.estimate) / ex.error:,.0f} times the error bar; 6,038.32 is the "
+                    f"second fit's prediction (6,038.32303), not the computed value"))
     p1 = doc.SQRT_FIT_INTERCEPT + doc.SQRT_FIT_SLOPE * math.sqrt(doc.CARDS_133M)
     p2 = doc.SQRT_FIT2_INTERCEPT + doc.SQRT_FIT2_SLOPE * math.sqrt(doc.CARDS_133M)
     e1, e2 = [100 * (x / doc.VALUE_133M_BODY - 1) for x in (p1, p2)]
-    rows.append(_row(nb, "First fit at 133,787,000: 6,038.78162, error 0.009%",
-                     f"{doc.SQRT_FIT_PREDICTION_133M}; {doc.SQRT_FIT_ERROR_133M_PERCENT}%", f"{p1:.5f}; {e1:.4f}%",
-                     _yes(round(p1, 5) == doc.SQRT_FIT_PREDICTION_133M and round(e1, 3) == doc.SQRT_FIT_ERROR_133M_PERCENT),
-                     "recomputed from its printed coefficients"))
-    rows.append(_row(nb, "Second fit at 133,787,000: 6,038.32303, error 0.0017% ('<0.002%' in the introduction)",
-                     f"{doc.SQRT_FIT2_PREDICTION_133M}; {doc.SQRT_FIT2_ERROR_133M_PERCENT}%", f"{p2:.5f}; {e2:.5f}%",
-                     _yes(round(p2, 5) == doc.SQRT_FIT2_PREDICTION_133M and round(e2, 4) == doc.SQRT_FIT2_ERROR_133M_PERCENT),
-                     "in-sample: that fit contains the point it is judged on"))
+    rows.append(row("First fit at 133,787,000: 6,038.78162, error 0.009%",
+                    f"{doc.SQRT_FIT_PREDICTION_133M}; {doc.SQRT_FIT_ERROR_133M_PERCENT}%", f"{p1:.5f}; {e1:.4f}%",
+                    _all_agree([(f"{doc.SQRT_FIT_PREDICTION_133M}", p1), (f"{doc.SQRT_FIT_ERROR_133M_PERCENT}", e1)]),
+                    "recomputed from its printed coefficients"))
+    rows.append(row("Second fit at 133,787,000: 6,038.32303, error 0.0017% ('<0.002%' in the introduction)",
+                    f"{doc.SQRT_FIT2_PREDICTION_133M}; {doc.SQRT_FIT2_ERROR_133M_PERCENT}%", f"{p2:.5f}; {e2:.5f}%",
+                    _all_agree([(f"{doc.SQRT_FIT2_PREDICTION_133M}", p2), (f"{doc.SQRT_FIT2_ERROR_133M_PERCENT}", e2)]),
+                    "in-sample: that fit contains the point it is judged on"))
     reading = frontier.block_reading
     if 2_000_000 in sweep and len(reading):
         hit = reading[(reading.value_plus_cash >= 818.05) & (reading.value_plus_cash < 818.15)]
@@ -319,31 +366,36 @@ def rows_03(checks, values, extrapolation, frontier):
         shown = (f"; V(2,000,000, {2_000_000 + x:,}) + {x} = "
                  f"{float(reading.value_plus_cash[reading.x == x].iloc[0]):.4f}" if x is not None else "")
         seconds = float(frontier.sweeps.seconds[frontier.sweeps.n == 2_000_000].iloc[0])
-        rows.append(_row(nb, "l = 2m is worth 818.1 (about 2 min 10 s)", f"{doc.VALUE_2000000}",
-                         f"V(2,000,000, 2,000,000) = {sweep[2_000_000]:.4f}{shown}", "differs",
-                         f"the game with 2m cards of each colour is worth {sweep[2_000_000]:.2f} (sweep of "
-                         f"{seconds:,.0f} s here); 818.1 is what the document's C program prints when its "
-                         f"BLOCK_SIZE does not divide 2,000,000"
-                         + (f": it sweeps {x} black cards more and prints value plus cash at that corner "
-                            f"(BLOCK_SIZE {', '.join(map(str, frontier.block_sizes(x)))} gives x = {x})"
-                            if x is not None else "")))
+        machine = frontier.sweeps.machine[frontier.sweeps.n == 2_000_000].iloc[0]
+        rows.append(row("l = 2m is worth 818.1 (about 2 min 10 s)", f"{doc.VALUE_2000000}",
+                        f"V(2,000,000, 2,000,000) = {sweep[2_000_000]:.4f}{shown}", "differs",
+                        f"the game with 2m cards of each colour is worth {sweep[2_000_000]:.2f} (a sweep of "
+                        f"{seconds:,.0f} s on {machine}); 818.1 is what the document's C program prints when its "
+                        f"BLOCK_SIZE does not divide 2,000,000"
+                        + (f": it sweeps {x} black cards more and prints value plus cash at that corner "
+                           f"(BLOCK_SIZE {', '.join(map(str, frontier.block_sizes(x)))} gives x = {x})"
+                           if x is not None else "")))
     else:
-        rows.append(_row(nb, "l = 2m is worth 818.1 (about 2 min 10 s)", f"{doc.VALUE_2000000}",
-                         f"c sqrt(2,000,000) = {c * math.sqrt(2e6):.2f}", "open",
-                         "the square-root law says about 738.3, far from 818.1; no sweep to 2,000,000 committed"))
+        rows.append(row("l = 2m is worth 818.1 (about 2 min 10 s)", f"{doc.VALUE_2000000}",
+                        f"c sqrt(2,000,000) = {c * math.sqrt(2e6):.2f}", "open",
+                        "the square-root law says about 738.3, far from 818.1; no sweep to 2,000,000 committed"))
     static = 2 * (doc.CARDS_133M + 1) * 8
-    rows.append(_row(nb, "133,787,000 is the largest l: higher needs static arrays the linker refuses",
-                     f"{doc.CARDS_133M:,}", f"two edge arrays of l + 1 doubles: {static / 2 ** 31:.1%} of 2 GiB",
-                     _yes(0.99 < static / 2 ** 31 < 1), "x86-64's default code model limits static data to 2 GiB"))
+    rows.append(row("133,787,000 is the largest l: higher needs static arrays the linker refuses",
+                    f"{doc.CARDS_133M:,}", f"two edge arrays of l + 1 doubles: {static / 2 ** 31:.1%} of 2 GiB",
+                    "context", f"a statement about the document's compiler and linker, not the game; the "
+                               f"arithmetic fits ({'just under' if 0.99 < static / 2 ** 31 < 1 else 'not near'} the "
+                               f"2 GiB of static data that x86-64's default code model allows)"))
     core_days = doc.CPU_CORE_MINUTES_133M / 1440
-    rows.append(_row(nb, "The run took 9 days, 51 CPU-core-days (184,331 CPU-core-minutes)",
-                     f"{doc.CPU_CORE_DAYS_133M} core-days = {doc.CPU_CORE_MINUTES_133M:,} core-minutes",
-                     f"{doc.CPU_CORE_MINUTES_133M:,} core-minutes = {core_days:.1f} core-days",
-                     _yes(abs(core_days - doc.CPU_CORE_DAYS_133M) < 1),
-                     f"the two figures disagree; 9 days on {doc.THREADRIPPER_CORES} cores is at most "
-                     f"{doc.DAYS_133M * doc.THREADRIPPER_CORES} core-days"))
-    rows.append(_row(nb, "Faster: caching, GPUs, clusters, epsilon truncation (O(l) time)", "suggestions",
-                     "checkpointed, Dask and CUDA sweeps exist (stoplib.redblack)", "open",
-                     f"the sweeps to n = {frontier.n_max:,} ran resumable on this 2-core CPU; no GPU or cluster "
-                     f"timing is committed to set beside the suggestions"))
+    rows.append(row("The run took 9 days, 51 CPU-core-days (184,331 CPU-core-minutes)",
+                    f"{doc.CPU_CORE_DAYS_133M} core-days = {doc.CPU_CORE_MINUTES_133M:,} core-minutes",
+                    f"{doc.CPU_CORE_MINUTES_133M:,} core-minutes = {core_days:.1f} core-days",
+                    "context",
+                    f"a running time on the document's hardware, not compared; its two figures "
+                    f"{'agree' if abs(core_days - doc.CPU_CORE_DAYS_133M) < 1 else 'disagree'} with each other, "
+                    f"and 9 days on {doc.THREADRIPPER_CORES} cores is at most "
+                    f"{doc.DAYS_133M * doc.THREADRIPPER_CORES} core-days"))
+    rows.append(row("Faster: caching, GPUs, clusters, epsilon truncation (O(l) time)", "suggestions",
+                    "checkpointed, Dask and CUDA sweeps exist (stoplib.redblack)", "open",
+                    f"the sweeps to n = {frontier.n_max:,} ran resumable on {frontier.largest.machine}; no GPU or "
+                    f"cluster timing is committed to set beside the suggestions"))
     return rows

@@ -40,9 +40,9 @@ and raises :class:`CheckpointError` (a ``ValueError``) saying what is wrong:
 a file that is not a checkpoint, a truncated or corrupt one, or one written
 by a different computation. Never a wrong value.
 
-The driver of the in-process sweep is ``stoplib.redblack.solver._tiled``; the
-Dask and CUDA sweeps (:mod:`.distributed`, :mod:`.gpu`) use the same file and
-the same :class:`Checkpointer`.
+The one driver of every sweep, in process, Dask or CUDA, is
+``stoplib.redblack._sweep.drive``: it alone uses :class:`Checkpointer` (load,
+save at the interval, at the end and on a signal); each method gives it only its step.
 
 Source
 ------

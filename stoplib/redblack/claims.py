@@ -4,14 +4,15 @@ Each function here sets one of the document's numbers or programs beside
 ours; the notebooks state "agrees" or "differs" from them, and each ends with
 the verdict table of :func:`verdicts`.
 
-The verdict tables (:func:`verdicts`, :func:`verdict_styler`)
+The verdict tables (:func:`verdicts`)
     One row per number or claim of the document, by notebook (01: the value,
     the spreadsheet and the programs; 02: the simulation, the omniscient
     player and the fixed-1/2 mistake; 03: the growth law, the fits and
-    133,787,000 cards), with the columns ``notebook, claim, document, ours,
-    verdict, evidence, headline``.
-Running times (:func:`document_timings`, :func:`machine_description`)
-    The document's timings beside ours, each with its machine.
+    133,787,000 cards), built and judged by the workbook's one verdict module
+    (:mod:`stoplib.workbook.verdicts`: its schema, its rule, its styler).
+Running times (:func:`document_timings`)
+    The document's timings beside ours, each with its machine (ours: with its
+    load when taken, :func:`stoplib.util.timing.stamp`).
 
 The spreadsheet (:func:`spreadsheet_comparison`)
     Han Zheng's 27 x 27 sheet, cell by cell, under two readings: the naive one
@@ -24,9 +25,9 @@ The C program in single precision (:func:`c_program_values`, :func:`float32_bala
     numbers from one ``O(n^2)`` sweep; its values ``0..22,974`` are the data of
     the document's fits. :func:`float32_drift_exponent` measures how fast the
     single-precision drift grows.
-Printed precision (:func:`rounded_interval`, :func:`rounding_error_bound`)
-    Which values print as the document's "6038.22", and how far rounding could
-    have moved a computed ``V(n, n)``.
+Printed precision (:func:`rounding_error_bound`)
+    How far rounding could have moved a computed ``V(n, n)`` (which values print
+    as the document's "6038.22" is :func:`stoplib.workbook.verdicts.printed_interval`).
 
 The recursion behind them all::
 
@@ -45,35 +46,26 @@ in :mod:`stoplib.redblack.document`.
 from __future__ import annotations
 
 import math
-import re
-import sys
 from dataclasses import dataclass
+from types import SimpleNamespace
 
 import numpy as np
 from numba import njit
 
 from ..util import budget
-from ..util.validate import check_choice, check_instance, check_int, check_real, check_str
+from ..util.validate import check_choice, check_instance, check_int, check_real
+from ..workbook import verdicts as verdict_table
+from . import _costs
 from . import document as doc
-from .asymptotics import _points, bridge_constant
-from .solver import value_table
+from .asymptotics import bridge_constant
+from .fits import _check_points
+from .solver import MethodTiming, _value_table
 
 __all__ = [
     "spreadsheet_comparison", "SpreadsheetComparison", "c_program_values",
     "float32_balanced_values", "float32_drift_exponent", "rounding_error_bound",
-    "rounded_interval", "verdicts", "verdict_styler", "VERDICT_COLUMNS", "VERDICTS", "NOTEBOOKS",
-    "document_timings", "machine_description",
+    "verdicts", "NOTEBOOKS", "document_timings",
 ]
-
-
-#: Cells per second of the document's C program emulated with numba (it recomputes the
-#: table for every n: about n^3 / 3 cells), and of the one float32 sweep; measured on the
-#: 2-core Intel Xeon of ``stoplib.util.timing.machine()`` on 2026-11-23 while it was shared
-#: (load average about 9: 2e7 per s for both) and scaled by the 5x of a quiet machine.
-RATE_C_PROGRAM = 1.0e8
-RATE_FLOAT32_SWEEP = 1.0e8
-#: A number as printed: digits with an optional sign and decimal point, nothing else.
-_PRINTED = re.compile(r"^[+-]?[0-9]+(\.[0-9]+)?$")
 
 
 # ---------------------------------------------------------------------------
@@ -122,11 +114,15 @@ def spreadsheet_comparison(reading: str = "holdings") -> SpreadsheetComparison:
     >>> spreadsheet_comparison("holdings").n_match
     729
     """
+    check_choice("reading", reading, ("holdings", "value"))
+    return _spreadsheet_comparison(reading)
+
+
+def _spreadsheet_comparison(reading: str) -> SpreadsheetComparison:
     import pandas as pd
 
-    check_choice("reading", reading, ("holdings", "value"))
     n = 26
-    vt = value_table(n, n)
+    vt = _value_table(n, n)
     records = []
     for row_label, cells in zip(doc.SPREADSHEET_ROW_LABELS, doc.SPREADSHEET_CELLS_TEXT):
         for col_label, text in zip(doc.SPREADSHEET_LABELS, cells):
@@ -178,10 +174,11 @@ def c_program_values(n_max: int) -> np.ndarray:
     >>> round(float(c_program_values(26)[26]), 7)
     2.6244757
     """
-    n_max = check_int("n_max", n_max, 0, 2000)
-    cells = (n_max + 1.0) ** 3 / 3.0
-    budget.check(budget.Estimate(f"c_program_values({n_max})", cells / RATE_C_PROGRAM, 16.0 * (n_max + 1),
-                                 f"{cells:.3g} cells (the program recomputes every n) at {RATE_C_PROGRAM:.2g} per s"))
+    return _c_program_values(check_int("n_max", n_max, 0, 2000))
+
+
+def _c_program_values(n_max: int) -> np.ndarray:
+    budget.check(_costs.c_program_cost(n_max))
     tab = np.zeros((2, n_max + 1), dtype=np.float32)
     out = np.zeros(n_max + 1, dtype=np.float32)
     _c_program(n_max, tab, out)
@@ -222,10 +219,11 @@ def float32_balanced_values(n_max: int) -> np.ndarray:
     >>> round(float(float32_balanced_values(26)[26]), 6)
     2.624476
     """
-    n_max = check_int("n_max", n_max, 0, 2**31 - 2)
-    cells = (n_max + 1.0) ** 2
-    budget.check(budget.Estimate(f"float32_balanced_values({n_max})", cells / RATE_FLOAT32_SWEEP,
-                                 16.0 * (n_max + 1), f"{cells:.3g} cells at {RATE_FLOAT32_SWEEP:.2g} per s"))
+    return _float32_balanced_values(check_int("n_max", n_max, 0, 2**31 - 2))
+
+
+def _float32_balanced_values(n_max: int) -> np.ndarray:
+    budget.check(_costs.float32_sweep_cost(n_max))
     row = np.zeros(n_max + 1, dtype=np.float32)
     out = np.zeros(n_max + 1, dtype=np.float32)
     _float32_sweep(n_max, row, out)
@@ -241,7 +239,7 @@ def float32_drift_exponent(n: np.ndarray, drift: np.ndarray, n_min: int = 1000):
     >>> round(p, 6)
     1.5
     """
-    n, d = _points(n, drift)
+    n, d = _check_points(n, drift)
     d = np.abs(d)
     n_min = check_int("n_min", n_min, 1, 2**53)
     keep = (n >= n_min) & (d > 0)
@@ -276,43 +274,25 @@ def rounding_error_bound(n: int, eps: float = 2.0 ** -53, roundings: int = 4) ->
     if not 0.0 < eps < 1.0:
         raise ValueError(f"eps must be in (0, 1), got {eps!r}")
     roundings = check_int("roundings", roundings, 1, 100)
+    return _rounding_error_bound(n, eps, roundings)
+
+
+def _rounding_error_bound(n: int, eps: float = 2.0 ** -53, roundings: int = 4) -> float:
     _, c = bridge_constant()
     return 2.0 * n * roundings * eps * (2.0 * c * math.sqrt(n) + 1.0)
-
-
-def rounded_interval(printed: str) -> tuple[float, float]:
-    """The interval of values that print as ``printed`` (half an ulp of its last digit).
-
-    Examples
-    --------
-    >>> rounded_interval("6038.22")
-    (6038.215, 6038.225)
-    """
-    text = check_str("printed", printed, 100).strip()
-    if not _PRINTED.match(text):
-        raise ValueError(f"printed must be a number as printed, digits with an optional sign and "
-                         f"decimal point (such as '6038.22'), got {printed!r}")
-    decimals = len(text.split(".")[1]) if "." in text else 0
-    half = 0.5 * 10.0 ** (-decimals)
-    x = float(text)
-    return (round(x - half, decimals + 1), round(x + half, decimals + 1))
 
 
 # ---------------------------------------------------------------------------
 # The verdict tables and the running times
 # ---------------------------------------------------------------------------
-#: The columns of every verdict table, in order.
-VERDICT_COLUMNS = ("notebook", "claim", "document", "ours", "verdict", "evidence", "headline")
-#: The allowed verdicts.
-VERDICTS = ("agrees", "differs", "open")
 #: The notebooks with a verdict table, and the results each one passes to :func:`verdicts`.
 NOTEBOOKS = {
     "01_redblack_dp": (),
     "02_redblack_monte_carlo": ("simulation", "mistake", "paths"),
     "03_redblack_sqrt_vs_log": ("values", "extrapolation", "frontier"),
 }
-#: What a notebook's verdicts may be given besides (01: the committed sweeps, for its row on
-#: "millions of cards"; without them that row is open).
+#: What a notebook's verdicts may be given besides (01: the committed sweeps, for its rows on
+#: memory and on "millions of cards").
 OPTIONAL = {"01_redblack_dp": ("frontier",)}
 
 
@@ -346,6 +326,11 @@ def _check_results(results: dict) -> None:
 def verdicts(notebook: str, **results):
     """The verdict table of one notebook: every number and claim of document 000 it covers.
 
+    Rows are built and judged by :mod:`stoplib.workbook.verdicts` (its rule: a printed
+    number agrees when ours prints the same at the digits shown, a random estimate when it
+    is within 4 standard errors; running times, memory, compilers and plot settings of the
+    document are "context", never "differs").
+
     Parameters
     ----------
     notebook : str
@@ -359,25 +344,22 @@ def verdicts(notebook: str, **results):
         those values, a Series or a one-column DataFrame) and ``frontier`` (the committed
         sweeps, :func:`stoplib.redblack.frontier.load_frontier`: the rows on 133,787,000 and
         "l = 2m" use them). Notebook 01 needs nothing (its rows are cheap to recompute) and
-        may pass ``frontier`` for its row on "millions of cards".
+        may pass ``frontier`` for its rows on memory and "millions of cards".
 
     Returns
     -------
     pandas.DataFrame
-        Columns :data:`VERDICT_COLUMNS`; ``verdict`` in :data:`VERDICTS`; ``headline`` is
-        True for exactly one row (the chapter's one-line summary). No string holds a
-        dollar sign (a pair of them would be typeset as mathematics in JupyterLab).
+        A checked verdict table (:func:`stoplib.workbook.verdicts.table`): its columns,
+        one verdict of the rule per row, exactly one headline row.
 
     Examples
     --------
-    >>> table = verdicts("01_redblack_dp")
-    >>> list(table.columns) == list(VERDICT_COLUMNS), int(table.headline.sum())
-    (True, 1)
-    >>> table.loc[table.headline, "verdict"].item()
-    'agrees'
+    >>> from stoplib.redblack import sample_paths, simulate
+    >>> table = verdicts("02_redblack_monte_carlo", simulation=simulate(26, 26, 1000, seed=1),
+    ...                  mistake=simulate(26, 26, 1000, seed=2, replacement=True), paths=sample_paths(26, 26, 49))
+    >>> int(table.headline.sum()), table.loc[table.headline, "verdict"].item()
+    (1, 'agrees')
     """
-    import pandas as pd
-
     from . import _verdicts
 
     check_choice("notebook", notebook, tuple(NOTEBOOKS))
@@ -390,141 +372,62 @@ def verdicts(notebook: str, **results):
     _check_results(results)
     builder = {"01_redblack_dp": _verdicts.rows_01, "02_redblack_monte_carlo": _verdicts.rows_02,
                "03_redblack_sqrt_vs_log": _verdicts.rows_03}[notebook]
-    table = pd.DataFrame(builder(sys.modules[__name__], **results), columns=list(VERDICT_COLUMNS))
-    if not table.verdict.isin(VERDICTS).all() or int(table.headline.sum()) != 1:
-        raise RuntimeError(f"malformed verdict table for {notebook}")
-    if table[["claim", "document", "ours", "evidence"]].apply(lambda col: col.str.contains("\\$")).any().any():
-        raise RuntimeError("a verdict string holds a dollar sign")
-    return table
+    checks = SimpleNamespace(c_program_values=_c_program_values, spreadsheet_comparison=_spreadsheet_comparison,
+                             float32_balanced_values=_float32_balanced_values,
+                             rounding_error_bound=_rounding_error_bound)   # checked arguments: the internals
+    return verdict_table.table(notebook, builder(checks, **results))
 
 
-def verdict_styler(table):
-    """The verdict table for display: the verdict cell coloured (agrees: blue, differs:
-    orange, open: grey), the headline row in bold, long text wrapped in columns of sensible
-    width; the ``notebook`` and ``headline`` columns and the index are not shown.
-
-    Examples
-    --------
-    >>> import pandas as pd
-    >>> t = pd.DataFrame([dict(zip(VERDICT_COLUMNS, ["nb", "c", "1", "1", "agrees", "e", True]))])
-    >>> html = verdict_styler(t).to_html()
-    >>> "background-color" in html and "font-weight: bold" in html
-    True
-    """
-    import pandas as pd
-
-    from ..workbook import style
-
-    check_instance("table", table, pd.DataFrame)
-    if list(table.columns) != list(VERDICT_COLUMNS):
-        raise ValueError(f"table must have the columns {list(VERDICT_COLUMNS)} (a verdicts() table), got "
-                         f"{list(table.columns)}"[:300])
-    fill = {"agrees": style.AGREE, "differs": style.DIFFER, "open": style.OPEN}
-    text = {"agrees": "white", "differs": "black", "open": "black"}
-
-    def colour(v):
-        return f"background-color: {fill.get(v, 'white')}; color: {text.get(v, 'black')}; font-weight: bold"
-
-    def bold_headline(row):
-        weight = "font-weight: bold" if bool(table.loc[row.name, "headline"]) else ""
-        return [weight if column != "verdict" else "" for column in row.index]
-
-    shown = table.drop(columns=["notebook"])
-    widths = {"claim": "26%", "document": "15%", "ours": "19%", "verdict": "6%", "evidence": "34%"}
-    column_styles = [{"selector": f"th.col{k}, td.col{k}",
-                      "props": [("width", widths[c]), ("overflow-wrap", "anywhere")]}
-                     for k, c in enumerate(shown.columns) if c in widths]
-    return (shown.style.hide(axis="index").hide(subset=["headline"], axis="columns")
-            .apply(bold_headline, axis=1).map(colour, subset=["verdict"])
-            .set_properties(**{"text-align": "left", "white-space": "normal", "vertical-align": "top"})
-            .set_table_styles([{"selector": "", "props": [("table-layout", "fixed"), ("width", "100%")]},
-                               {"selector": "th", "props": [("text-align", "left")]}] + column_styles))
-
-
-def machine_description() -> str:
-    """This machine in words, for timing tables, e.g. ``"2-core Intel(R) Xeon(R) Processor
-    (Emerald Rapids, AVX-512, virtual machine)"``.
-
-    Read from ``/proc/cpuinfo`` where it exists (else ``platform.processor()``): the model
-    name, the Intel generation where the CPU model number names one, AVX-512 where the
-    flags show it, and whether a hypervisor runs it.
-
-    Examples
-    --------
-    >>> machine_description().split("-core ")[0].isdigit()
-    True
-    """
-    import os
-    import platform
-
-    model, details, info = platform.processor() or platform.machine(), [], {}
-    try:
-        with open("/proc/cpuinfo") as handle:
-            for line in handle:
-                key, _, val = line.partition(":")
-                if not line.strip():
-                    break                      # the first processor is enough
-                info.setdefault(key.strip().lower(), val.strip())
-    except OSError:
-        pass
-    model = info.get("model name", model)
-    if info.get("vendor_id") == "GenuineIntel" and info.get("cpu family") == "6":
-        details += [{"143": "Sapphire Rapids", "207": "Emerald Rapids"}.get(info.get("model", ""), "")]
-    flags = info.get("flags", "").split()
-    details += ["AVX-512" if "avx512f" in flags else "", "virtual machine" if "hypervisor" in flags else ""]
-    details = [d for d in details if d]
-    return f"{os.cpu_count() or 1}-core {model}" + (f" ({', '.join(details)})" if details else "")
-
-
-def document_timings(diagonal_seconds: float, tiled_seconds: float, machine: str | None = None):
+def document_timings(diagonal: MethodTiming, tiled: MethodTiming):
     """The document's running times for ``V(100,000, 100,000)`` beside ours.
 
     Parameters
     ----------
-    diagonal_seconds, tiled_seconds : float
-        Our times for ``value(100_000, 100_000, method="diagonal")`` and ``"tiled"``
+    diagonal, tiled : stoplib.redblack.MethodTiming
+        Our timings of ``value(100_000, 100_000, method="diagonal")`` and ``"tiled"``
         (:func:`stoplib.redblack.time_method`): the document's diagonal programs compare
-        with the first, its block programs with the second.
-    machine : str, optional
-        Our machine (default :func:`machine_description`).
+        with the first, its block programs with the second. Each carries its machine and
+        the load when it was taken.
 
     Returns
     -------
     pandas.DataFrame
         One row per timing the document prints: ``program``, ``document seconds``,
-        ``document machine``, ``our method``, ``our seconds``, ``our machine``.
+        ``document machine``, ``our method``, ``our seconds``, ``machine``, ``load`` and
+        ``taken`` (ours). Running times on different machines are context, not a race.
 
     Examples
     --------
-    >>> t = document_timings(0.5, 0.3, machine="2-core test machine")
-    >>> list(t["our method"].unique())
-    ['diagonal', 'tiled']
+    >>> from stoplib.redblack import time_method
+    >>> t = document_timings(time_method("diagonal", 300, 300), time_method("tiled", 300, 300))
+    >>> list(t["our method"].unique()), "load" in t
+    (['diagonal', 'tiled'], True)
     """
     import pandas as pd
 
-    for name, x in (("diagonal_seconds", diagonal_seconds), ("tiled_seconds", tiled_seconds)):
-        x = check_real(name, x, 0.0, 1e9)
-        if not x > 0:
-            raise ValueError(f"{name} must be a positive number of seconds, got {x!r}")
-    machine = machine_description() if machine is None else check_str("machine", machine, 500, allow_empty=False)
+    check_instance("diagonal", diagonal, MethodTiming)
+    check_instance("tiled", tiled, MethodTiming)
+    for name, t in (("diagonal", diagonal), ("tiled", tiled)):
+        if t.method != name:
+            raise ValueError(f"{name} must be a timing of method {name!r}, got method {t.method!r}")
     laptop = "FeepingCreature's laptop"
     ripper = f"{doc.THREADRIPPER_CORES}-core AMD Ryzen Threadripper 1950X"
     rows = [
-        ("C diagonal, first version, Clang", doc.DIAGONAL_SECONDS["clang"], laptop, "diagonal"),
-        ("C diagonal, first version, GCC", doc.DIAGONAL_SECONDS["gcc"], laptop, "diagonal"),
-        ("C diagonal, second version, Clang", doc.DIAGONAL2_SECONDS["clang"], laptop, "diagonal"),
-        ("C diagonal, second version, GCC", doc.DIAGONAL2_SECONDS["gcc"], laptop, "diagonal"),
-        ("spin-lock diagonal, one thread, GCC", doc.SPINLOCK_SECONDS["one thread"], ripper, "diagonal"),
+        ("C diagonal, first version, Clang", doc.DIAGONAL_SECONDS["clang"], laptop, diagonal),
+        ("C diagonal, first version, GCC", doc.DIAGONAL_SECONDS["gcc"], laptop, diagonal),
+        ("C diagonal, second version, Clang", doc.DIAGONAL2_SECONDS["clang"], laptop, diagonal),
+        ("C diagonal, second version, GCC", doc.DIAGONAL2_SECONDS["gcc"], laptop, diagonal),
+        ("spin-lock diagonal, one thread, GCC", doc.SPINLOCK_SECONDS["one thread"], ripper, diagonal),
         (f"spin-lock diagonal, {doc.SPINLOCK_BEST_THREADS} threads, GCC", doc.SPINLOCK_SECONDS["12 threads"],
-         ripper, "tiled"),
-        ("spin-lock diagonal with _Atomic(bool)", doc.SPINLOCK_SECONDS["_Atomic(bool)"], ripper, "tiled"),
+         ripper, tiled),
+        ("spin-lock diagonal with _Atomic(bool)", doc.SPINLOCK_SECONDS["_Atomic(bool)"], ripper, tiled),
         (f"blocks of {doc.BLOCK_SIZE_100K}, {doc.BLOCK_THREADS} threads, Clang", doc.BLOCKS_SECONDS["clang"],
-         ripper, "tiled"),
+         ripper, tiled),
         (f"blocks of {doc.BLOCK_SIZE_100K}, {doc.BLOCK_THREADS} threads, GCC", doc.BLOCKS_SECONDS["gcc"],
-         ripper, "tiled"),
-        ("blocks + skipping", doc.SKIPPING_SECONDS, ripper, "tiled"),
-        ("blocks + skipping, Clang PGO", doc.PGO_SECONDS["real"], ripper, "tiled"),
+         ripper, tiled),
+        ("blocks + skipping", doc.SKIPPING_SECONDS, ripper, tiled),
+        ("blocks + skipping, Clang PGO", doc.PGO_SECONDS["real"], ripper, tiled),
     ]
-    ours = {"diagonal": float(diagonal_seconds), "tiled": float(tiled_seconds)}
-    return pd.DataFrame([{"program": p, "document seconds": s, "document machine": m, "our method": k,
-                          "our seconds": round(ours[k], 3), "our machine": machine} for p, s, m, k in rows])
+    return pd.DataFrame([{"program": p, "document seconds": s, "document machine": m, "our method": t.method,
+                          "our seconds": t.seconds, "n": t.n_red, "machine": t.machine, "load": t.load,
+                          "taken": t.taken} for p, s, m, t in rows])

@@ -22,10 +22,12 @@ given a scheduler address or a ``Client``, and collects the edges as the big
 tiles finish. That collection is the frontier: a staircase of finished big
 tiles, with the bottom row of the last one in each column and the right
 column of the last one in each row. With ``checkpoint=PATH`` it is written
-to a file exactly like the in-process sweep's
-(:mod:`stoplib.redblack.checkpoint`: at an interval, at the end, on
-Ctrl-C/SIGTERM; atomic, checksummed), and the same call resumes from it,
-with any number of workers: the bits do not depend on the cluster.
+to a file by the one sweep driver that the in-process and CUDA sweeps use too
+(:func:`stoplib.redblack._sweep.drive`; :mod:`stoplib.redblack.checkpoint`: at an
+interval, at the end, on Ctrl-C/SIGTERM; atomic, checksummed), and the same call
+resumes from it, with any number of workers: the bits do not depend on the cluster.
+This module supplies only the step: submit the graph, and move each finished big
+tile into the frontier.
 
 Running it on a real cluster
 ----------------------------
@@ -53,7 +55,6 @@ import heapq
 import math
 import os
 import re
-import time
 import uuid
 from dataclasses import dataclass
 from operator import getitem
@@ -62,9 +63,12 @@ import numpy as np
 
 from ..util import budget
 from ..util.validate import check_bool, check_int, check_path, check_real
+from . import _costs
+from ._costs import DASK_STARTUP_SECONDS
 from ._kernels import _block
-from .checkpoint import DEFAULT_INTERVAL, Checkpointer, CheckpointError
-from .rules import DASK_STARTUP_SECONDS, check_counts, work_estimate
+from ._sweep import DEFAULT_TILE, PROGRESS_CELLS, Sweep, SweepResult, drive
+from .checkpoint import DEFAULT_INTERVAL, CheckpointError
+from .rules import check_counts
 
 __all__ = ["dask_sweep", "default_block", "BLOCKS_PER_WORKER", "MIN_BLOCK", "cluster_estimate",
            "ClusterEstimate", "workers_for"]
@@ -77,14 +81,6 @@ BLOCKS_PER_WORKER = 8
 MIN_BLOCK = 16_384
 #: Most workers of the default LocalCluster (threads of this process).
 MAX_LOCAL_WORKERS = 256
-#: Seconds per big tile for the driver and the scheduler beyond its sweep (the cell
-#: estimate of the progress bar, a submit, two edge futures, a result), and for
-#: :func:`cluster_estimate`'s simulated schedule: measured on the 2-core Intel Xeon of
-#: ``stoplib.util.timing.machine()``, 2026-11-23 while shared (about 5,000 simulated tasks per second).
-SECONDS_PER_TASK = 2.5e-3
-SECONDS_PER_SIMULATED_TASK = 2.5e-4
-#: Bytes per big tile held by the driver and the scheduler (futures, keys, dicts).
-BYTES_PER_TASK = 4000.0
 #: What a scheduler address looks like: ``tcp://host:8786``, ``tls://...``, ``inproc://...``.
 _ADDRESS = re.compile(r"^(tcp|tls|inproc|ucx|ws|wss)://[A-Za-z0-9_.\-\[\]:/]+$")
 
@@ -127,14 +123,6 @@ def _run_block(n_red, n_black, tile, ti0, ti1, tj0, tj1, top, left, n_diag):
         return np.zeros_like(top), np.zeros_like(left), diag
     _block(n_red, n_black, tile, ti0, ti1, tj0, tj1, top, left, diag, True)
     return top, left, diag
-
-
-def _tasks(n_red: int, n_black: int, tile: int, block: int) -> float:
-    """The number of big tiles of a sweep (a float: it may be astronomically large)."""
-    m = max(1, block // tile)
-    rows = math.ceil(math.ceil(n_red / tile) / m)
-    cols = math.ceil(math.ceil(n_black / tile) / m)
-    return float(rows) * float(cols)
 
 
 class _Grid:
@@ -219,6 +207,146 @@ def _client_for(scheduler, n_workers):
                                      scheduler.scheduler_info()["workers"].values()))
 
 
+class _DaskSweep(Sweep):
+    """The wavefront as a Dask graph: :meth:`start` submits every big tile still to do, a
+    step waits for the next one to finish and moves the finished staircase into the
+    frontier (``rowbuf``, ``colbuf``, ``diag`` and, per column and row, how many big tiles
+    are done: ``col_done``, ``row_done``)."""
+
+    method = "dask"
+    desc = "dask sweep"
+
+    def __init__(self, client, n_red, n_black, tile, block, n_diag):
+        self.client, self.n_diag = client, n_diag
+        self.g = g = _Grid(n_red, n_black, tile, block)
+        self.params = {"sweep": "dask", "n_red": n_red, "n_black": n_black, "tile": tile,
+                       "block": block, "fast": True, "n_diag": n_diag}
+        self.arrays = {"rowbuf": np.zeros(n_black + 1), "colbuf": np.arange(n_red + 1, dtype=np.float64),
+                       "diag": np.zeros(n_diag), "col_done": np.zeros(g.cols, dtype=np.int64),
+                       "row_done": np.zeros(g.rows, dtype=np.int64)}
+        self.live = {(i, j): g.cells(i, j) for i in range(g.rows) for j in range(g.cols)}
+        self.total_cells = sum(self.live.values())
+        self.futures, self.pending, self._iter, self._tasks, self._done = {}, {}, None, 0, 0.0
+        # The edge futures of each big tile, held until the tiles that read them have run:
+        # a cancel (Ctrl-C) recurses from a big tile into its edges, and distributed's
+        # scheduler asserts that every key it meets there is still wanted by a client.
+        self.edges = {}
+
+    def restore(self, state, path) -> None:
+        g = self.g
+        state.require(path, {k: (v.dtype, v.size) for k, v in self.arrays.items()})
+        self.arrays = {k: state.arrays[k] for k in self.arrays}
+        col_done, row_done = self.arrays["col_done"], self.arrays["row_done"]
+        if (col_done < 0).any() or (col_done > g.rows).any() or (row_done < 0).any() \
+                or (row_done > g.cols).any() or col_done.sum() != row_done.sum():
+            raise CheckpointError(f"checkpoint {path} does not fit this sweep "
+                                  f"(its finished big tiles are not a staircase)")
+        self._done = sum(c for (i, j), c in self.live.items() if i < col_done[j])
+
+    def done(self) -> bool:
+        return int(self.arrays["col_done"].sum()) == self.g.rows * self.g.cols
+
+    def cells(self) -> float:
+        return self._done
+
+    def progress(self) -> dict:
+        return {"blocks_done": int(self.arrays["col_done"].sum()), "blocks": self.g.rows * self.g.cols}
+
+    def start(self, stopping) -> None:
+        """Submit the big tiles still to do, in anti-diagonal order (Dask runs earlier
+        submissions first); each depends on the edges of the one above and the one to its
+        left, or starts from the frontier."""
+        from dask.distributed import as_completed
+
+        g, a, client = self.g, self.arrays, self.client
+        token = uuid.uuid4().hex
+        for d in range(g.rows + g.cols - 1):
+            if stopping():
+                return
+            for i in range(max(0, d - g.cols + 1), min(g.rows - 1, d) + 1):
+                j = d - i
+                if i < a["col_done"][j]:
+                    continue
+                r0, r1 = g.r_range(i)
+                b0, b1 = g.b_range(j)
+                if i == a["col_done"][j]:
+                    top = None if i == 0 else client.scatter(a["rowbuf"][b0:b1 + 1].copy())
+                else:
+                    top = self.edges[i - 1, j][0]
+                if j == a["row_done"][i]:
+                    left = None if j == 0 else client.scatter(a["colbuf"][r0:r1 + 1].copy())
+                else:
+                    left = self.edges[i, j - 1][1]
+                lo, hi = g.diagonal(i, j, self.n_diag)
+                fut = client.submit(_run_block, g.n_red, g.n_black, g.tile, *g.ti(i), *g.tj(j),
+                                    top, left, self.n_diag if hi > lo else 0, pure=False,
+                                    key=f"redblack-block-{i}-{j}-{token}")
+                self.futures[fut.key] = (i, j, fut)
+                self.edges[i, j] = [client.submit(getitem, fut, 0, pure=False),
+                                    client.submit(getitem, fut, 1, pure=False)]
+        self._tasks = len(self.futures)
+        self._iter = as_completed([f for _, _, f in self.futures.values()])
+
+    def step(self) -> None:
+        """Wait for the next big tile; move every finished one into the frontier, in staircase order."""
+        g, a = self.g, self.arrays
+        fut = next(self._iter)
+        i, j, _ = self.futures.pop(fut.key)
+        self.pending[i, j] = fut.result()
+        fut.release()
+        # the edges this tile read are not needed any more, nor its own edges that
+        # no tile reads (the last row's bottom, the last column's right)
+        self._release((i - 1, j), 0)
+        self._release((i, j - 1), 1)
+        if i == g.rows - 1:
+            self._release((i, j), 0)
+        if j == g.cols - 1:
+            self._release((i, j), 1)
+        moved = True
+        while moved:
+            moved = False
+            for (i, j), (bottom, right, dseg) in list(self.pending.items()):
+                if a["col_done"][j] == i and a["row_done"][i] == j:
+                    r0, r1 = g.r_range(i)
+                    b0, b1 = g.b_range(j)
+                    a["rowbuf"][b0:b1 + 1] = bottom
+                    a["colbuf"][r0:r1 + 1] = right
+                    lo, hi = g.diagonal(i, j, self.n_diag)
+                    if hi > lo:
+                        a["diag"][lo:hi] = dseg[lo - r0:hi - r0]
+                    a["col_done"][j] += 1
+                    a["row_done"][i] += 1
+                    self._done += self.live[i, j]
+                    del self.pending[i, j]
+                    moved = True
+        if self.futures and self.done():
+            raise RuntimeError("the Dask sweep finished its big tiles with tasks still queued")
+        if not self.futures and not self.done():
+            raise RuntimeError("the Dask sweep ended with big tiles missing")
+
+    def _release(self, key, which) -> None:
+        pair = self.edges.get(key)
+        if pair is not None and pair[which] is not None:
+            pair[which].release()
+            pair[which] = None
+            if pair[0] is None and pair[1] is None:
+                del self.edges[key]
+
+    def cancel(self) -> None:
+        held = [f for _, _, f in self.futures.values()] + [f for pair in self.edges.values()
+                                                            for f in pair if f is not None]
+        if held:
+            self.client.cancel(held)
+        self.futures.clear()
+        self.edges.clear()
+
+    close = cancel   # interrupted or failed: stop what is still queued
+
+    @property
+    def tasks(self) -> int:
+        return self._tasks
+
+
 def dask_sweep(n_red: int, n_black: int, tile: int | None = None, n_diag: int = 0,
                block: int | None = None, scheduler=None, n_workers: int | None = None,
                checkpoint=None, checkpoint_every: float = DEFAULT_INTERVAL,
@@ -258,10 +386,6 @@ def dask_sweep(n_red: int, n_black: int, tile: int | None = None, n_diag: int = 
     >>> round(r.value, 9), bool(r.diag[300] == r.value), r.tasks
     (9.018086894, True, 25)
     """
-    from dask.distributed import as_completed
-
-    from ._sweep import DEFAULT_TILE, PROGRESS_CELLS, SweepResult, _CellBar
-
     # everything is checked before a cluster starts
     n_red, n_black = check_counts(n_red, n_black)
     tile = DEFAULT_TILE if tile is None else check_int("tile", tile, 8, 1 << 16)
@@ -280,185 +404,31 @@ def dask_sweep(n_red: int, n_black: int, tile: int | None = None, n_diag: int = 
     checkpoint_every = check_real("checkpoint_every", checkpoint_every, 0.0)
     if show_progress is not None:
         show_progress = check_bool("show_progress", show_progress)
-    est = work_estimate(n_red, n_black, "dask", tile)
-    tasks = _tasks(n_red, n_black, tile, block if block is not None else MIN_BLOCK)
-    seconds = est.seconds + tasks * SECONDS_PER_TASK
-    if scheduler is not None:
-        seconds -= DASK_STARTUP_SECONDS
-    elif n_workers is not None:
-        seconds += 0.05 * n_workers
-    limit_time = checkpoint is None
-    budget.check(budget.Estimate(
-        f"dask_sweep({n_red}, {n_black})", seconds if limit_time else 0.0,
-        est.bytes + tasks * BYTES_PER_TASK + 8.0 * n_diag,
-        f"{est.cells:.3g} cell updates at {est.basis}, and {tasks:.3g} big tiles at "
-        f"{SECONDS_PER_TASK:g} s and {BYTES_PER_TASK:g} bytes each"))
-    t_start = time.monotonic()
-    diag = np.zeros(n_diag)
-    if n_red == 0 or n_black == 0:
-        return SweepResult(float(n_red if n_black == 0 else 0.0), diag, "dask",
-                           time.monotonic() - t_start, 0)
+    return _dask(n_red, n_black, tile, n_diag, block, scheduler, n_workers, checkpoint, checkpoint_every,
+                 show_progress)
 
+
+def _dask(n_red, n_black, tile, n_diag, block, scheduler, n_workers, checkpoint, checkpoint_every,
+          show_progress) -> SweepResult:
+    """:func:`dask_sweep` of checked arguments: the budget, the cluster, the driver."""
+    limit_time = checkpoint is None
+    startup = -DASK_STARTUP_SECONDS if scheduler is not None else (0.05 * n_workers if n_workers else 0.0)
+    budget.check(_costs.dask_sweep_cost(n_red, n_black, tile,
+                                        _costs.dask_tasks(n_red, n_black, tile, block or MIN_BLOCK),
+                                        n_diag, limit_time, startup))
+    if n_red == 0 or n_black == 0:
+        return SweepResult(float(n_red if n_black == 0 else 0.0), np.zeros(n_diag), "dask", 0.0, 0)
     client, opened, workers = _client_for(scheduler, n_workers)
     try:
         if block is None:
             block = default_block(n_red, n_black, tile, workers)
-        g = _Grid(n_red, n_black, tile, block)
-        params = {"sweep": "dask", "n_red": n_red, "n_black": n_black, "tile": tile,
-                  "block": block, "fast": True, "n_diag": n_diag}
-        budget.check(budget.Estimate(f"dask_sweep({n_red}, {n_black}) with block = {block}",
-                                     (est.seconds + g.rows * g.cols * SECONDS_PER_TASK) if limit_time else 0.0,
-                                     est.bytes + g.rows * g.cols * BYTES_PER_TASK,
-                                     f"{g.rows * g.cols} big tiles"))
-        ck = Checkpointer(checkpoint, params, checkpoint_every)
-        rowbuf = np.zeros(n_black + 1)
-        colbuf = np.arange(n_red + 1, dtype=np.float64)
-        col_done = np.zeros(g.cols, dtype=np.int64)   # finished big tiles, a prefix of each column
-        row_done = np.zeros(g.rows, dtype=np.int64)   # ... and of each row
-        seconds0 = 0.0
-        state = ck.load()
-        if state is not None:
-            state.require(checkpoint, {"rowbuf": (np.float64, n_black + 1), "colbuf": (np.float64, n_red + 1),
-                                       "diag": (np.float64, n_diag), "col_done": (np.int64, g.cols),
-                                       "row_done": (np.int64, g.rows)})
-            a = state.arrays
-            rowbuf, colbuf, diag = a["rowbuf"], a["colbuf"], a["diag"]
-            col_done, row_done = a["col_done"], a["row_done"]
-            seconds0 = float(state.progress.get("seconds") or 0.0)
-            if (col_done < 0).any() or (col_done > g.rows).any() or (row_done < 0).any() \
-                    or (row_done > g.cols).any() or col_done.sum() != row_done.sum():
-                raise CheckpointError(f"checkpoint {checkpoint} does not fit this sweep "
-                                      f"(its finished big tiles are not a staircase)")
-            if state.progress.get("complete"):
-                return SweepResult(float(colbuf[n_red]), diag, "dask", seconds0, 0)
-        cells = {(i, j): g.cells(i, j) for i in range(g.rows) for j in range(g.cols)}
-        total = sum(cells.values())
-        done = sum(c for (i, j), c in cells.items() if i < col_done[j])
+        tasks = _costs.dask_tasks(n_red, n_black, tile, block)
+        budget.check(_costs.dask_sweep_cost(n_red, n_black, tile, tasks, n_diag, limit_time, 0.0,
+                                            f"dask_sweep({n_red}, {n_black}) with block = {block}"))
         if show_progress is None:
             show_progress = checkpoint is not None or float(n_red) * float(n_black) > PROGRESS_CELLS
-        bar = _CellBar(total, done, "dask sweep", show_progress)
-        futures, pending = {}, {}
-        # The edge futures of each big tile, held until the tiles that read them have run:
-        # a cancel (Ctrl-C) recurses from a big tile into its edges, and distributed's
-        # scheduler asserts that every key it meets there is still wanted by a client.
-        edges = {}
-
-        def release_edge(key, which):
-            pair = edges.get(key)
-            if pair is not None and pair[which] is not None:
-                pair[which].release()
-                pair[which] = None
-                if pair[0] is None and pair[1] is None:
-                    del edges[key]
-
-        def held():
-            return [f for _, _, f in futures.values()] + [f for pair in edges.values() for f in pair
-                                                          if f is not None]
-
-        def submit_graph():
-            """The big tiles still to do, in anti-diagonal order (Dask runs earlier
-            submissions first); each depends on the edges of the one above and the
-            one to its left, or starts from the frontier."""
-            token = uuid.uuid4().hex
-            for d in range(g.rows + g.cols - 1):
-                if ck.stop_signal is not None:
-                    return
-                for i in range(max(0, d - g.cols + 1), min(g.rows - 1, d) + 1):
-                    j = d - i
-                    if i < col_done[j]:
-                        continue
-                    r0, r1 = g.r_range(i)
-                    b0, b1 = g.b_range(j)
-                    if i == col_done[j]:
-                        top = None if i == 0 else client.scatter(rowbuf[b0:b1 + 1].copy())
-                    else:
-                        top = edges[i - 1, j][0]
-                    if j == row_done[i]:
-                        left = None if j == 0 else client.scatter(colbuf[r0:r1 + 1].copy())
-                    else:
-                        left = edges[i, j - 1][1]
-                    lo, hi = g.diagonal(i, j, n_diag)
-                    fut = client.submit(_run_block, n_red, n_black, tile, *g.ti(i), *g.tj(j),
-                                        top, left, n_diag if hi > lo else 0, pure=False,
-                                        key=f"redblack-block-{i}-{j}-{token}")
-                    futures[fut.key] = (i, j, fut)
-                    edges[i, j] = [client.submit(getitem, fut, 0, pure=False),
-                                   client.submit(getitem, fut, 1, pure=False)]
-
-        def apply_ready():
-            """Move finished big tiles into the frontier, in staircase order."""
-            nonlocal done
-            moved = True
-            while moved:
-                moved = False
-                for (i, j), (bottom, right, dseg) in list(pending.items()):
-                    if col_done[j] == i and row_done[i] == j:
-                        r0, r1 = g.r_range(i)
-                        b0, b1 = g.b_range(j)
-                        rowbuf[b0:b1 + 1] = bottom
-                        colbuf[r0:r1 + 1] = right
-                        lo, hi = g.diagonal(i, j, n_diag)
-                        if hi > lo:
-                            diag[lo:hi] = dseg[lo - r0:hi - r0]
-                        col_done[j] += 1
-                        row_done[i] += 1
-                        done += cells[i, j]
-                        bar.update(cells[i, j])
-                        del pending[i, j]
-                        moved = True
-
-        def frontier(complete=False):
-            return ({"complete": complete, "seconds": seconds0 + time.monotonic() - t_start,
-                     "cells": done, "blocks_done": int(col_done.sum()),
-                     "blocks": g.rows * g.cols},
-                    {"rowbuf": rowbuf, "colbuf": colbuf, "diag": diag,
-                     "col_done": col_done, "row_done": row_done})
-
-        def stop_on_signal():
-            client.cancel(held())
-            futures.clear()
-            edges.clear()
-            bar.close()
-            ck.save(*frontier())
-            ck.finish_interrupted()
-
-        try:
-            with ck:
-                submit_graph()
-                tasks = len(futures)
-                if ck.stop_signal is not None:
-                    stop_on_signal()
-                for fut in as_completed([f for _, _, f in futures.values()]):
-                    i, j, _ = futures.pop(fut.key)
-                    pending[i, j] = fut.result()
-                    fut.release()
-                    # the edges this tile read are not needed any more, nor its own
-                    # edges that no tile reads (the last row's bottom, the last column's right)
-                    release_edge((i - 1, j), 0)
-                    release_edge((i, j - 1), 1)
-                    if i == g.rows - 1:
-                        release_edge((i, j), 0)
-                    if j == g.cols - 1:
-                        release_edge((i, j), 1)
-                    apply_ready()
-                    if futures and ck.due():
-                        if ck.stop_signal is not None:
-                            stop_on_signal()
-                        ck.save(*frontier())
-                ck.save(*frontier(complete=True))
-                if ck.stop_signal is not None:
-                    bar.close()
-                    ck.finish_interrupted()
-        finally:
-            bar.close()
-            if futures or edges:  # interrupted or failed: stop what is still queued
-                client.cancel(held())
-                futures.clear()
-                edges.clear()
-        if int(col_done.sum()) != g.rows * g.cols:
-            raise RuntimeError("the Dask sweep ended with big tiles missing")
-        return SweepResult(float(colbuf[n_red]), diag, "dask",
-                           seconds0 + time.monotonic() - t_start, tasks)
+        return drive(_DaskSweep(client, n_red, n_black, tile, block, n_diag), checkpoint, checkpoint_every,
+                     show_progress)
     finally:
         for thing in opened:
             thing.close()
@@ -531,10 +501,14 @@ def cluster_estimate(n_red: int, n_black: int, workers: int, rate: float,
         check_int("block", block, tile, 1 << 40)
     if block % tile:
         raise ValueError(f"block must be a multiple of tile = {tile}, got {block}")
-    tasks = _tasks(n_red, n_black, tile, block)
-    budget.check(budget.Estimate(f"cluster_estimate({n_red}, {n_black}, workers={workers}, block={block})",
-                                 tasks * SECONDS_PER_SIMULATED_TASK, tasks * 600.0 + workers * 32.0,
-                                 f"{tasks:.3g} big tiles simulated at {1 / SECONDS_PER_SIMULATED_TASK:g} per s"))
+    return _cluster_estimate(n_red, n_black, workers, rate, overhead, tile, block)
+
+
+def _cluster_estimate(n_red, n_black, workers, rate, overhead, tile, block) -> ClusterEstimate:
+    """:func:`cluster_estimate` of checked arguments."""
+    tasks = _costs.dask_tasks(n_red, n_black, tile, block)
+    budget.check(_costs.schedule_cost(f"cluster_estimate({n_red}, {n_black}, workers={workers}, block={block})",
+                                      tasks, workers))
     g = _Grid(n_red, n_black, tile, block)
     if g.rows * g.cols == 0:  # an empty deck: nothing to sweep
         return ClusterEstimate(workers=workers, block=block, tasks=0, cells=0.0, hours=0.0, efficiency=1.0)
@@ -574,22 +548,27 @@ def workers_for(n_red: int, n_black: int, hours: float, rate: float, **kwargs) -
     if hours == 0.0:
         raise ValueError("hours must be > 0")
     n_red, n_black = check_counts(n_red, n_black)
+    unknown = sorted(set(kwargs) - {"overhead", "tile", "block"})
+    if unknown:
+        raise TypeError(f"workers_for() got unexpected keyword arguments {unknown} (overhead, tile, block)")
+    rate = check_real("rate", rate, 1.0, 1e18)
+    overhead = check_real("overhead", kwargs.get("overhead", 0.05), 0.0, 1e6)
     tile = check_int("tile", kwargs.get("tile", 2048), 8, 1 << 16)
     block = kwargs.get("block")
     if block is not None:
         block = check_int("block", block, tile, 1 << 40)
+        if block % tile:
+            raise ValueError(f"block must be a multiple of tile = {tile}, got {block}")
     spent = [0.0]
 
     def simulated(workers):
         """One simulated schedule, after checking the search's running cost against the budget."""
         b = block if block is not None else default_block(n_red, n_black, tile, workers)
-        tasks = _tasks(n_red, n_black, tile, b)
-        spent[0] += tasks * SECONDS_PER_SIMULATED_TASK
-        budget.check(budget.Estimate(
-            f"workers_for({n_red}, {n_black}, hours={hours:g})", spent[0], tasks * 600.0,
-            f"the simulated schedules so far and one of {tasks:.3g} big tiles for {workers} workers, "
-            f"at {1 / SECONDS_PER_SIMULATED_TASK:g} big tiles per s"))
-        return cluster_estimate(n_red, n_black, workers, rate, **kwargs)
+        tasks = _costs.dask_tasks(n_red, n_black, tile, b)
+        budget.check(_costs.schedule_cost(f"workers_for({n_red}, {n_black}, hours={hours:g})", tasks,
+                                          spent=spent[0]))
+        spent[0] += tasks * _costs.SECONDS_PER_SIMULATED_TASK
+        return _cluster_estimate(n_red, n_black, workers, rate, overhead, tile, b)
 
     lo, hi = 1, 1
     while simulated(hi).hours > hours:

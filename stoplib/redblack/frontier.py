@@ -7,19 +7,21 @@ The recursion (:mod:`stoplib.redblack.rules`)::
 
 was swept to ``n = 10,000,000`` cards of each colour by the resumable tiled
 wavefront (``balanced_values(n, checkpoint=...)``, ``benchmarks/frontier.py``).
-The results are committed as versioned constants (``_frontier_data.py``, generated
-from ``data/redblack_frontier*.csv``; ``tests/redblack/test_frontier.py`` checks that
-the two agree), so nothing here reads a file or recomputes a sweep:
+The results live in one place, the committed CSV files, which only that script writes
+and nothing copies:
 
-``FRONTIER``
-    ``(n, V(n, n), method, seconds, machine)`` for ``n`` = 1, 2, 5 and 10 million.
-``GRID``
-    ``V(n, n)`` at log-spaced ``n`` from 100 up to the largest sweep, for the fits.
-``BLOCK_READING_2M``
+``data/redblack_frontier.csv``
+    ``n, value, method, seconds, machine``: one row per finished sweep (1, 2, 5 and 10
+    million), ``V(n, n)`` to 12 decimals.
+``data/redblack_frontier_grid.csv``
+    ``V(n, n)`` at log-spaced ``n`` from 100 up to the largest sweep, read off its diagonal.
+``data/redblack_frontier_2m_block_reading.csv``
     ``V(2,000,000, 2,000,000 + x)`` for the document's "l = 2m ($818.1)".
 
-:func:`load_frontier` reads the same results from the CSV files themselves, with
-every row they hold now (a sweep that finishes appends its row there first).
+:func:`load_frontier` reads them, sealed by ``data/redblack_frontier.sha256`` and checked
+on every read (:mod:`stoplib.redblack._frontier_files`: columns, types, monotonicity, the
+square-root law, agreement where two files hold the same value): a truncated or edited file
+fails loudly. Reading never recomputes a sweep; the tests recompute the small entries.
 
 The correction to the square-root law
 -------------------------------------
@@ -35,7 +37,7 @@ Christensen and Fischer 2022). :func:`correction_fit` fits
     ``V(n, n) - c sqrt(n) = a + b n^{-1/4} + e n^{-1/2} + f n^{-3/4}``
 
 and its sub-models (``MODELS``; ``c`` fixed) by OLS (statsmodels) on the
-``GRID`` points with ``n >= n_min``, and reports every coefficient with its
+committed points (the grid and the sweeps) with ``n >= n_min``, and reports every coefficient with its
 standard error; ``b n^{-1/4}`` is the fitted next term.
 
 V(133,787,000) with an honest error bar
@@ -71,20 +73,21 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 import numpy as np
 
 from ..util.validate import check_int, check_real
+from ..workbook.verdicts import printed_interval
 from . import document as doc
-from ._frontier_data import BLOCK_READING_2M, FRONTIER, GRID  # generated from data/
-from .asymptotics import _check_models, _points, _term_name, bridge_constant, fit_correction
+from .asymptotics import bridge_constant
+from .fits import _check_models, _check_points, _fit_correction, _term_name
+from .claims import _rounding_error_bound
 from .rules import MAX_CARDS
-from .claims import rounded_interval, rounding_error_bound
 
 __all__ = [
-    "FRONTIER", "GRID", "BLOCK_READING_2M", "MODELS", "frontier_table", "frontier_points",
-    "correction_fit", "CorrectionFits", "extrapolate_133m", "Extrapolation", "claim_2m",
-    "load_frontier", "FrontierData",
+    "MODELS", "frontier_table", "frontier_points", "correction_fit", "CorrectionFits",
+    "extrapolate_133m", "Extrapolation", "claim_2m", "load_frontier", "FrontierData",
 ]
 
 #: The correction models fitted to ``V(n, n) - c sqrt(n)``: name -> exponents of n (0: a constant).
@@ -100,7 +103,7 @@ MODELS = {
 
 
 def frontier_table():
-    """The committed frontier values, with ``c sqrt(n)`` and the correction.
+    """The committed frontier sweeps (:func:`load_frontier`), with ``c sqrt(n)`` and the correction.
 
     Returns
     -------
@@ -114,17 +117,16 @@ def frontier_table():
     >>> int(t.n.iloc[0]), bool((t.correction < 0).all())
     (1000000, True)
     """
-    import pandas as pd
-
     c = bridge_constant()[1]
-    t = pd.DataFrame(FRONTIER, columns=["n", "value", "method", "seconds", "machine"])
+    t = _load().sweeps
     t["c_sqrt_n"] = c * np.sqrt(t.n.to_numpy(dtype=float))
     t["correction"] = t.value - t.c_sqrt_n
     return t
 
 
 def frontier_points(n_min: int = 1):
-    """``(n, V(n, n))`` of ``GRID`` and ``FRONTIER`` together, sorted, ``n >= n_min``.
+    """``(n, V(n, n))`` of the committed grid and sweeps together (:func:`load_frontier`),
+    sorted, ``n >= n_min``.
 
     Examples
     --------
@@ -132,22 +134,18 @@ def frontier_points(n_min: int = 1):
     >>> int(n[0]), round(float(v[0]), 6)
     (1000000, 522.033533)
     """
-    n_min = check_int("n_min", n_min, 1, MAX_CARDS)
-    pts = dict(GRID)
-    pts.update({row[0]: row[1] for row in FRONTIER})
-    n = np.array(sorted(k for k in pts if k >= n_min), dtype=np.int64)
-    return n, np.array([pts[k] for k in n], dtype=np.float64)
+    return _load().points(check_int("n_min", n_min, 1, MAX_CARDS))
 
 
 def _data(n, values, n_min):
     if (n is None) != (values is None):
         raise ValueError("give both n and values, or neither (the committed frontier)")
     if n is None:
-        return frontier_points(1)
+        return _load().points(1)
     n = np.asarray(n)
     if n.dtype.kind not in "iu":
         raise TypeError(f"n must be an array of ints, got dtype {n.dtype}")
-    n, values = _points(n, values)
+    n, values = _check_points(n, values)
     return n.astype(np.int64), values
 
 
@@ -163,7 +161,7 @@ class CorrectionFits:
     ----------
     c : float
         The bridge constant.
-    fits : dict of str to stoplib.redblack.asymptotics.CorrectionFit
+    fits : dict of str to stoplib.redblack.fits.CorrectionFit
     n_min, n_max : int
         The range fitted.
     """
@@ -223,7 +221,7 @@ def correction_fit(n=None, values=None, models=None, n_min: int = 10_000,
     ----------
     n, values : arrays or None
         Card counts and exact ``V(n, n)``; None (both) uses the committed
-        frontier (``GRID`` and ``FRONTIER``).
+        frontier (:func:`load_frontier`).
     models : dict or None
         ``{name: exponents}`` (None: ``MODELS``).
     n_min, n_max : int
@@ -244,10 +242,12 @@ def correction_fit(n=None, values=None, models=None, n_min: int = 10_000,
     if n_max is not None:
         n_max = check_int("n_max", n_max, n_min, MAX_CARDS)
     n, values = _data(n, values, n_min)
-    models = _models(models)
+    return _correction_fit(n, values, _models(models), n_min, n_max)
+
+
+def _correction_fit(n, values, models: dict, n_min: int, n_max: int | None) -> CorrectionFits:
     c = bridge_constant()[1]
-    fits = {name: fit_correction(n, values, powers=p, c=c, n_min=n_min, n_max=n_max)
-            for name, p in models.items()}
+    fits = {name: _fit_correction(n.astype(float), values, p, c, n_min, n_max) for name, p in models.items()}
     first = next(iter(fits.values()))
     return CorrectionFits(c=c, fits=fits, n_min=first.n_min, n_max=first.n_max)
 
@@ -303,7 +303,7 @@ class Extrapolation:
         rows = []
         for label, text in (("body ($6,038.22)", f"{doc.VALUE_133M_BODY:.2f}"),
                             ("introduction ($6,038.32)", f"{doc.VALUE_133M_INTRO:.2f}")):
-            lo, hi = rounded_interval(text)
+            lo, hi = printed_interval(text)
             rows.append({"document": label, "printed": float(text), "printed_low": lo,
                          "printed_high": hi, "estimate": self.estimate, "error": self.error,
                          "agrees": bool(lo <= self.high and self.low < hi)})
@@ -338,19 +338,22 @@ def extrapolate_133m(n=None, values=None, target: int = doc.CARDS_133M, models=N
     >>> 6038.2 < e.low < e.estimate < e.high < 6038.23
     True
     """
-    import pandas as pd
-
     n_min = check_int("n_min", n_min, 1, MAX_CARDS)
     n, values = _data(n, values, n_min)
     target = check_int("target", target, 2, MAX_CARDS)
     plausible_factor = check_real("plausible_factor", plausible_factor, 1.0, 1e6)
-    models = _models(models)
+    return _extrapolate_133m(n, values, target, _models(models), n_min, plausible_factor)
+
+
+def _extrapolate_133m(n, values, target: int, models: dict, n_min: int, plausible_factor: float) -> "Extrapolation":
+    import pandas as pd
+
     n_max = int(n.max())
     if target <= n_max:
         raise ValueError(f"target must exceed the largest computed n = {n_max:,}, got {target:,}")
     v_max = float(values[n == n_max][0])
-    full = correction_fit(n, values, models, n_min=n_min)
-    back = correction_fit(n, values, models, n_min=n_min, n_max=n_max // 10)
+    full = _correction_fit(n, values, models, n_min, None)
+    back = _correction_fit(n, values, models, n_min, max(n_min, n_max // 10))
     rows = []
     for name in models:
         rows.append({"model": name, "prediction": float(full.predict(name, [target])[0]),
@@ -364,7 +367,7 @@ def extrapolate_133m(n=None, values=None, target: int = doc.CARDS_133M, models=N
         "backtest": abs(float(t.backtest_error[best])),
         "model_spread": float((t.prediction[t.plausible] - estimate).abs().max()),
         "regression": 2.0 * float(t.se[best]),
-        "rounding": rounding_error_bound(n_max),
+        "rounding": _rounding_error_bound(n_max),
     }
     error = float(sum(comp.values()))
     text = (f"V({target:,}) = {estimate:.6f} +- {error:.6f}: the prediction of "
@@ -406,28 +409,35 @@ def claim_2m():
     >>> bool(t.agrees_1_decimal.iloc[0])
     False
     """
+    return _claim_2m(_load())
+
+
+def _claim_2m(data: "FrontierData"):
     import pandas as pd
 
-    front = {row[0]: row[1] for row in FRONTIER}
+    front = dict(zip(data.sweeps.n.astype(int), data.sweeps.value.astype(float)))
+    grid = list(zip(data.grid.n.astype(int), data.grid.value.astype(float)))
     rows = []
     if 2_000_000 in front:
         rows.append(("2,000,000 of each colour (what the program's NUM_CARDS means)",
                      2_000_000, 2_000_000, front[2_000_000], 0))
     if 1_000_000 in front:
         rows.append(("2,000,000 cards in all", 1_000_000, 1_000_000, front[1_000_000], 0))
-    pts = dict(GRID)
+    pts = dict(grid)
     if 2 ** 21 in pts:
         rows.append(("2^21 = 2,097,152 of each colour", 2 ** 21, 2 ** 21, pts[2 ** 21], 0))
-    for k, v in GRID:  # the decks whose V(n, n) prints as $818.1: l read as a number near 2.46m
+    for k, v in grid:  # the decks whose V(n, n) prints as $818.1: l read as a number near 2.46m
         if 818.05 <= v < 818.15 and k != 2 ** 21:
             rows.append((f"{k:,} of each colour", k, k, v, 0))
-    for x, v in BLOCK_READING_2M:
-        if x > 0:
+    reading = data.block_reading
+    for x, v in zip(reading.x.astype(int), reading.value.astype(float)):
+        # every 50th x, and every x whose value plus cash is within 0.50 of 818.1
+        if x > 0 and (x % 50 == 0 or abs(v + x - doc.VALUE_2000000) < 0.5):
             sizes = _block_sizes(x)
             rows.append((f"2,000,000 with BLOCK_SIZE in {sizes or 'none of 100..5000'} "
                          f"(x = {x} extra rows): V + x", 2_000_000, 2_000_000 + x, v + x, x))
     lo6, hi6 = 818.0995, 818.1005
-    lo1, hi1 = rounded_interval(f"{doc.VALUE_2000000:.1f}")
+    lo1, hi1 = printed_interval(f"{doc.VALUE_2000000:.1f}")
     t = pd.DataFrame(rows, columns=["reading", "n_red", "n_black", "value", "x"])
     t["agrees_6_digits"] = (t.value >= lo6) & (t.value < hi6)
     t["agrees_1_decimal"] = (t.value >= lo1) & (t.value < hi1)
@@ -463,6 +473,11 @@ class FrontierData:
         """The largest ``n`` swept."""
         return int(self.sweeps.n.max())
 
+    @property
+    def largest(self):
+        """The row of the largest sweep (``n``, ``value``, ``method``, ``seconds``, ``machine``)."""
+        return self.sweeps.iloc[int(self.sweeps.n.to_numpy().argmax())]
+
     def points(self, n_min: int = 1):
         """``(n, V(n, n))`` of the grid and the sweeps together, sorted, ``n >= n_min``."""
         n_min = check_int("n_min", n_min, 1)
@@ -473,11 +488,17 @@ class FrontierData:
 
     def fits(self) -> CorrectionFits:
         """:func:`correction_fit` of :meth:`points` (default models and range)."""
-        return correction_fit(*self.points())
+        n, v = self.points()
+        return _correction_fit(n, v, dict(MODELS), 10_000, None)
 
     def extrapolation(self) -> Extrapolation:
         """:func:`extrapolate_133m` of :meth:`points` (default models and range)."""
-        return extrapolate_133m(*self.points())
+        n, v = self.points()
+        return _extrapolate_133m(n, v, doc.CARDS_133M, dict(MODELS), 10_000, 5.0)
+
+    def claim_2m(self):
+        """:func:`claim_2m` of these files."""
+        return _claim_2m(self)
 
     @staticmethod
     def block_sizes(x: int) -> list:
@@ -486,12 +507,28 @@ class FrontierData:
         return _block_sizes(check_int("x", x, 0))
 
 
-def load_frontier(folder=None) -> FrontierData:
-    """Read the committed frontier results (``data/redblack_frontier*.csv``).
+def _default_folder():
+    from pathlib import Path
 
-    The sweeps took hours (``benchmarks/frontier.py``); this reads what they wrote, so it
-    sees every row the files hold now, including sweeps finished after the constants
-    above were generated. Reading never recomputes anything.
+    # the committed results live in the repository that holds this package, whatever the
+    # working directory (JupyterLab, the runner, a test's temporary copy)
+    return Path(__file__).resolve().parents[2] / "data"
+
+
+def _load() -> FrontierData:
+    """The committed files of the repository's ``data/`` folder (:func:`load_frontier`)."""
+    return load_frontier(None)
+
+
+def load_frontier(folder=None) -> FrontierData:
+    """Read the committed frontier results (``data/redblack_frontier*.csv``), checked.
+
+    The sweeps took hours (``benchmarks/frontier.py``, the files' only writer); this reads
+    what they wrote, so it sees every row the files hold now. Reading never recomputes
+    anything, and checks everything it reads (:mod:`stoplib.redblack._frontier_files`): the
+    SHA-256 seal ``redblack_frontier.sha256``, the columns and their types, values with 12
+    decimals, increasing in ``n`` and within 0.25 below ``c sqrt(n)``, and the same value
+    wherever two files hold it. The tables are read once per version of the files.
 
     Parameters
     ----------
@@ -503,14 +540,15 @@ def load_frontier(folder=None) -> FrontierData:
     Returns
     -------
     FrontierData
+        Fresh copies of the tables (a caller may change them freely).
 
     Raises
     ------
     stoplib.util.validate.MissingFileError
-        If the folder or a file is missing.
+        If the folder, a file or the seal is missing.
     ValueError
-        If a file is not such a CSV file, or holds counts or values that are not card
-        counts and finite values, or a value that differs from the committed constants.
+        If a file does not match its seal, is not such a CSV file, or holds counts or values
+        that break a check (the message names the file and the check).
 
     Examples
     --------
@@ -518,32 +556,28 @@ def load_frontier(folder=None) -> FrontierData:
     >>> f.n_max >= 1_000_000, int(f.grid.n.iloc[0])
     (True, 100)
     """
-    from pathlib import Path
-
     from ..util.validate import MissingFileError, check_path
 
-    # the committed results live in the repository that holds this package, whatever the
-    # working directory (JupyterLab, the runner, a test's temporary copy)
-    folder = (Path(__file__).resolve().parents[2] / "data" if folder is None
-              else check_path("folder", folder, must_exist=True, kind="dir"))
+    folder = _default_folder() if folder is None else check_path("folder", folder, must_exist=True, kind="dir")
     if not folder.is_dir():
         raise MissingFileError(2, "no such folder", str(folder))
-    paths = {k: folder / f"redblack_frontier{k}.csv" for k in ("", "_grid", "_2m_block_reading")}
-    for k in ("", "_grid"):
-        if not paths[k].is_file():
-            raise MissingFileError(2, "no committed frontier results (run benchmarks/frontier.py)",
-                                   str(paths[k]))
-    from ._frontier_files import _check_frontier_files, _read_csv
-
-    sweeps = _read_csv(paths[""], ["n", "value", "method", "seconds", "machine"])
-    grid = _read_csv(paths["_grid"], ["n", "value"])
-    reading = (_read_csv(paths["_2m_block_reading"], ["x", "n_black", "value", "value_plus_cash"])
-               if paths["_2m_block_reading"].is_file() else None)
-    committed = dict(GRID)
-    committed.update({row[0]: row[1] for row in FRONTIER})
-    _check_frontier_files(sweeps, grid, reading, folder, committed)
+    stamp = tuple((p.name, p.stat().st_mtime_ns, p.stat().st_size)
+                  for p in sorted(folder.glob("redblack_frontier*")) if p.is_file())
+    tables = _read(str(folder), stamp)
+    reading = tables["block_reading"]
     if reading is None:
         import pandas as pd
 
-        reading = pd.DataFrame(columns=["x", "n_black", "value", "value_plus_cash"])
-    return FrontierData(sweeps=sweeps, grid=grid, block_reading=reading, folder=folder)
+        reading = pd.DataFrame({"x": np.zeros(0, dtype=np.int64), "n_black": np.zeros(0, dtype=np.int64),
+                                "value": np.zeros(0), "value_plus_cash": np.zeros(0)})
+    return FrontierData(sweeps=tables["sweeps"].copy(), grid=tables["grid"].copy(), block_reading=reading.copy(),
+                        folder=folder)
+
+
+@lru_cache(maxsize=8)
+def _read(folder: str, stamp: tuple) -> dict:
+    from pathlib import Path
+
+    from ._frontier_files import read
+
+    return read(Path(folder))

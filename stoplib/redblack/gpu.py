@@ -20,9 +20,11 @@ thread writes its row's last value (the right column). Global memory holds
 only the two edges (``O(n)``); a tile wholly in the stop region (the value
 left of its last row is 0) returns at once, as in the CPU kernel.
 
-:func:`cuda_sweep` drives it (checkpoints as in :mod:`stoplib.redblack.checkpoint`:
-the device edges are copied back and written at the interval, at the end and
-on Ctrl-C/SIGTERM). ``method="cuda"`` of :func:`stoplib.redblack.value` and
+:func:`cuda_sweep` gives the one sweep driver (:func:`stoplib.redblack._sweep.drive`,
+shared with the in-process and Dask sweeps) its step: a step enqueues ``SYNC_EVERY``
+launches and waits for them; the driver writes the checkpoint
+(:mod:`stoplib.redblack.checkpoint`: the device edges copied back, at the interval, at
+the end and on Ctrl-C/SIGTERM). ``method="cuda"`` of :func:`stoplib.redblack.value` and
 :func:`stoplib.redblack.balanced_values` calls it, and ``method="auto"`` does
 so for large decks when :func:`gpu_available` (a real device, never numba's
 simulator).
@@ -45,15 +47,16 @@ long-range dependencies scream for a GPU implementation".
 """
 from __future__ import annotations
 
-import time
 from functools import lru_cache
 
 import numpy as np
 
 from ..util import budget
 from ..util.validate import check_bool, check_int, check_path, check_real
-from .checkpoint import DEFAULT_INTERVAL, Checkpointer, CheckpointError
-from .rules import check_counts, work_estimate
+from . import _costs
+from ._sweep import PROGRESS_CELLS, Sweep, SweepResult, _CellCount, drive
+from .checkpoint import DEFAULT_INTERVAL, CheckpointError
+from .rules import check_counts
 
 __all__ = ["gpu_available", "simulated", "cuda_sweep", "TILE_ROWS", "TILE_COLS"]
 
@@ -62,16 +65,8 @@ TILE_ROWS = 128
 #: Columns per tile: a tile takes ``TILE_ROWS + TILE_COLS - 1`` steps, so a wide
 #: tile keeps most threads busy (``TILE_COLS / (TILE_ROWS + TILE_COLS)``).
 TILE_COLS = 1024
-#: Kernel launches between two looks at the progress (a ``synchronize``).
+#: Kernel launches between two looks at the progress (a ``synchronize``): one step of the driver.
 SYNC_EVERY = 256
-#: numba's CUDA simulator runs every thread of a block as a Python thread: seconds per
-#: thread started, and per thread-step (each thread of a tile takes ``tile_rows +
-#: tile_cols - 1`` steps), on the 2-core Intel Xeon of ``stoplib.util.timing.machine()``,
-#: 2026-11-23, while it was shared (load average about 10) (26/26 in 8 x 8 tiles: 1.4 s; 100/100 in 32 x 32: 6.6 s).
-SIMULATOR_SECONDS_PER_THREAD = 1.1e-2
-SIMULATOR_SECONDS_PER_STEP = 2.5e-5
-#: Seconds per kernel launch on a real GPU (enqueue; NOT MEASURED, a nominal figure).
-SECONDS_PER_LAUNCH = 1e-5
 
 
 def simulated() -> bool:
@@ -113,24 +108,84 @@ def _kernel(tile_rows: int, tile_cols: int):
     return make_tile_diagonal(tile_rows, tile_cols)
 
 
-def _estimate(n_red, n_black, tile_rows, tile_cols, in_simulator, limit_time) -> budget.Estimate:
-    """What a sweep would cost: on a GPU the cells at the nominal rate, in the simulator
-    every thread-step of every tile (dead tiles included: an upper bound)."""
-    est = work_estimate(n_red, n_black, "cuda")
-    n_ti = -(-n_red // tile_rows)
-    n_tj = -(-n_black // tile_cols)
-    launches = float(n_ti + n_tj)
-    if in_simulator:
-        threads = float(n_ti) * float(n_tj) * tile_rows
-        steps = threads * (tile_rows + tile_cols - 1.0)
-        seconds = threads * SIMULATOR_SECONDS_PER_THREAD + steps * SIMULATOR_SECONDS_PER_STEP
-        basis = (f"{threads:.3g} threads and {steps:.3g} thread-steps in numba's CUDA simulator at "
-                 f"{SIMULATOR_SECONDS_PER_THREAD:g} s and {SIMULATOR_SECONDS_PER_STEP:g} s each")
-    else:
-        seconds = est.seconds + launches * SECONDS_PER_LAUNCH
-        basis = f"{est.cells:.3g} cell updates at {est.basis}"
-    return budget.Estimate(f"cuda_sweep({n_red}, {n_black})", seconds if limit_time else 0.0,
-                           est.bytes, basis)
+def _launch(kernel, tile_rows, n_red, n_black, dt, n_ti, n_tj, d_row, d_col, d_diag, n_diag) -> None:
+    """Enqueue the launch of tile anti-diagonal ``dt``: one CUDA block per tile on it."""
+    i_first, i_last = max(0, dt - n_tj + 1), min(n_ti - 1, dt)
+    kernel[i_last - i_first + 1, tile_rows](n_red, n_black, dt, i_first, d_row, d_col, d_diag, n_diag)
+
+
+class _CudaSweep(Sweep):
+    """The wavefront on the GPU: the frontier (``rowbuf``, ``colbuf``, ``diag``) lives in
+    device memory; a step enqueues ``SYNC_EVERY`` launches (one tile anti-diagonal each)
+    and synchronises; :meth:`frontier` copies the edges back for the checkpoint."""
+
+    method = "cuda"
+    desc = "cuda sweep"
+
+    def __init__(self, n_red, n_black, n_diag, tile_rows, tile_cols):
+        self.n_red, self.n_black, self.n_diag = n_red, n_black, n_diag
+        self.tile_rows, self.tile_cols = tile_rows, tile_cols
+        self.n_ti, self.n_tj = -(-n_red // tile_rows), -(-n_black // tile_cols)
+        self.n_dt = self.n_ti + self.n_tj - 1
+        self.params = {"sweep": "cuda", "n_red": n_red, "n_black": n_black, "tile_rows": tile_rows,
+                       "tile_cols": tile_cols, "n_diag": n_diag}
+        self.arrays = {"rowbuf": np.zeros(n_black + 1), "colbuf": np.arange(n_red + 1, dtype=np.float64),
+                       "diag": np.zeros(n_diag)}
+        self.dt, self.launches, self._device = 0, 0, None
+        self._count = _CellCount(n_red, n_black, tile_rows, tile_cols)
+        self.total_cells = self._count.total
+
+    def restore(self, state, path) -> None:
+        state.require(path, {k: (v.dtype, v.size) for k, v in self.arrays.items()}, ("dt",))
+        self.arrays = {k: state.arrays[k] for k in self.arrays}
+        self.dt = state.progress["dt"]
+        if self.dt > self.n_dt:
+            raise CheckpointError(f"checkpoint {path} does not fit this sweep (dt = {self.dt} of {self.n_dt})")
+
+    def start(self, stopping) -> None:
+        from numba import cuda
+
+        a = self.arrays
+        self._kernel = _kernel(self.tile_rows, self.tile_cols)
+        self._device = (cuda.to_device(a["rowbuf"]), cuda.to_device(a["colbuf"]),
+                        cuda.to_device(a["diag"] if self.n_diag else np.zeros(1)))
+
+    def done(self) -> bool:
+        return self.dt >= self.n_dt
+
+    def step(self) -> None:
+        from numba import cuda
+
+        for _ in range(min(SYNC_EVERY, self.n_dt - self.dt)):
+            _launch(self._kernel, self.tile_rows, self.n_red, self.n_black, self.dt, self.n_ti, self.n_tj,
+                    *self._device, self.n_diag)
+            self.launches += 1
+            self.dt += 1
+        cuda.synchronize()
+
+    def cells(self) -> float:
+        return self._count(self.dt)
+
+    def progress(self) -> dict:
+        return {"dt": self.dt, "n_dt": self.n_dt}
+
+    def frontier(self) -> dict:
+        if self._device is not None:
+            d_row, d_col, d_diag = self._device
+            d_row.copy_to_host(self.arrays["rowbuf"])
+            d_col.copy_to_host(self.arrays["colbuf"])
+            if self.n_diag:
+                d_diag.copy_to_host(self.arrays["diag"])
+        return self.arrays
+
+    def finish(self) -> None:
+        from numba import cuda
+
+        cuda.synchronize()
+
+    @property
+    def tasks(self) -> int:
+        return self.launches
 
 
 def cuda_sweep(n_red: int, n_black: int, n_diag: int = 0, tile_rows: int = TILE_ROWS,
@@ -172,8 +227,6 @@ def cuda_sweep(n_red: int, n_black: int, n_diag: int = 0, tile_rows: int = TILE_
     ...     print(2.624475549)
     2.624475549
     """
-    from ._sweep import PROGRESS_CELLS, SweepResult, _CellBar, _CellCount
-
     n_red, n_black = check_counts(n_red, n_black)
     n_diag = check_int("n_diag", n_diag, 0, n_red + 1)
     tile_rows = check_int("tile_rows", tile_rows, 1, 1024)
@@ -183,88 +236,21 @@ def cuda_sweep(n_red: int, n_black: int, n_diag: int = 0, tile_rows: int = TILE_
     checkpoint_every = check_real("checkpoint_every", checkpoint_every, 0.0)
     if show_progress is not None:
         show_progress = check_bool("show_progress", show_progress)
+    return _cuda(n_red, n_black, n_diag, tile_rows, tile_cols, checkpoint, checkpoint_every, show_progress)
+
+
+def _cuda(n_red, n_black, n_diag, tile_rows, tile_cols, checkpoint, checkpoint_every, show_progress) -> SweepResult:
+    """:func:`cuda_sweep` of checked arguments: the device, the budget, the driver."""
     in_simulator = simulated()
     if not (in_simulator or gpu_available()):
         raise ValueError("method='cuda' needs a CUDA GPU, and numba finds none "
                          "(numba.cuda.is_available() is False); set NUMBA_ENABLE_CUDASIM=1 "
                          "before numba is imported to run numba's (slow) CUDA simulator")
-    est = _estimate(n_red, n_black, tile_rows, tile_cols, in_simulator, checkpoint is None)
-    budget.check(budget.Estimate(est.what, est.seconds, est.bytes + 8.0 * n_diag, est.basis))
-    t_start = time.monotonic()
-    rowbuf = np.zeros(n_black + 1)
-    colbuf = np.arange(n_red + 1, dtype=np.float64)
-    diag = np.zeros(n_diag)
+    budget.check(_costs.cuda_sweep_cost(n_red, n_black, tile_rows, tile_cols, n_diag, in_simulator,
+                                        checkpoint is None))
     if n_red == 0 or n_black == 0:
-        return SweepResult(float(n_red if n_black == 0 else 0.0), diag, "cuda",
-                           time.monotonic() - t_start, 0)
-    from numba import cuda
-
-    n_ti = -(-n_red // tile_rows)
-    n_tj = -(-n_black // tile_cols)
-    n_dt = n_ti + n_tj - 1
-    params = {"sweep": "cuda", "n_red": n_red, "n_black": n_black, "tile_rows": tile_rows,
-              "tile_cols": tile_cols, "n_diag": n_diag}
-    ck = Checkpointer(checkpoint, params, checkpoint_every)
-    dt, seconds0 = 0, 0.0
-    state = ck.load()
-    if state is not None:
-        state.require(checkpoint, {"rowbuf": (np.float64, n_black + 1), "colbuf": (np.float64, n_red + 1),
-                                   "diag": (np.float64, n_diag)}, ("dt",))
-        rowbuf, colbuf, diag = (state.arrays[k] for k in ("rowbuf", "colbuf", "diag"))
-        dt, seconds0 = state.progress["dt"], float(state.progress.get("seconds") or 0.0)
-        if dt > n_dt:
-            raise CheckpointError(f"checkpoint {checkpoint} does not fit this sweep (dt = {dt} of {n_dt})")
-        if state.progress.get("complete"):
-            return SweepResult(float(colbuf[n_red]), diag, "cuda", seconds0, 0)
-    kernel = _kernel(tile_rows, tile_cols)
-    d_row, d_col = cuda.to_device(rowbuf), cuda.to_device(colbuf)
-    d_diag = cuda.to_device(diag if n_diag else np.zeros(1))
-    cells = _CellCount(n_red, n_black, tile_rows)  # its tile rows are ours
-
-    def done_cells(d):
-        # tiles (I, J) with I + J < d: a row in tile row I has min(width, (d - I) tile_cols) done
-        cols = np.clip((d - cells.ti) * tile_cols, 0.0, None)
-        return float(np.dot(cells.weight, np.minimum(cells.width, cols)))
-
-    done = done_cells(dt)
+        return SweepResult(float(n_red if n_black == 0 else 0.0), np.zeros(n_diag), "cuda", 0.0, 0)
     if show_progress is None:
         show_progress = checkpoint is not None or float(n_red) * float(n_black) > PROGRESS_CELLS
-    bar = _CellBar(cells.total, done, "cuda sweep", show_progress)
-    launches = 0
-
-    def frontier(complete=False):
-        d_row.copy_to_host(rowbuf)
-        d_col.copy_to_host(colbuf)
-        if n_diag:
-            d_diag.copy_to_host(diag)
-        return ({"dt": dt, "n_dt": n_dt, "complete": complete, "cells": done,
-                 "seconds": seconds0 + time.monotonic() - t_start},
-                {"rowbuf": rowbuf, "colbuf": colbuf, "diag": diag})
-
-    try:
-        with ck:
-            while dt < n_dt:
-                i_first, i_last = max(0, dt - n_tj + 1), min(n_ti - 1, dt)
-                kernel[i_last - i_first + 1, tile_rows](n_red, n_black, dt, i_first,
-                                                        d_row, d_col, d_diag, n_diag)
-                launches += 1
-                dt += 1
-                if launches % SYNC_EVERY == 0 or dt == n_dt:
-                    cuda.synchronize()
-                    now = done_cells(dt)
-                    bar.update(now - done)
-                    done = now
-                    if dt < n_dt and ck.due():
-                        ck.save(*frontier())
-                        if ck.stop_signal is not None:
-                            bar.close()
-                            ck.finish_interrupted()
-            cuda.synchronize()
-            prog, arrays = frontier(complete=True)
-            ck.save(prog, arrays)
-            if ck.stop_signal is not None:
-                bar.close()
-                ck.finish_interrupted()
-    finally:
-        bar.close()
-    return SweepResult(float(colbuf[n_red]), diag, "cuda", prog["seconds"], launches)
+    return drive(_CudaSweep(n_red, n_black, n_diag, tile_rows, tile_cols), checkpoint, checkpoint_every,
+                 show_progress)

@@ -1,9 +1,12 @@
 """The red/black card game ("Problem 14"): every figure of notebooks 01-03.
 
-Each ``plot_*`` function draws in the workbook style (:mod:`stoplib.workbook.style`)
-on a matplotlib ``Axes`` it is given and returns it, or, for multi-panel figures,
-builds an explicit ``Figure`` with :func:`stoplib.workbook.style.figure` and returns
-that; nothing here touches pyplot, so the widgets of :mod:`stoplib.redblack.widgets`
+Each ``plot_*`` function draws a result it is given (a table, a dataclass of the API)
+in the workbook style (:mod:`stoplib.workbook.style`) on a matplotlib ``Axes`` it is
+given and returns it, or, for multi-panel figures, builds an explicit ``Figure`` with
+:func:`stoplib.workbook.style.figure` and returns that. A plot computes nothing: the
+solver, the simulator and the fits run before, and their results are passed in
+(:func:`stoplib.redblack.position`, :func:`stoplib.redblack.asymptotics.boundary_comparison`,
+...). Nothing here touches pyplot, so the widgets of :mod:`stoplib.redblack.widgets`
 can redraw from callbacks safely. Conventions follow :mod:`stoplib.redblack.solver`:
 ``table[r, b]`` is the value ``V(r, b)`` of the rest of the game with ``r`` red and
 ``b`` black cards left, red up the vertical axis, black along the horizontal one.
@@ -33,12 +36,13 @@ import numpy as np
 
 from ..util.validate import check_bool, check_instance, check_int, check_real, check_str
 from ..workbook import style
-from ._plot_checks import _array, _boundary, _check_ax, _check_axes, _check_lim, _check_title, _seq
-from ._plot_frontier import plot_frontier_correction  # the frontier figure (issue 13)
-from .asymptotics import CorrectionFit, GrowthFits, _points, bridge_boundary, bridge_constant
-from .rules import check_counts
+from ._plot_checks import _array, _boundary, _check_ax, _check_lim, _check_title
+from ._plot_asymptotics import (plot_boundary_comparison, plot_correction, plot_fits, plot_ratio,  # noqa: F401
+                                plot_residuals)
+from ._plot_frontier import plot_frontier_correction  # noqa: F401  (the frontier figure, issue 13)
+from .asymptotics import BoundaryComparison
 from .simulation import SamplePaths, SimulationResult
-from .solver import policy_table, stopping_boundary, value
+from .solver import Position
 
 __all__ = [
     "plot_value_heatmap", "plot_boundary_gap", "plot_stopping_boundary", "plot_policy",
@@ -106,25 +110,27 @@ def plot_value_heatmap(ax, table, title: str | None = "V(r, b): value of the res
 
 
 @style.styled
-def plot_boundary_gap(ax, boundary):
+def plot_boundary_gap(ax, comparison: BoundaryComparison):
     """How far ahead optimal play must be before it stops, row by row.
 
-    For ``r`` red cards left the game stops from ``boundary[r]`` black cards on, that is
-    once you are ``boundary[r] − r`` dollars ahead (in a balanced game); drawn against
-    ``r`` with the Brownian-bridge level ``α √(r + b)``.
+    For ``r`` red cards left the game stops from ``exact[r]`` black cards on, that is
+    once you are ``exact[r] − r`` dollars ahead (in a balanced game); drawn against
+    ``r`` with the Brownian-bridge level ``α √(r + b)``. ``comparison`` is a
+    :class:`~stoplib.redblack.asymptotics.BoundaryComparison`.
 
     Examples
     --------
-    >>> from stoplib.redblack import stopping_boundary
+    >>> from stoplib.redblack.asymptotics import boundary_comparison
     >>> fig, ax = style.figure()
-    >>> plot_boundary_gap(ax, stopping_boundary(30)).get_xlabel()
+    >>> plot_boundary_gap(ax, boundary_comparison(30)).get_xlabel()
     'red cards left, r'
     """
     _check_ax(ax)
-    bnd = _boundary(boundary)
+    check_instance("comparison", comparison, BoundaryComparison)
+    bnd = _boundary(comparison.exact)
     r = np.arange(1, bnd.size)
     lead = bnd[1:] - r
-    alpha, _ = bridge_constant()
+    alpha = comparison.alpha
     ax.step(r, lead, where="mid", color=C["vermillion"], label="exact: stop once ahead by b − r")
     ax.plot(r, alpha * np.sqrt(r + bnd[1:]), color=C["black"], ls="--", lw=1.2,
             label=f"bridge: α √(r + b), α = {alpha:.4f}")
@@ -157,7 +163,11 @@ def plot_stopping_boundary(ax, boundary, n_black: int | None = None, mark=None,
         if isinstance(mark, (str, bytes)) or not hasattr(mark, "__len__") or len(mark) != 2:
             raise TypeError(f"mark must be None or a position (r, b), got {mark!r}"[:120])
         mark = (check_int("mark[0]", mark[0], 0, 2**53), check_int("mark[1]", mark[1], 0, 2**53))
-    title = _check_title(title)
+    return _draw_stopping_boundary(ax, bnd, n_black, mark, _check_title(title))
+
+
+def _draw_stopping_boundary(ax, bnd, n_black, mark, title):
+    """:func:`plot_stopping_boundary` of checked arguments."""
     r = np.arange(len(bnd))
     right = max(int(n_black or 0), int(bnd.max(initial=0))) + 1
     ax.fill_betweenx(r, bnd, right, step="post", color=STOP, alpha=0.35, lw=0, label="stop")
@@ -187,14 +197,17 @@ def plot_policy(ax, policy, title: str | None = "optimal action"):
     >>> plot_policy(ax, policy_table(5, 5)) is ax
     True
     """
-    from matplotlib.colors import ListedColormap
-
     _check_ax(ax)
     policy = _array("policy", policy, 2, kinds="biu")
     if policy.dtype.kind != "b" and not np.isin(policy, (0, 1)).all():
         raise ValueError("policy must hold True/False (or 1/0)")
-    policy = policy.astype(bool)
-    title = _check_title(title)
+    return _draw_policy(ax, policy.astype(bool), _check_title(title))
+
+
+def _draw_policy(ax, policy, title):
+    """:func:`plot_policy` of a checked boolean table."""
+    from matplotlib.colors import ListedColormap
+
     n_r, n_b = policy.shape
     ax.imshow(policy.astype(int), origin="lower", cmap=ListedColormap([STOP, DRAW]), vmin=0, vmax=1,
               aspect="auto", extent=(-0.5, n_b - 0.5, -0.5, n_r - 0.5), interpolation="nearest")
@@ -287,27 +300,29 @@ def plot_method_timings(ax, timings):
 
 
 @style.styled
-def plot_position_panel(n_red: int, n_black: int, figsize=(10.5, 4.0)):
+def plot_position_panel(position: Position, figsize=(10.5, 4.0)):
     """One deck on two panels: the stopping boundary with the position marked, and the
     policy map of every position reachable from it. Returns an explicit ``Figure``.
 
+    ``position`` is a :class:`~stoplib.redblack.Position` (:func:`stoplib.redblack.position`:
+    the value, the boundary and the policy, computed once).
+
     Examples
     --------
-    >>> fig = plot_position_panel(5, 6)
+    >>> from stoplib.redblack import position
+    >>> fig = plot_position_panel(position(5, 6))
     >>> len(fig.axes), style.small_text(fig)
     (2, [])
     """
-    n_red, n_black = check_counts(n_red, n_black)
-    for name, n in (("n_red", n_red), ("n_black", n_black)):
+    p = check_instance("position", position, Position)
+    for name, n in (("n_red", p.n_red), ("n_black", p.n_black)):
         if n > MAX_PANEL_CARDS:
             raise ValueError(f"{name} must be at most {MAX_PANEL_CARDS} for this figure (one cell per "
                              f"position), got {n}")
-    v = value(n_red, n_black)
-    bnd = stopping_boundary(max(n_red, 1))
     fig, (left, right) = style.figure(1, 2, figsize=figsize)
-    plot_stopping_boundary(left, bnd, n_black=max(n_black, int(bnd.max())), mark=(n_red, n_black), title=None)
-    plot_policy(right, policy_table(n_red, n_black), title=f"policy from {n_red} red, {n_black} black")
-    fig.suptitle(f"V({n_red}, {n_black}) = {v:.6f}: {'draw' if v > 0 else 'stop'}")
+    _draw_stopping_boundary(left, p.boundary, max(p.n_black, int(p.boundary.max())), (p.n_red, p.n_black), None)
+    _draw_policy(right, p.policy, f"policy from {p.n_red} red, {p.n_black} black")
+    fig.suptitle(f"V({p.n_red}, {p.n_black}) = {p.value:.6f}: {p.action}")
     return fig
 
 
@@ -435,211 +450,3 @@ def plot_winnings_distribution(ax, results, labels=None, exact=None, exact_distr
     ax.set_ylabel("fraction of games")
     ax.legend(**_OUTSIDE)
     return ax
-
-
-# ---------------------------------------------------------------------------
-# Large decks (notebook 03)
-# ---------------------------------------------------------------------------
-@style.styled
-def plot_fits(ax, fits: GrowthFits, xlim=None, ylim=None):
-    """Exact values and the three fitted curves against ``n`` (the document's "√ vs log"
-    figure). The curves are evaluated on a fine grid *inside* ``xlim`` (1,000 evenly spaced
-    points plus 400 geometric ones), so a zoomed panel shows them as smooth as the data.
-
-    Examples
-    --------
-    >>> from stoplib.redblack.asymptotics import fit_growth
-    >>> n = np.arange(1, 100)
-    >>> fig, ax = style.figure()
-    >>> [float(x) for x in plot_fits(ax, fit_growth(n, 0.52 * np.sqrt(n)), xlim=(0, 50)).get_xlim()]
-    [0.0, 50.0]
-    """
-    _check_ax(ax)
-    check_instance("fits", fits, GrowthFits)
-    xlim, ylim = _check_lim(xlim, "xlim"), _check_lim(ylim, "ylim")
-    df = fits.data
-    lo, hi = (float(df.n.min()), float(df.n.max())) if xlim is None else xlim
-    inside = df[(df.n >= lo) & (df.n <= hi)]
-    sub = inside.iloc[:: max(1, len(inside) // 3000)]
-    ax.plot(sub.n, sub.value, ".", color=C["black"], ms=3, label="exact V(n, n)", rasterized=len(sub) > 500)
-    start = max(lo, float(df.n.min()))
-    grid = np.union1d(np.linspace(start, hi, 1000), np.geomspace(start, hi, 400))
-    pred = fits.predict(grid)
-    for k, color, ls in (("log", C["vermillion"], "--"), ("sqrt", C["blue"], "-"), ("log+sqrt", C["green"], ":")):
-        ax.plot(pred.n, pred[k], color=color, ls=ls, lw=1.8, label=f"{k.replace('sqrt', '√')} fit")
-    ax.set_xlim(lo, hi)
-    if ylim is not None:
-        ax.set_ylim(*ylim)
-    ax.set_xlabel("n (red cards = black cards)")
-    ax.set_ylabel("V(n, n) ($)")
-    ax.legend(loc="lower right")
-    return ax
-
-
-@style.styled
-def plot_residuals(fits: GrowthFits, figsize=(11.0, 3.4)):
-    """Residuals of each fit against ``n`` (log axis), one panel per fit, each with its own
-    vertical scale (they differ by four orders of magnitude). Returns a ``Figure``.
-
-    Examples
-    --------
-    >>> from stoplib.redblack.asymptotics import fit_growth
-    >>> n = np.arange(1, 100)
-    >>> fig = plot_residuals(fit_growth(n, 0.52 * np.sqrt(n) + 0.01 * np.log(n)))
-    >>> len(fig.axes), style.small_text(fig)
-    (3, [])
-    """
-    check_instance("fits", fits, GrowthFits)
-    fig, axes = style.figure(1, 3, figsize=figsize)
-    n = fits.data.n.to_numpy()
-    pick = np.unique(np.geomspace(1, len(n), 3000).astype(int)) - 1   # every small n, fewer large ones
-    for ax, (k, r) in zip(axes, fits.results.items()):
-        ax.axhline(0, color=C["grey"], lw=0.8)
-        ax.plot(n[pick], np.asarray(r.resid)[pick], ".", ms=2.5, color=C["blue"], rasterized=True)
-        ax.set_xscale("log")
-        ax.set_title(f"{k.replace('sqrt', '√')} fit: residual SE {math.sqrt(r.scale):.3g}")
-        ax.set_xlabel("n")
-        ax.set_ylabel("residual ($)")
-    return fig
-
-
-@style.styled
-def plot_ratio(ax, n, values, slopes=None, legend: bool = True):
-    """``V(n, n)/√n`` against ``n`` (log axis) with the bridge constant ``c``, the document's
-    0.5 and any fitted ``slopes`` (``{label: value}``) as horizontal lines.
-
-    Examples
-    --------
-    >>> fig, ax = style.figure()
-    >>> n = np.arange(1, 100)
-    >>> plot_ratio(ax, n, 0.52 * np.sqrt(n)).get_ylabel()
-    'V(n, n) / √n'
-    """
-    _check_ax(ax)
-    _, c = bridge_constant()
-    n, v = _points(n, values)
-    if slopes is not None:
-        if not isinstance(slopes, dict):
-            raise TypeError(f"slopes must be None or a dict {{label: slope}}, got {type(slopes).__name__}")
-        _seq("slopes", slopes, 3)
-        slopes = {check_str("slopes label", k, 200): check_real(f"slopes[{k!r}]", x, -1e6, 1e6)
-                  for k, x in slopes.items()}
-    legend = check_bool("legend", legend)
-    keep = n > 0
-    nn, vv = n[keep], v[keep]
-    if nn.size == 0:
-        raise ValueError("n must hold at least one n > 0")
-    idx = np.unique(np.geomspace(1, nn.size, 1500).astype(int)) - 1
-    ax.plot(nn[idx], vv[idx] / np.sqrt(nn[idx]), ".", color=C["black"], ms=3, label="exact V(n, n) / √n")
-    ax.axhline(c, color=C["blue"], lw=1.8, label=f"bridge constant c = {c:.6f}")
-    ax.axhline(0.5, color=C["vermillion"], lw=1.8, ls="--", label="document's limit 0.5")
-    for (label, slope), ls in zip((slopes or {}).items(), (":", "-.", (0, (5, 2)))):
-        ax.axhline(slope, color=C["orange"], lw=1.4, ls=ls, label=f"{label}: {slope:.6f}")
-    ax.set_xscale("log")
-    ax.set_xlabel("n (red cards = black cards)")
-    ax.set_ylabel("V(n, n) / √n")
-    if legend:
-        ax.legend(**_OUTSIDE)
-    return ax
-
-
-@style.styled
-def plot_correction(ax, n, values, c=None, fits=(), points=()):
-    """``V(n, n) − c√n`` on a log ``n`` axis, with fitted corrections drawn from their
-    first fitted ``n`` out to 1.5 × 10⁸, and extra points with error bars.
-
-    Parameters
-    ----------
-    ax : matplotlib Axes
-    n, values : arrays
-        Exact values.
-    c : float or None
-        The slope (None: the bridge constant).
-    fits : sequence of :class:`stoplib.redblack.asymptotics.CorrectionFit`
-    points : sequence of (n, value, label, half_width)
-        Extra values (e.g. the document's 133,787,000-card figure), drawn as their
-        correction ``value − c√n`` with an error bar of ``half_width``.
-
-    Examples
-    --------
-    >>> fig, ax = style.figure()
-    >>> n = np.arange(1, 100)
-    >>> plot_correction(ax, n, 0.52 * np.sqrt(n)).get_ylabel()
-    'V(n, n) − c√n ($)'
-    """
-    _check_ax(ax)
-    c = bridge_constant()[1] if c is None else check_real("c", c, -1e6, 1e6)
-    n, v = _points(n, values)
-    fits = [check_instance(f"fits[{i}]", f, CorrectionFit) for i, f in enumerate(_seq("fits", fits, 3))]
-    points = _seq("points", points, 2)
-    for i, pt in enumerate(points):
-        if isinstance(pt, (str, bytes)) or not hasattr(pt, "__len__") or len(pt) != 4:
-            raise TypeError(f"points[{i}] must be (n, value, label, half_width), got {pt!r}"[:120])
-        points[i] = (check_int(f"points[{i}] n", pt[0], 1, 2**53), check_real(f"points[{i}] value", pt[1]),
-                     check_str(f"points[{i}] label", pt[2], 200), check_real(f"points[{i}] half_width", pt[3], 0, 1e15))
-    keep = n > 0
-    if not keep.any():
-        raise ValueError("n must hold at least one n > 0")
-    idx = np.unique(np.geomspace(1, keep.sum(), 800).astype(int)) - 1
-    nn, vv = n[keep][idx], v[keep][idx]
-    ax.plot(nn, vv - c * np.sqrt(nn), ".", color=C["black"], ms=3, label="exact")
-    for f, color in zip(fits, (C["blue"], C["green"], C["purple"])):
-        grid = np.geomspace(f.n_min, 1.5e8, 400)
-        ax.plot(grid, f.correction(grid), color=color, lw=1.6,
-                label=f"fit {f.label} on n = {f.n_min:,}..{f.n_max:,}")
-    for (pn, pv, label, half), color in zip(points, (C["vermillion"], C["orange"])):
-        ax.errorbar([pn], [pv - c * math.sqrt(pn)], yerr=[[half], [half]], fmt="o", ms=5, capsize=4,
-                    color=color, label=label)
-    ax.axhline(0, color=C["grey"], lw=0.8)
-    ax.set_xscale("log")
-    ax.set_xlabel("n (red cards = black cards)")
-    ax.set_ylabel("V(n, n) − c√n ($)")
-    ax.legend(loc="upper left")
-    return ax
-
-
-@style.styled
-def plot_boundary_comparison(n_red: int, axes=None):
-    """The exact DP stopping boundary against the bridge's rule, in two panels.
-
-    Left: the winnings ``b − r`` at which you stop against the cards left ``r + b``, for
-    the exact DP and for ``α √(cards left)``. Right: both minus ``α √(cards left)``, with
-    the band ``α √(cards left) ± ½`` marked, where the difference is visible. Returns the two axes
-    (of an explicit ``Figure`` when ``axes`` is None).
-
-    Examples
-    --------
-    >>> axes = plot_boundary_comparison(20)
-    >>> axes[0].get_xlabel(), style.small_text(axes[0].figure)
-    ('cards left when you stop, r + b', [])
-    """
-    n_red = check_int("n_red", n_red, 1, 10**6)
-    if axes is None:
-        _, axes = style.figure(1, 2, figsize=(12.0, 4.0))
-    ax, ax2 = _check_axes(axes, 2)[:2]
-    alpha, _ = bridge_constant()
-    r = np.arange(1, n_red + 1)
-    exact = np.asarray(stopping_boundary(n_red))[1:]
-    bridge = bridge_boundary(n_red)[1:]
-    cards_e, win_e = r + exact, exact - r
-    cards_b, win_b = r + bridge, bridge - r
-    ax.plot(cards_e, win_e, ".", color=C["black"], ms=2.5, label="exact DP: stop at winnings b − r",
-            rasterized=True)
-    grid = np.linspace(0, cards_e[-1], 600)
-    ax.plot(grid, alpha * np.sqrt(grid), color=C["vermillion"], lw=1.2, label=f"α √(cards left), α = {alpha:.4f}")
-    ax.set_xlabel("cards left when you stop, r + b")
-    ax.set_ylabel("winnings at which you stop ($)")
-    ax.legend(loc="lower right")
-    ax2.plot(cards_b, win_b - alpha * np.sqrt(cards_b), "o", color=C["sky"], ms=3.5, mew=0,
-             label="bridge rule, rounded up to whole dollars", rasterized=True)
-    ax2.plot(cards_e, win_e - alpha * np.sqrt(cards_e), ".", color=C["black"], ms=2, label="exact DP",
-             rasterized=True)  # on top: where both rules agree the black dot sits inside the blue one
-    ax2.axhline(0, color=C["vermillion"], lw=1.2, label="α √(cards left)")
-    for y, label in ((-0.5, "α √(cards left) ± ½"), (0.5, None)):
-        ax2.axhline(y, color=C["vermillion"], lw=1.2, ls="--", label=label)
-    ax2.set_xscale("log")
-    ax2.set_xlabel("cards left when you stop, r + b")
-    ax2.set_ylabel("stop level − α √(cards left) ($)")
-    ax2.legend(**_OUTSIDE)
-    return np.array([ax, ax2])
-

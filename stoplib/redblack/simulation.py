@@ -39,7 +39,8 @@ document's program.
 Random numbers and reproducibility
 ----------------------------------
 Games are played in chunks of :data:`CHUNK` games. Chunk ``i`` draws from its own
-SplitMix64 stream, seeded by hashing ``(seed, i)``, so the result depends only
+stream of the project's one generator (:mod:`stoplib.util.rng`, SplitMix64:
+``stream_start(kernel_seed(seed), i)``), so the result depends only
 on ``seed`` and ``n_games``: the parallel kernel (``prange`` over chunks) and the
 serial one return identical histograms, and the first ``k`` chunks of a long
 run are the games of a short one. A uniform ``u`` in [0, 1) with 53 random bits
@@ -70,12 +71,14 @@ import numpy as np
 from numba import njit, prange
 
 from ..util import budget
-from ..util.rng import kernel_seed
+from ..util.rng import kernel_seed, next_uniform, stream_start
 from ..util.validate import check_bool, check_int
 from ..workbook.progressbar import progress
-from .rules import MAX_CARDS, work_estimate
-from .solver import policy_table, stopping_boundary
-from .variants import replacement_table
+from . import _costs
+from ._costs import MAX_POLICY_CELLS
+from .rules import MAX_CARDS
+from .solver import _stopping_boundary, _value_table
+from .variants import _replacement_table
 
 __all__ = [
     "simulate", "sample_paths", "policy_limits", "winnings_distribution",
@@ -86,63 +89,6 @@ __all__ = [
 CHUNK = 1 << 15
 #: Largest number of games one call will play (chunk indices stay far inside int64).
 MAX_GAMES = 10**15
-#: Largest policy table (cells) read directly; larger decks use the boundary.
-MAX_POLICY_CELLS = 4_000_000
-
-# Rates on the 2-core Intel Xeon (Sapphire Rapids, AVX-512, KVM) of
-# ``stoplib.util.timing.machine()``, benchmarks/bench_redblack_sim.py: measured on
-# 2026-11-23 while the machine was shared (load average about 10) and scaled by the
-# 5x that the quiet machine's DP benchmarks run faster (see stoplib.redblack.rules).
-# Used only to estimate what a call would cost (:mod:`stoplib.util.budget`), so that
-# an absurd one is refused.
-#: Cards dealt per second by :func:`simulate` on both cores (``parallel=True``;
-#: 5.6e7 measured while shared).
-RATE_CARDS_PARALLEL = 2.5e8
-#: ... on one core (``parallel=False``).
-RATE_CARDS_SERIAL = 1.5e8
-#: Path cells (games x (cards + 1)) written per second by :func:`sample_paths`
-#: (1.3e7 measured while shared).
-RATE_PATH_CELLS = 6.0e7
-#: States per second of the forward pass of :func:`winnings_distribution`
-#: (4e7 measured while shared).
-RATE_FORWARD = 2.0e8
-#: Cards dealt per game, as a share of the deck, under the optimal policy: about 0.71
-#: for a balanced deck (measured from 5/5 to 20000/20000), up to 1 when red cards are
-#: the majority, 0 when the deck starts in the stop region.
-DRAW_SHARE_BALANCED = 0.75
-
-_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
-_M1 = np.uint64(0xBF58476D1CE4E5B9)
-_M2 = np.uint64(0x94D049BB133111EB)
-_S30 = np.uint64(30)
-_S27 = np.uint64(27)
-_S31 = np.uint64(31)
-_S11 = np.uint64(11)
-_TWO_M53 = 1.0 / 9007199254740992.0
-
-
-# ---------------------------------------------------------------------------
-# Random numbers: SplitMix64 (Steele, Lea & Flood 2014), one stream per chunk
-# ---------------------------------------------------------------------------
-@njit(cache=True)
-def _mix64(z):
-    z = (z ^ (z >> _S30)) * _M1
-    z = (z ^ (z >> _S27)) * _M2
-    return z ^ (z >> _S31)
-
-
-@njit(cache=True)
-def _stream_start(base, index):
-    """Initial SplitMix64 state of stream ``index`` (hash of seed and index)."""
-    return _mix64(_mix64(np.uint64(base) + _GOLDEN * np.uint64(index + 1)) ^ np.uint64(index))
-
-
-@njit(cache=True)
-def _uniform(state):
-    """Advance a SplitMix64 state; return ``(new_state, u)`` with u in [0, 1)."""
-    state = state + _GOLDEN
-    z = _mix64(state)
-    return state, float(z >> _S11) * _TWO_M53
 
 
 # ---------------------------------------------------------------------------
@@ -159,7 +105,7 @@ def _play(limit, n_red, n_black, replacement, state, n, hist, draws):
         r = n_red
         b = n_black
         while b < limit[r]:
-            state, u = _uniform(state)
+            state, u = next_uniform(state)
             if replacement:
                 if b == 0 or u < 0.5:
                     r -= 1
@@ -181,7 +127,7 @@ def _simulate_parallel(limit, n_red, n_black, replacement, base, n_games, chunk,
         index = first + c
         start = index * chunk
         n = min(chunk, n_games - start)
-        _play(limit, n_red, n_black, replacement, _stream_start(base, index), n,
+        _play(limit, n_red, n_black, replacement, stream_start(base, index), n,
               hist[c], draws[c])
 
 
@@ -192,7 +138,7 @@ def _simulate_serial(limit, n_red, n_black, replacement, base, n_games, chunk,
         index = first + c
         start = index * chunk
         n = min(chunk, n_games - start)
-        _play(limit, n_red, n_black, replacement, _stream_start(base, index), n,
+        _play(limit, n_red, n_black, replacement, stream_start(base, index), n,
               hist[c], draws[c])
 
 
@@ -200,14 +146,14 @@ def _simulate_serial(limit, n_red, n_black, replacement, base, n_games, chunk,
 def _paths(limit, n_red, n_black, replacement, base, paths, stop_step):
     """Game ``i`` uses stream ``i``; ``paths[i, k]`` = winnings after ``k`` cards."""
     for i in range(paths.shape[0]):
-        state = _stream_start(base, i)
+        state = stream_start(base, i)
         r = n_red
         b = n_black
         k = 0
         w = 0
         paths[i, 0] = 0
         while b < limit[r]:
-            state, u = _uniform(state)
+            state, u = next_uniform(state)
             if replacement:
                 red = b == 0 or u < 0.5
             else:
@@ -275,10 +221,9 @@ class SimulationResult:
 
     def outcome_probabilities(self) -> dict:
         """Fractions of games that end behind, even, and ahead."""
-        p = self.probabilities
-        return {"loss": float(p[self.winnings < 0].sum()),
-                "even": float(p[self.winnings == 0].sum()),
-                "win": float(p[self.winnings > 0].sum())}
+        c, n = self.counts, self.n_games      # from the integer counts: each share in [0, 1] exactly
+        return {"loss": int(c[self.winnings < 0].sum()) / n, "even": int(c[self.winnings == 0].sum()) / n,
+                "win": int(c[self.winnings > 0].sum()) / n}
 
     def z_score(self, exact: float) -> float:
         """``(mean - exact) / std_err`` (0 when the standard error is 0 and they agree)."""
@@ -332,26 +277,6 @@ def _limits_from_table(draw: np.ndarray) -> np.ndarray:
     return limit
 
 
-def _policy_estimate(n_red: int, n_black: int, replacement: bool) -> budget.Estimate:
-    """What :func:`policy_limits` costs: a table, or the stopping boundary of big decks."""
-    cells = (n_red + 1) * (n_black + 1)
-    if replacement or cells <= MAX_POLICY_CELLS:
-        est = work_estimate(n_red, n_black, "table")
-        return budget.Estimate("the policy", est.seconds, est.bytes * 1.2,
-                               f"a table of {est.cells:.3g} cells at {est.basis}")
-    est = work_estimate(n_red, n_red + 2 * math.isqrt(n_red) + 8, "tiled")
-    return budget.Estimate("the policy", est.seconds, est.bytes,
-                           f"the stopping boundary: {est.cells:.3g} cell updates at {est.basis}")
-
-
-def _draws_per_game(n_red: int, n_black: int) -> float:
-    """Estimated cards dealt per game under the optimal policy (see ``DRAW_SHARE_BALANCED``)."""
-    if n_red == 0 or n_black >= n_red + 1.2 * math.sqrt(n_red) + 2.0:
-        return 0.0  # the deck starts in the stop region (boundary(r) < r + 1.2 sqrt(r) + 2)
-    share = 1.0 if n_red > n_black else DRAW_SHARE_BALANCED
-    return share * (n_red + n_black)
-
-
 def policy_limits(n_red: int, n_black: int, replacement: bool = False) -> np.ndarray:
     """The optimal policy as thresholds: with ``r`` red cards left, draw while
     fewer than ``limit[r]`` black cards are left.
@@ -369,34 +294,19 @@ def policy_limits(n_red: int, n_black: int, replacement: bool = False) -> np.nda
     """
     n_red, n_black = _check_deck(n_red, n_black)
     replacement = check_bool("replacement", replacement)
-    est = _policy_estimate(n_red, n_black, replacement)
-    budget.check(budget.Estimate(f"policy_limits({n_red}, {n_black}, replacement={replacement})",
-                                 est.seconds, est.bytes, est.basis))
+    budget.check(_costs.policy_cost(n_red, n_black, replacement,
+                                    f"policy_limits({n_red}, {n_black}, replacement={replacement})"))
     return _policy_limits(n_red, n_black, replacement)
 
 
 def _policy_limits(n_red: int, n_black: int, replacement: bool) -> np.ndarray:
     cells = (n_red + 1) * (n_black + 1)
     if replacement:
-        return _limits_from_table(replacement_table(n_red, n_black) > 0.0)
+        return _limits_from_table(_replacement_table(n_red, n_black) > 0.0)
     if cells <= MAX_POLICY_CELLS:
-        return _limits_from_table(policy_table(n_red, n_black))
-    boundary = np.asarray(stopping_boundary(n_red), dtype=np.int64)
+        return _limits_from_table(_value_table(n_red, n_black, "policy_table") > 0.0)
+    boundary = np.asarray(_stopping_boundary(n_red), dtype=np.int64)
     return np.minimum(boundary, n_black + 1)
-
-
-def _simulate_estimate(n_red: int, n_black: int, n_games: int, replacement: bool,
-                       parallel: bool) -> budget.Estimate:
-    """What :func:`simulate` would cost (``benchmarks/bench_redblack_sim.py`` prints it beside
-    the measured time): the policy, then about ``n_games`` x cards dealt per game."""
-    policy = _policy_estimate(n_red, n_black, replacement)
-    dealt = float(n_games) * ((n_red + n_black) if replacement else _draws_per_game(n_red, n_black))
-    rate = RATE_CARDS_PARALLEL if parallel else RATE_CARDS_SERIAL
-    n_out = n_red + n_black + 1
-    return budget.Estimate(
-        f"simulate({n_red}, {n_black}, n_games={n_games})", policy.seconds + dealt / rate,
-        max(policy.bytes, 8.0 * n_out * (2 + 2 * min(32, -(-n_games // CHUNK)))),
-        f"{policy.basis}, then about {dealt:.3g} cards dealt at {rate:.2g} cards/s")
 
 
 def _check_deck(n_red, n_black):
@@ -463,10 +373,16 @@ def simulate(n_red: int, n_black: int, n_games: int, seed=0, replacement: bool =
     replacement = check_bool("replacement", replacement)
     parallel = check_bool("parallel", parallel)
     show_progress = _check_show_progress(show_progress)
-    budget.check(_simulate_estimate(n_red, n_black, n_games, replacement, parallel))
+    base = kernel_seed(seed)
+    return _simulate(n_red, n_black, n_games, seed, base, replacement, parallel, show_progress)
+
+
+def _simulate(n_red: int, n_black: int, n_games: int, seed, base: int, replacement: bool = False,
+              parallel: bool = True, show_progress: bool | None = False) -> SimulationResult:
+    """:func:`simulate` of checked arguments (``base``: the kernel seed of ``seed``)."""
+    budget.check(_costs.simulate_cost(n_red, n_black, n_games, replacement, parallel, CHUNK))
     n_out = n_red + n_black + 1
     limit = _policy_limits(n_red, n_black, replacement)
-    base = kernel_seed(seed)
     n_chunks = -(-n_games // CHUNK)
     hist = np.zeros(n_out, dtype=np.int64)
     draws = np.zeros(n_out, dtype=np.int64)
@@ -537,12 +453,7 @@ def sample_paths(n_red: int, n_black: int, n_paths: int, seed=0,
     n_red, n_black = _check_deck(n_red, n_black)
     n_paths = check_int("n_paths", n_paths, 1, MAX_GAMES)
     replacement = check_bool("replacement", replacement)
-    policy = _policy_estimate(n_red, n_black, replacement)
-    cells = float(n_paths) * (n_red + n_black + 1)
-    budget.check(budget.Estimate(
-        f"sample_paths({n_red}, {n_black}, n_paths={n_paths})", policy.seconds + cells / RATE_PATH_CELLS,
-        max(policy.bytes, 8.0 * cells), f"{policy.basis}, then {cells:.3g} path cells at "
-                                        f"{RATE_PATH_CELLS:.2g} cells/s, 8 bytes each"))
+    budget.check(_costs.sample_paths_cost(n_red, n_black, n_paths, replacement))
     limit = _policy_limits(n_red, n_black, replacement)
     base = kernel_seed(seed)
     paths = np.empty((n_paths, n_red + n_black + 1), dtype=np.int64)
@@ -577,11 +488,11 @@ def winnings_distribution(n_red: int, n_black: int, replacement: bool = False):
     """
     n_red, n_black = _check_deck(n_red, n_black)
     replacement = check_bool("replacement", replacement)
-    policy = _policy_estimate(n_red, n_black, replacement)
-    cells = (n_red + 1.0) * (n_black + 1.0)
-    budget.check(budget.Estimate(
-        f"winnings_distribution({n_red}, {n_black})", policy.seconds + cells / RATE_FORWARD,
-        policy.bytes + 8.0 * cells, f"{policy.basis}, then {cells:.3g} states at {RATE_FORWARD:.2g} states/s"))
+    budget.check(_costs.winnings_cost(n_red, n_black, replacement))
+    return _winnings_distribution(n_red, n_black, replacement)
+
+
+def _winnings_distribution(n_red: int, n_black: int, replacement: bool):
     limit = _policy_limits(n_red, n_black, replacement)
     prob = np.zeros((n_red + 1, n_black + 1))
     out = np.zeros(n_red + n_black + 1)

@@ -37,16 +37,19 @@ Ctrl-C/SIGTERM, and the same call resumes from it with the same bits
 (:mod:`stoplib.redblack.checkpoint`).
 
 The numba kernels are in :mod:`stoplib.redblack._kernels`; this module
-validates the input (:func:`stoplib.redblack.rules.check_counts`), refuses
-requests beyond the work and memory budget (:func:`stoplib.redblack.rules.check_work`,
-:mod:`stoplib.util.budget`),
-allocates the arrays and drives the tiled sweep (``_tiled``: chunks of tile
-anti-diagonals under a progress bar). Float results of all methods agree to
-1e-12 relative; "exact" is the reference.
+validates the input once (:func:`stoplib.redblack.rules.check_counts`), refuses
+requests beyond the work and memory budget (:mod:`stoplib.redblack._costs`,
+:mod:`stoplib.util.budget`), allocates the arrays, and gives the one sweep driver
+(:func:`stoplib.redblack._sweep.drive`, shared with the Dask and CUDA sweeps) its
+step: ``_TiledSweep.step`` runs the kernel over the next chunk of tile
+anti-diagonals. Public functions validate, then call private ``_name`` internals
+(never another public function). Float results of all methods agree to 1e-12
+relative; "exact" is the reference.
 
 Also here: the table and the policy (:func:`value_table`, :func:`policy_table`),
-the cells the skipping kernels update (:func:`live_cells`) and a timing helper
-(:func:`time_method`). The game's variants (omniscient player, the document's
+one deck's value, boundary and policy at once (:func:`position`, for the position
+figure and panel), the cells the skipping kernels update (:func:`live_cells`) and a
+timing helper (:func:`time_method`). The game's variants (omniscient player, the document's
 fixed-1/2 mistake, the spreadsheet's holdings) are in
 :mod:`stoplib.redblack.variants`.
 
@@ -61,7 +64,6 @@ C wavefront. Its printed numbers are in :mod:`stoplib.redblack.document`.
 from __future__ import annotations
 
 import math
-import os
 import time
 from dataclasses import dataclass
 from functools import lru_cache
@@ -70,16 +72,17 @@ import numpy as np
 
 from ..util import budget
 from ..util.validate import check_choice, check_int, check_path, check_real
+from . import _costs
 from ._kernels import _diagonal_sweep, _row_sweep, _table, _tiled_parallel, _tiled_serial
-from ._sweep import DEFAULT_TILE, PROGRESS_CELLS, SweepResult, _CellBar, _CellCount
-from .checkpoint import DEFAULT_INTERVAL, Checkpointer, CheckpointError
-from .rules import MAX_CARDS, check_counts, check_work, work_estimate
-from .twins import value_exact, value_topdown
+from ._sweep import DEFAULT_TILE, PROGRESS_CELLS, Sweep, SweepResult, _CellCount, drive
+from .checkpoint import DEFAULT_INTERVAL, CheckpointError
+from .rules import MAX_CARDS, check_counts
+from .twins import _value_exact, _value_topdown
 
 __all__ = [
     "METHODS", "SWEEP_METHODS", "GPU_MIN_CELLS", "DEFAULT_TILE", "PROGRESS_CELLS", "SweepResult",
     "value", "balanced_values", "value_table", "policy_table", "stopping_boundary", "live_cells",
-    "time_method", "MethodTiming",
+    "position", "Position", "time_method", "MethodTiming",
 ]
 
 METHODS = ("auto", "topdown", "row", "diagonal", "tiled", "dask", "cuda", "exact")
@@ -91,7 +94,7 @@ GPU_MIN_CELLS = 1e10
 
 
 # ---------------------------------------------------------------------------
-# The driver of the tiled wavefront
+# The tiled wavefront: its step for the one sweep driver (stoplib.redblack._sweep)
 # ---------------------------------------------------------------------------
 def _sweep_params(n_red, n_black, tile, fast, n_diag, boundary) -> dict:
     """What a tiled sweep computes (a checkpoint must match all of it)."""
@@ -99,97 +102,86 @@ def _sweep_params(n_red, n_black, tile, fast, n_diag, boundary) -> dict:
             "fast": bool(fast), "n_diag": int(n_diag), "boundary": bool(boundary)}
 
 
+class _TiledSweep(Sweep):
+    """The in-process wavefront: a step runs the numba kernel (``prange`` over the tiles of
+    one tile anti-diagonal) over the next chunk of tile anti-diagonals, about a second of
+    work. The frontier is ``rowbuf``, ``colbuf``, ``diag``, ``bnd``, the next tile
+    anti-diagonal ``dt`` and the first live tile row ``i_lo``."""
+
+    method = "tiled"
+
+    def __init__(self, n_red, n_black, tile, parallel, fast, n_diag, boundary, desc):
+        self.n_red, self.n_black, self.tile, self.parallel, self.fast = n_red, n_black, tile, parallel, fast
+        self.params = _sweep_params(n_red, n_black, tile, fast, n_diag, boundary)
+        self.desc = desc
+        bnd = np.full(n_red + 1 if boundary else 0, -1, dtype=np.int64)
+        if boundary:
+            bnd[0] = 0
+        self.arrays = {"rowbuf": np.zeros(n_black + 1),                     # V(0, b) = 0
+                       "colbuf": np.arange(n_red + 1, dtype=np.float64),     # V(r, 0) = r
+                       "diag": np.zeros(n_diag), "bnd": bnd}
+        self.n_dt = (n_red + tile - 1) // tile + (n_black + tile - 1) // tile - 1
+        self.dt, self.i_lo = 0, 0
+        self._count = _CellCount(n_red, n_black, tile)
+        self.total_cells = self._count.total
+        self._chunk, self._target = 1, 1.0     # tile anti-diagonals per step; seconds per step
+
+    def restore(self, state, path) -> None:
+        a = self.arrays
+        state.require(path, {k: (v.dtype, v.size) for k, v in a.items()}, ("dt", "i_lo"))
+        self.arrays = {k: state.arrays[k] for k in a}
+        self.dt, self.i_lo = state.progress["dt"], state.progress["i_lo"]
+        if self.dt > self.n_dt or self.i_lo > (self.n_red + self.tile - 1) // self.tile:
+            raise CheckpointError(f"checkpoint {path} does not fit this sweep "
+                                  f"(dt = {self.dt} of {self.n_dt}, i_lo = {self.i_lo})")
+
+    def done(self) -> bool:
+        return self.dt >= self.n_dt
+
+    def step(self, stop: int | None = None) -> None:
+        a = self.arrays
+        kernel = _tiled_parallel if self.parallel else _tiled_serial   # looked up now: tests slow it down
+        stop = min(self.n_dt, self.dt + self._chunk) if stop is None else stop
+        t0 = time.perf_counter()
+        self.i_lo = kernel(self.n_red, self.n_black, self.tile, a["rowbuf"], a["colbuf"], a["diag"], a["bnd"],
+                           self.fast, self.dt, stop, self.i_lo)
+        took = time.perf_counter() - t0
+        self.dt = stop
+        self._chunk = max(1, int(self._chunk * min(4.0, self._target / max(took, 1e-4))))
+
+    def cells(self) -> float:
+        return self._count(self.dt)
+
+    def progress(self) -> dict:
+        return {"dt": self.dt, "n_dt": self.n_dt, "i_lo": self.i_lo}
+
+
 def _tiled(n_red: int, n_black: int, tile: int = DEFAULT_TILE, parallel: bool = True,
            fast: bool = True, n_diag: int = 0, boundary: bool = False,
            show_progress: bool | None = None, desc: str = "tiled sweep",
-           checkpoint=None, checkpoint_every: float = DEFAULT_INTERVAL):
-    """Run the tiled wavefront.
+           checkpoint=None, checkpoint_every: float = DEFAULT_INTERVAL) -> SweepResult:
+    """Run the tiled wavefront (checked arguments); a :class:`~stoplib.redblack.SweepResult`.
 
-    Returns ``(V(n_red, n_black), diag, bnd)``: ``diag[i] = V(i, i)`` for
-    ``i < n_diag``; with ``boundary=True``, ``bnd[r]`` is the first ``b <= n_black``
-    with ``V(r, b) = 0`` (-1 where the row has no zero up to ``n_black``).
-
-    Large sweeps, and every sweep with a ``checkpoint`` file, run in chunks of
-    tile anti-diagonals (about a second each) under a progress bar in cells.
-    With ``checkpoint``, the frontier (``rowbuf``, ``colbuf``, ``diag``,
-    ``bnd``, the next tile anti-diagonal ``dt`` and the first live tile row
-    ``i_lo``) is written every ``checkpoint_every`` seconds, at the end and on
-    SIGINT/SIGTERM (:class:`stoplib.redblack.checkpoint.Checkpointer`), and a
-    call with the same arguments resumes from it. The chunking and the resume
-    point do not change any bit of the result: each tile is computed from the
-    same inputs by the same code.
+    ``diag[i] = V(i, i)`` for ``i < n_diag``; with ``boundary=True``, ``boundary[r]`` is
+    the first ``b <= n_black`` with ``V(r, b) = 0`` (-1 where the row has no zero up to
+    ``n_black``). Large sweeps, and every sweep with a ``checkpoint`` file, go through the
+    one driver (:func:`stoplib.redblack._sweep.drive`: chunks of about a second under a
+    progress bar in cells, the frontier written every ``checkpoint_every`` seconds, at the
+    end and on SIGINT/SIGTERM, resumed by a call with the same arguments); the others run
+    the kernel once. The chunking and the resume point do not change any bit of the result.
     """
-    rowbuf = np.zeros(n_black + 1)                     # V(0, b) = 0
-    colbuf = np.arange(n_red + 1, dtype=np.float64)    # V(r, 0) = r
-    diag_out = np.zeros(n_diag)
-    bnd = np.full(n_red + 1 if boundary else 0, -1, dtype=np.int64)
-    if boundary:
-        bnd[0] = 0
-    if n_red == 0:
-        return 0.0, diag_out, bnd
-    if n_black == 0:
-        return float(n_red), diag_out, bnd
-    kernel = _tiled_parallel if parallel else _tiled_serial
-    n_dt = (n_red + tile - 1) // tile + (n_black + tile - 1) // tile - 1
+    sweep = _TiledSweep(n_red, n_black, tile, parallel, fast, n_diag, boundary, desc)
+    if n_red == 0 or n_black == 0:
+        return SweepResult(float(n_red if n_black == 0 else 0), sweep.arrays["diag"], "tiled", 0.0, 0,
+                           sweep.arrays["bnd"])
     if show_progress is None:
         show_progress = float(n_red) * float(n_black) > PROGRESS_CELLS
-    if not show_progress and checkpoint is None:
-        kernel(n_red, n_black, tile, rowbuf, colbuf, diag_out, bnd, fast, 0, n_dt, 0)
-        return float(colbuf[n_red]), diag_out, bnd
-
-    ck = Checkpointer(checkpoint, _sweep_params(n_red, n_black, tile, fast, n_diag, boundary),
-                      checkpoint_every)
-    dt, i_lo, seconds = 0, 0, 0.0
-    state = ck.load()
-    if state is not None:
-        state.require(checkpoint, {"rowbuf": (np.float64, n_black + 1), "colbuf": (np.float64, n_red + 1),
-                                   "diag": (np.float64, n_diag),
-                                   "bnd": (np.int64, n_red + 1 if boundary else 0)},
-                      ("dt", "i_lo"))
-        rowbuf, colbuf, diag_out, bnd = (state.arrays[k] for k in ("rowbuf", "colbuf", "diag", "bnd"))
-        dt, i_lo = state.progress["dt"], state.progress["i_lo"]
-        seconds = float(state.progress.get("seconds") or 0.0)
-        if dt > n_dt or i_lo > (n_red + tile - 1) // tile:
-            raise CheckpointError(f"checkpoint {checkpoint} does not fit this sweep "
-                                  f"(dt = {dt} of {n_dt}, i_lo = {i_lo})")
-        if state.progress.get("complete"):
-            return float(colbuf[n_red]), diag_out, bnd
-    cells = _CellCount(n_red, n_black, tile)
-    done = cells(dt)
-
-    def frontier(complete=False):
-        prog = {"dt": dt, "n_dt": n_dt, "i_lo": i_lo, "complete": complete,
-                "seconds": seconds + (time.monotonic() - t_start), "cells": done}
-        return prog, {"rowbuf": rowbuf, "colbuf": colbuf, "diag": diag_out, "bnd": bnd}
-
-    bar = _CellBar(cells.total, done, desc, show_progress)
-    step, target = 1, 1.0  # tile anti-diagonals per chunk; seconds per chunk
-    t_start = time.monotonic()
-    try:
-        with ck:
-            while dt < n_dt:
-                stop = min(n_dt, dt + step)
-                t0 = time.perf_counter()
-                i_lo = kernel(n_red, n_black, tile, rowbuf, colbuf, diag_out, bnd, fast,
-                              dt, stop, i_lo)
-                took = time.perf_counter() - t0
-                dt = stop
-                now = cells(dt)
-                bar.update(now - done)
-                done = now
-                step = max(1, int(step * min(4.0, target / max(took, 1e-4))))
-                if dt < n_dt and ck.due():
-                    ck.save(*frontier())
-                    if ck.stop_signal is not None:
-                        bar.close()
-                        ck.finish_interrupted()
-            ck.save(*frontier(complete=True))
-            if ck.stop_signal is not None:
-                bar.close()
-                ck.finish_interrupted()
-    finally:
-        bar.close()
-    return float(colbuf[n_red]), diag_out, bnd
+    if show_progress or checkpoint is not None:
+        return drive(sweep, checkpoint, checkpoint_every, show_progress)
+    t0 = time.monotonic()
+    sweep.step(stop=sweep.n_dt)
+    return SweepResult(sweep.value(), sweep.arrays["diag"], "tiled", time.monotonic() - t0, 1,
+                       sweep.arrays["bnd"])
 
 
 # ---------------------------------------------------------------------------
@@ -283,32 +275,48 @@ def value(n_red: int, n_black: int, method: str = "auto", *, checkpoint=None,
     method = _pick_method(method, float(n_red + 1) * float(n_black + 1), checkpoint)
     if checkpoint is not None and method not in SWEEP_METHODS:
         raise ValueError(f"checkpoint needs a method in {SWEEP_METHODS}, got method={method!r}")
+    scheduler = _check_scheduler(scheduler, method)
+    return _value(n_red, n_black, method, checkpoint, checkpoint_every, scheduler)
+
+
+def _check_scheduler(scheduler, method: str):
     if scheduler is not None and method != "dask":
         raise ValueError(f"scheduler is for method='dask', got method={method!r}")
+    if scheduler is None:
+        return None
+    from .distributed import _check_scheduler as check
+
+    return check(scheduler)
+
+
+def _value(n_red: int, n_black: int, method: str = "tiled", checkpoint=None,
+           checkpoint_every: float = DEFAULT_INTERVAL, scheduler=None):
+    """:func:`value` of checked arguments and a picked method (never "auto")."""
     if method == "exact":
-        return value_exact(n_red, n_black)
+        return _value_exact(n_red, n_black)
     if method == "topdown":
-        return value_topdown(n_red, n_black)
-    if method == "cuda":
-        from .gpu import cuda_sweep
-
-        return cuda_sweep(n_red, n_black, checkpoint=checkpoint,
-                          checkpoint_every=checkpoint_every).value
-    if method == "dask":
-        from .distributed import dask_sweep
-
-        return dask_sweep(n_red, n_black, scheduler=scheduler, checkpoint=checkpoint,
-                          checkpoint_every=checkpoint_every).value
-    check_work(n_red, n_black, method, f"value({n_red}, {n_black}, method={method!r})",
-               limit_time=checkpoint is None, resumable=method == "tiled")
+        return _value_topdown(n_red, n_black)
+    if method in ("cuda", "dask"):
+        return _swept(n_red, n_black, method, DEFAULT_TILE, 0, checkpoint, checkpoint_every, scheduler).value
+    _costs._check_cells(n_red, n_black, method, f"value({n_red}, {n_black}, method={method!r})",
+                        limit_time=checkpoint is None, resumable=method == "tiled")
     if method == "row":
         inv = 1.0 / np.arange(n_red + n_black + 1, dtype=np.float64).clip(1.0)
         return float(_row_sweep(n_red, n_black, np.empty(n_black + 1), inv))
     if method == "diagonal":
-        prev = np.empty(n_red + 1)
-        cur = np.empty(n_red + 1)
-        return float(_diagonal_sweep(n_red, n_black, prev, cur, True))
-    return _tiled(n_red, n_black, checkpoint=checkpoint, checkpoint_every=checkpoint_every)[0]
+        return float(_diagonal_sweep(n_red, n_black, np.empty(n_red + 1), np.empty(n_red + 1), True))
+    return _tiled(n_red, n_black, checkpoint=checkpoint, checkpoint_every=checkpoint_every).value
+
+
+def _swept(n_red, n_black, method, tile, n_diag, checkpoint, checkpoint_every, scheduler) -> SweepResult:
+    """The Dask or CUDA sweep of checked arguments (each checks its own budget)."""
+    if method == "dask":
+        from .distributed import _dask
+
+        return _dask(n_red, n_black, tile, n_diag, None, scheduler, None, checkpoint, checkpoint_every, None)
+    from .gpu import TILE_COLS, TILE_ROWS, _cuda
+
+    return _cuda(n_red, n_black, n_diag, TILE_ROWS, TILE_COLS, checkpoint, checkpoint_every, None)
 
 
 def balanced_values(n_max: int, tile: int = DEFAULT_TILE, *, method: str = "auto",
@@ -359,24 +367,21 @@ def balanced_values(n_max: int, tile: int = DEFAULT_TILE, *, method: str = "auto
     method = _pick_method(method, float(n_max + 1) ** 2, checkpoint)
     if method == "row":
         method = "tiled"
-    if scheduler is not None and method != "dask":
-        raise ValueError(f"scheduler is for method='dask', got method={method!r}")
-    if method == "tiled":  # dask_sweep and cuda_sweep check their own budget
-        check_work(n_max, n_max, method, f"balanced_values({n_max}, tile={tile})", limit_time=checkpoint is None,
-                   resumable=True, tile=tile, extra_bytes=8.0 * (n_max + 1))
-    if method == "dask":
-        from .distributed import dask_sweep
+    scheduler = _check_scheduler(scheduler, method)
+    return _balanced_values(n_max, tile, method, checkpoint, checkpoint_every, scheduler)
 
-        diag = dask_sweep(n_max, n_max, tile=tile, n_diag=n_max + 1, scheduler=scheduler,
-                          checkpoint=checkpoint, checkpoint_every=checkpoint_every).diag
-    elif method == "cuda":
-        from .gpu import cuda_sweep
 
-        diag = cuda_sweep(n_max, n_max, n_diag=n_max + 1, checkpoint=checkpoint,
-                          checkpoint_every=checkpoint_every).diag
-    else:
+def _balanced_values(n_max: int, tile: int = DEFAULT_TILE, method: str = "tiled", checkpoint=None,
+                     checkpoint_every: float = DEFAULT_INTERVAL, scheduler=None) -> np.ndarray:
+    """:func:`balanced_values` of checked arguments and a picked method."""
+    if method == "tiled":  # the Dask and CUDA sweeps check their own budget
+        _costs._check_cells(n_max, n_max, method, f"balanced_values({n_max}, tile={tile})",
+                            limit_time=checkpoint is None, resumable=True, tile=tile,
+                            extra_bytes=8.0 * (n_max + 1))
         diag = _tiled(n_max, n_max, tile=tile, n_diag=n_max + 1, desc="balanced_values",
-                      checkpoint=checkpoint, checkpoint_every=checkpoint_every)[1]
+                      checkpoint=checkpoint, checkpoint_every=checkpoint_every).diag
+    else:
+        diag = _swept(n_max, n_max, method, tile, n_max + 1, checkpoint, checkpoint_every, scheduler).diag
     diag[0] = 0.0
     return diag
 
@@ -396,7 +401,11 @@ def value_table(n_red: int, n_black: int) -> np.ndarray:
     ((3, 4), 0.6666666666666666, 0.0)
     """
     n_red, n_black = check_counts(n_red, n_black)
-    check_work(n_red, n_black, "table", f"value_table({n_red}, {n_black})")
+    return _value_table(n_red, n_black)
+
+
+def _value_table(n_red: int, n_black: int, what: str = "value_table") -> np.ndarray:
+    _costs._check_cells(n_red, n_black, "table", f"{what}({n_red}, {n_black})")
     out = np.empty((n_red + 1, n_black + 1))
     _table(n_red, n_black, out)
     return out
@@ -414,7 +423,8 @@ def policy_table(n_red: int, n_black: int) -> np.ndarray:
     array([[0, 0, 0],
            [1, 1, 0]])
     """
-    return value_table(n_red, n_black) > 0.0
+    n_red, n_black = check_counts(n_red, n_black)
+    return _value_table(n_red, n_black, "policy_table") > 0.0
 
 
 def stopping_boundary(n_red: int) -> np.ndarray:
@@ -433,12 +443,15 @@ def stopping_boundary(n_red: int) -> np.ndarray:
     >>> stopping_boundary(5).tolist()
     [0, 2, 4, 5, 7, 8]
     """
-    n_red = check_int("n_red", n_red, 0, MAX_CARDS // 2)
+    return _stopping_boundary(check_int("n_red", n_red, 0, MAX_CARDS // 2))
+
+
+def _stopping_boundary(n_red: int) -> np.ndarray:
     width = n_red + 2 * int(math.isqrt(n_red)) + 8
     while True:
         # one tiled sweep of [0..n_red] x [0..width] records each row's first zero
-        check_work(n_red, width, "tiled", f"stopping_boundary({n_red})")
-        bnd = _tiled(n_red, width, boundary=True)[2]
+        _costs._check_cells(n_red, width, "tiled", f"stopping_boundary({n_red})")
+        bnd = _tiled(n_red, width, boundary=True).boundary
         if np.all(bnd[1:] > 0):
             return bnd
         width *= 2
@@ -459,8 +472,8 @@ def live_cells(n_red: int, n_black: int) -> int:
 
 @lru_cache(maxsize=64)
 def _live_cells(n_red: int, n_black: int) -> int:
-    check_work(n_red, n_black, "tiled", f"live_cells({n_red}, {n_black})")
-    return _live_from_boundary(_tiled(n_red, n_black, boundary=True)[2], n_black)
+    _costs._check_cells(n_red, n_black, "tiled", f"live_cells({n_red}, {n_black})")
+    return _live_from_boundary(_tiled(n_red, n_black, boundary=True).boundary, n_black)
 
 
 def _live_from_boundary(bnd: np.ndarray, n_black: int) -> int:
@@ -472,8 +485,62 @@ def _live_from_boundary(bnd: np.ndarray, n_black: int) -> int:
 
 
 @dataclass(frozen=True)
+class Position:
+    """One deck at once: its value, the stopping boundary and the policy of every position
+    reachable from it (what the position figure and panel show).
+
+    Attributes
+    ----------
+    n_red, n_black : int
+    value : float
+        ``V(n_red, n_black)``.
+    boundary : numpy.ndarray of int64
+        :func:`stopping_boundary` of ``max(n_red, 1)`` red cards.
+    policy : numpy.ndarray of bool, shape (n_red + 1, n_black + 1)
+        :func:`policy_table` of the deck.
+    stop_from : int
+        The fewest black cards at which to stop with ``n_red`` red cards left (0 when
+        ``n_red`` is 0).
+    """
+
+    n_red: int
+    n_black: int
+    value: float
+    boundary: np.ndarray
+    policy: np.ndarray
+    stop_from: int
+
+    @property
+    def action(self) -> str:
+        """``"draw"`` when the deck is worth playing, else ``"stop"``."""
+        return "draw" if self.value > 0 else "stop"
+
+
+def position(n_red: int, n_black: int) -> Position:
+    """The value, stopping boundary and policy of one deck, computed once.
+
+    Examples
+    --------
+    >>> p = position(5, 6)
+    >>> round(p.value, 6), p.stop_from, p.policy.shape, p.action
+    (0.549784, 8, (6, 7), 'draw')
+    """
+    n_red, n_black = check_counts(n_red, n_black)
+    return _position(n_red, n_black)
+
+
+def _position(n_red: int, n_black: int) -> Position:
+    table = _value_table(n_red, n_black, "position")
+    bnd = _stopping_boundary(max(n_red, 1))
+    return Position(n_red, n_black, float(table[n_red, n_black]), bnd, table > 0.0,
+                    int(bnd[n_red]) if n_red > 0 else 0)
+
+
+@dataclass(frozen=True)
 class MethodTiming:
-    """Wall-clock time of one method on one deck (median of ``repeats``)."""
+    """Wall-clock time of one method on one deck (median of ``repeats``), with the machine
+    and its load average when it was taken (:func:`stoplib.util.timing.stamp`): a timing
+    is comparable only with others of the same machine at a similar load."""
 
     method: str
     n_red: int
@@ -483,6 +550,9 @@ class MethodTiming:
     cells_per_second: float
     value: float
     repeats: int
+    machine: str = ""
+    load: float = 0.0
+    taken: str = ""
 
 
 def time_method(method: str, n_red: int, n_black: int, repeats: int = 1) -> MethodTiming:
@@ -491,30 +561,28 @@ def time_method(method: str, n_red: int, n_black: int, repeats: int = 1) -> Meth
 
     ``cells`` counts the cell updates the method really does: the whole square
     for "topdown" and "exact", the cells outside the stop region for the
-    skipping kernels ("row", "diagonal", "tiled").
+    skipping kernels ("row", "diagonal", "tiled"). ``machine``, ``load`` (the
+    highest one-minute load average seen before and after) and ``taken`` say where
+    and when.
 
     Examples
     --------
     >>> t = time_method("row", 50, 50)
-    >>> t.method, t.cells > 0, t.seconds >= 0
-    ('row', True, True)
+    >>> t.method, t.cells > 0, t.seconds >= 0, t.load >= 0
+    ('row', True, True, True)
     """
-    from ..util.timing import median_time
+    from ..util.timing import load_average, median_time, stamp
 
     n_red, n_black = check_counts(n_red, n_black)
     check_choice("method", method, METHODS)
     repeats = check_int("repeats", repeats, 1, 1000)
     picked = _pick_method(method, float(n_red + 1) * float(n_black + 1), None)
-    one = work_estimate(n_red, n_black, picked)
-    count = 0.0 if picked in ("topdown", "exact") else work_estimate(n_red, n_black, "tiled").seconds
-    budget.check(budget.Estimate(f"time_method({method!r}, {n_red}, {n_black}, repeats={repeats})",
-                                 (repeats + 1) * one.seconds + count, one.bytes,
-                                 f"{repeats} timed runs and a warm-up at {one.basis}"))
-    value(min(n_red, 30), min(n_black, 30), method=method)  # compile / load cache
-    seconds, result = median_time(lambda: value(n_red, n_black, method=method), repeats)
-    if method in ("topdown", "exact"):
-        cells = (n_red + 1) * (n_black + 1)
-    else:
-        cells = live_cells(n_red, n_black)
-    return MethodTiming(method, n_red, n_black, seconds, cells,
-                        cells / seconds if seconds > 0 else float("inf"), float(result), repeats)
+    budget.check(_costs.time_method_cost(method, n_red, n_black, repeats, picked))
+    small = (min(n_red, 30), min(n_black, 30))
+    _value(*small, _pick_method(method, float(small[0] + 1) * float(small[1] + 1), None))  # compile / load cache
+    load = load_average()
+    seconds, result = median_time(lambda: _value(n_red, n_black, picked), repeats)
+    when = stamp()
+    cells = (n_red + 1) * (n_black + 1) if picked in ("topdown", "exact") else _live_cells(n_red, n_black)
+    return MethodTiming(method, n_red, n_black, seconds, cells, cells / seconds if seconds > 0 else float("inf"),
+                        float(result), repeats, when["machine"], max(round(load, 2), when["load"]), when["taken"])

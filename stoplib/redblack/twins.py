@@ -2,7 +2,8 @@
 
 The fast computations of :mod:`stoplib.redblack` have slow twins here, written
 as directly from the definition as possible and sharing no code with the fast
-ones (only the input checks and limits of :mod:`stoplib.redblack.rules`). Two
+ones (only the input checks and caps of :mod:`stoplib.redblack.rules` and the cost
+estimates of :mod:`stoplib.redblack._costs`). Two
 twins live beside their fast version instead: the exact winnings distribution
 (:func:`stoplib.redblack.simulation.winnings_distribution`, the twin of the
 simulated histogram) and the literal C-program emulation
@@ -44,17 +45,8 @@ import numpy as np
 from ..util import budget
 from ..util.rng import as_generator
 from ..util.validate import check_int
-from . import rules
-from .rules import check_counts, check_work
-
-#: Paths x running maxima per second of :func:`omniscient_value_bruteforce` (dict updates in
-#: Python), on the 2-core Intel Xeon of ``stoplib.util.timing.machine()``, 2026-11-23, shared.
-RATE_OMNISCIENT_BRUTEFORCE = 1.2e6
-#: Seconds of :func:`value_with_replacement_topdown` per (n_red + n_black + 1)**4 (same machine:
-#: 0.03 s for 60/60, 0.41 s for 100/100; the memoised recursion slows as it deepens).
-SECONDS_REPLACEMENT_TOPDOWN = 2.5e-10
-#: Cards dealt per second by :func:`simulate_reference` (plain Python, same machine).
-RATE_REFERENCE_CARDS = 3.0e5
+from . import _costs, rules
+from .rules import check_counts
 
 __all__ = [
     "value_topdown", "value_exact", "value_table_exact", "omniscient_value_bruteforce",
@@ -78,14 +70,19 @@ def value_topdown(n_red: int, n_black: int) -> float:
     2.624475549
     """
     n_red, n_black = check_counts(n_red, n_black)
+    return _value_topdown(n_red, n_black)
+
+
+def _value_topdown(n_red: int, n_black: int) -> float:
+    """:func:`value_topdown` of checked counts (its caps and budget checked here)."""
     cells = (n_red + 1) * (n_black + 1)
     if cells > rules.MAX_TOPDOWN_CELLS:
         raise ValueError(
             f"method 'topdown' memoises every state: {cells} states for "
             f"({n_red}, {n_black}) is above MAX_TOPDOWN_CELLS = {rules.MAX_TOPDOWN_CELLS} "
             f"(about {cells * 200 / 1e9:.2g} GB of dictionary, "
-            f"{cells / rules.RATES['topdown']:.3g} s); use method='row', 'diagonal' or 'tiled'")
-    check_work(n_red, n_black, "topdown", f"value_topdown({n_red}, {n_black})")
+            f"{cells / _costs.RATES['topdown']:.3g} s); use method='row', 'diagonal' or 'tiled'")
+    _costs._check_cells(n_red, n_black, "topdown", f"value_topdown({n_red}, {n_black})")
 
     @cache
     def v(r: int, b: int) -> float:
@@ -113,12 +110,17 @@ def value_exact(n_red: int, n_black: int) -> Fraction:
     Fraction(41984711742427, 15997372030584)
     """
     n_red, n_black = check_counts(n_red, n_black)
+    return _value_exact(n_red, n_black)
+
+
+def _value_exact(n_red: int, n_black: int) -> Fraction:
+    """:func:`value_exact` of checked counts (its cap and budget checked here)."""
     cells = (n_red + 1) * (n_black + 1)
     if cells > rules.MAX_EXACT_CELLS:
         raise ValueError(
             f"method 'exact' needs {cells} Fraction cells, above MAX_EXACT_CELLS = "
             f"{rules.MAX_EXACT_CELLS}; use a float method")
-    check_work(n_red, n_black, "exact", f"value_exact({n_red}, {n_black})")
+    _costs._check_cells(n_red, n_black, "exact", f"value_exact({n_red}, {n_black})")
     row = [Fraction(0)] * (n_black + 1)  # row r = 0
     zero = Fraction(0)
     for r in range(1, n_red + 1):
@@ -148,13 +150,18 @@ def value_table_exact(n_red: int, n_black: int) -> np.ndarray:
     Fraction(2, 3)
     """
     n_red, n_black = check_counts(n_red, n_black)
+    return _value_table_exact(n_red, n_black)
+
+
+def _value_table_exact(n_red: int, n_black: int) -> np.ndarray:
+    """:func:`value_table_exact` of checked counts (its cap and budget checked here)."""
     cells = (n_red + 1) * (n_black + 1)
     if cells > rules.MAX_EXACT_CELLS:
         raise ValueError(
             f"an exact table of {n_red + 1} x {n_black + 1} = {cells} Fractions is above "
             f"MAX_EXACT_CELLS = {rules.MAX_EXACT_CELLS} (numerators grow to hundreds of digits; "
-            f"about {cells / rules.RATES['exact']:.3g} s); use a float method")
-    check_work(n_red, n_black, "exact_table", f"value_table_exact({n_red}, {n_black})")
+            f"about {cells / _costs.RATES['exact']:.3g} s); use a float method")
+    _costs._check_cells(n_red, n_black, "exact_table", f"value_table_exact({n_red}, {n_black})")
     out = np.empty((n_red + 1, n_black + 1), dtype=object)
     zero = Fraction(0)
     for r in range(n_red + 1):
@@ -186,9 +193,7 @@ def omniscient_value_bruteforce(n_red: int, n_black: int) -> Fraction:
     if work > 2_000_000:
         raise ValueError(f"omniscient_value_bruteforce is for small decks "
                          f"((n_red+1)^2 (n_black+1) <= 2e6), got {work:.3g}")
-    budget.check(budget.Estimate(f"omniscient_value_bruteforce({n_red}, {n_black})",
-                                 work / RATE_OMNISCIENT_BRUTEFORCE, work * 100.0,
-                                 f"{RATE_OMNISCIENT_BRUTEFORCE:.2g} path counts/s"))
+    budget.check(_costs.omniscient_bruteforce_cost(n_red, n_black, work))
     # counts[i][j] = {running max: number of paths} after i reds and j blacks
     counts = [[None] * (n_black + 1) for _ in range(n_red + 1)]
     counts[0][0] = {0: 1}
@@ -224,10 +229,7 @@ def value_with_replacement_topdown(n_red: int, n_black: int) -> float:
     if n_red + n_black > 200:  # the recursion is n_red + n_black frames deep
         raise ValueError(f"value_with_replacement_topdown is for n_red + n_black <= 200, "
                          f"got {n_red + n_black}")
-    budget.check(budget.Estimate(f"value_with_replacement_topdown({n_red}, {n_black})",
-                                 SECONDS_REPLACEMENT_TOPDOWN * (n_red + n_black + 1) ** 4,
-                                 2 * (n_red + 1) * (n_black + 1) * 250.0,
-                                 f"{SECONDS_REPLACEMENT_TOPDOWN:.2g} s x (cards + 1)^4"))
+    budget.check(_costs.replacement_topdown_cost(n_red, n_black))
 
     @cache
     def f(good, bad, winnings):
@@ -260,14 +262,9 @@ def simulate_reference(n_red: int, n_black: int, n_games: int, seed=0) -> float:
     """
     n_red, n_black = check_counts(n_red, n_black)
     n_games = check_int("n_games", n_games, 1, 1_000_000)
-    table = rules.work_estimate(n_red, n_black, "exact_table")
-    cards = float(n_games) * (n_red + n_black)
-    budget.check(budget.Estimate(f"simulate_reference({n_red}, {n_black}, {n_games})",
-                                 table.seconds + cards / RATE_REFERENCE_CARDS, table.bytes,
-                                 f"the exact table at {table.basis}, and up to {cards:.3g} cards "
-                                 f"dealt at {RATE_REFERENCE_CARDS:.2g} cards/s"))
+    budget.check(_costs.simulate_reference_cost(n_red, n_black, n_games))
     rng = as_generator(seed)
-    draw = (value_table_exact(n_red, n_black) > 0).astype(bool)
+    draw = (_value_table_exact(n_red, n_black) > 0).astype(bool)
     deck = np.array([1] * n_red + [-1] * n_black, dtype=np.int64)
     total = 0
     for _ in range(n_games):

@@ -38,15 +38,11 @@ import numpy as np
 from numba import njit
 
 from ..util import budget
+from . import _costs
 from ._kernels import _table
-from .rules import check_counts, check_work, work_estimate
+from .rules import check_counts
 
 __all__ = ["omniscient_value", "value_with_replacement", "replacement_table", "holdings_table"]
-
-#: Seconds of :func:`omniscient_value` per (terms x bits of ``C(n, k)``): each term of the
-#: sum is the previous one times a small fraction, an O(bits) big-int step. Measured on the
-#: 2-core Intel Xeon of ``stoplib.util.timing.machine()``, 2026-11-23, while it was shared (load average about 10).
-SECONDS_PER_OMNISCIENT_BIT = 1.2e-9
 
 
 # ---------------------------------------------------------------------------
@@ -71,14 +67,13 @@ def omniscient_value(n_red: int, n_black: int) -> Fraction:
     4.04
     """
     n_red, n_black = check_counts(n_red, n_black)
+    return _omniscient_value(n_red, n_black)
+
+
+def _omniscient_value(n_red: int, n_black: int) -> Fraction:
+    budget.check(_costs.omniscient_cost(n_red, n_black))
     n = n_red + n_black
     floor = max(0, n_red - n_black)
-    terms = n_red - floor
-    bits = float(n) + 1.0  # C(n, k) < 2**n
-    budget.check(budget.Estimate(
-        f"omniscient_value({n_red}, {n_black})",
-        SECONDS_PER_OMNISCIENT_BIT * (terms + 2.0) * bits, 6.0 * bits / 8.0,
-        f"{terms} exact binomials of up to {bits:.3g} bits at {SECONDS_PER_OMNISCIENT_BIT:.2g} s per term-bit"))
     total = comb(n, n_red)
     # tail = sum_{k = n_black + floor + 1}^{n} C(n, k), each term from the one before
     k = n_black + floor + 1
@@ -131,9 +126,11 @@ def value_with_replacement(n_red: int, n_black: int) -> float:
     2.86
     """
     n_red, n_black = check_counts(n_red, n_black)
-    full = work_estimate(n_red, n_black, "table")  # every cell, one row of memory
-    budget.check(budget.Estimate(f"value_with_replacement({n_red}, {n_black})", full.seconds,
-                                 8.0 * (n_black + 1), f"{full.cells:.3g} cells at {full.basis}"))
+    return _value_with_replacement(n_red, n_black)
+
+
+def _value_with_replacement(n_red: int, n_black: int) -> float:
+    budget.check(_costs.replacement_value_cost(n_red, n_black))
     return float(_with_replacement(n_red, n_black, np.empty(n_black + 1)))
 
 
@@ -151,7 +148,11 @@ def replacement_table(n_red: int, n_black: int) -> np.ndarray:
     2.86
     """
     n_red, n_black = check_counts(n_red, n_black)
-    check_work(n_red, n_black, "table", f"replacement_table({n_red}, {n_black})")
+    return _replacement_table(n_red, n_black)
+
+
+def _replacement_table(n_red: int, n_black: int) -> np.ndarray:
+    _costs._check_cells(n_red, n_black, "table", f"replacement_table({n_red}, {n_black})")
     out = np.empty((n_red + 1, n_black + 1))
     _table(n_red, n_black, out, True)
     return out
@@ -190,7 +191,11 @@ def holdings_table(n_red: int, n_black: int) -> np.ndarray:
     (1.0, 0.333333)
     """
     n_red, n_black = check_counts(n_red, n_black)
-    check_work(n_red, n_black, "table", f"holdings_table({n_red}, {n_black})")
+    return _holdings_table(n_red, n_black)
+
+
+def _holdings_table(n_red: int, n_black: int) -> np.ndarray:
+    _costs._check_cells(n_red, n_black, "table", f"holdings_table({n_red}, {n_black})")
     out = np.empty((n_red + 1, n_black + 1))
     _holdings(n_red, n_black, out)
     return out

@@ -1,12 +1,13 @@
 """The red/black card game ("Problem 14"): the interactive panels of notebooks 01-03.
 
-Each function builds a :class:`stoplib.workbook.panel.Panel` (controls, a one-line
-readout, a figure drawn on an explicit ``Figure``, a message line, a "Save figure"
-button, and a static picture for readers without a kernel) over the public API: the
-solver (:mod:`stoplib.redblack.solver`), the simulator
-(:mod:`stoplib.redblack.simulation`), the fits (:mod:`stoplib.redblack.asymptotics`)
-and the figures of :mod:`stoplib.redblack.plots`. A request out of range is refused
-with a message; nothing is clamped.
+Each function builds the workbook's one :class:`stoplib.workbook.panel.Panel` (controls,
+a one-line readout, a figure drawn on an explicit ``Figure``, a message line, a "Save
+figure" button, and a static picture for readers without a kernel). The panel checks
+the controls' ranges once per interaction; its ``render`` then computes one result with
+the game's internals (the solver, :mod:`stoplib.redblack.solver`; the simulator,
+:mod:`stoplib.redblack.simulation`; the fits, :mod:`stoplib.redblack.fits`) and
+hands it to both the readout and the figure of :mod:`stoplib.redblack.plots`, which only
+draws. A request out of range is refused with a message; nothing is clamped.
 
 :func:`position_panel` (notebook 01)
     Any deck: ``V(r, b)``, the stopping boundary with the position marked, and the
@@ -26,21 +27,20 @@ Gwern Branwen et al., "Problem 14 Dynamic Programming Solutions", gwern.net, Oct
 """
 from __future__ import annotations
 
-import html
 import math
-import threading
 
 import numpy as np
 
+from ..util.rng import kernel_seed
 from ..util.validate import check_int
 from ..workbook import style
-from ..workbook.export import FORMATS, save_figure
-from ..workbook.panel import Panel, View, dropdown, int_box, int_slider, slug, toggle
-from .asymptotics import bridge_constant, fit_growth
+from ..workbook.panel import Panel, View, dropdown, int_box, int_slider, toggle
+from .asymptotics import bridge_constant
+from .fits import _fit_growth
 from .plots import plot_fits, plot_position_panel, plot_winnings_distribution
-from .simulation import simulate, winnings_distribution
-from .solver import stopping_boundary, value
-from .variants import value_with_replacement
+from .simulation import _simulate, _winnings_distribution
+from .solver import _position, _value
+from .variants import _value_with_replacement
 
 __all__ = ["position_panel", "simulation_panel", "refit_panel", "GAMES", "FITS"]
 
@@ -49,59 +49,9 @@ __all__ = ["position_panel", "simulation_panel", "refit_panel", "GAMES", "FITS"]
 MAX_POSITION_CARDS = 3000
 MAX_SIMULATION_CARDS = 1000
 
-
-class _Panel(Panel):
-    """:class:`~stoplib.workbook.panel.Panel` with three fixes (to be folded into it):
-
-    * a redraw and a save never draw the same ``Figure`` at once (ipykernel 7 can run two
-      widget callbacks concurrently: a Save click during a slow redraw gave a half-drawn
-      PNG at the save's dpi, and a saved file of the wrong size);
-    * the picture is rendered before anything changes, and the readout is updated last, so
-      whoever sees a new readout (a reader, the browser test) also sees its picture;
-    * a saved figure is named after the values it shows, not after a refused request.
-    """
-
-    def __init__(self, *args, **kwargs):
-        self._draw_lock = threading.RLock()
-        self._shown_values: dict = {}
-        super().__init__(*args, **kwargs)
-
-    def refresh(self) -> bool:
-        with self._draw_lock:
-            values = self.values()
-            ok = super().refresh()
-            if ok:
-                self._shown_values = values
-            return ok
-
-    def show(self, view: View) -> None:
-        if not isinstance(view, View):
-            raise TypeError(f"render must return a View, got {type(view).__name__}")
-        with self._draw_lock:
-            png = style.png_bytes(view.figure, dpi=self.dpi) if view.figure is not None else None
-            self.view, self.figure = view, view.figure
-            self.message.value = ""
-            if png is not None:
-                self.image.value = png
-                self.image.layout.display = None
-            else:
-                self.image.layout.display = "none"
-            self.readout.value = view.readout
-
-    def save(self) -> list:
-        with self._draw_lock:
-            if self.figure is None:
-                self.message.value = "There is no figure to save."
-                return []
-            stem = f"{self.name}-{slug(self._shown_values or self.values())}"
-            self.saved = save_figure(self.figure, self.notebook, stem, formats=FORMATS)
-            names = ", ".join(p.name for p in self.saved)
-            self.message.value = f"Saved {html.escape(names)} in {html.escape(str(self.saved[0].parent))}"
-            return self.saved
-
 #: Numbers of games the simulation panel offers.
 GAMES = (1_000, 10_000, 100_000, 1_000_000)
-#: The fits the refit panel offers: label -> key of :class:`~stoplib.redblack.asymptotics.GrowthFits`.
+#: The fits the refit panel offers: label -> key of :class:`~stoplib.redblack.fits.GrowthFits`.
 FITS = {"√n": "sqrt", "log n": "log", "log n + √n": "log+sqrt"}
 
 
@@ -120,15 +70,13 @@ def position_panel(n_red: int = 26, n_black: int = 26, max_cards: int = 400) -> 
     True
     """
     def render(n_red, n_black):
-        v = value(n_red, n_black)
-        stop_from = int(stopping_boundary(n_red)[n_red]) if n_red > 0 else 0
-        verdict = "draw" if v > 0 else "stop"
-        readout = (f"V({n_red}, {n_black}) = {v:.6f}: {verdict} "
-                   f"(with {n_red} red cards left, stop from {stop_from} black cards)")
-        return View(plot_position_panel(n_red, n_black), readout)
+        p = _position(n_red, n_black)        # the value, the boundary and the policy, once
+        readout = (f"V({n_red}, {n_black}) = {p.value:.6f}: {p.action} "
+                   f"(with {n_red} red cards left, stop from {p.stop_from} black cards)")
+        return View(plot_position_panel(p), readout)
 
     max_cards = check_int("max_cards", max_cards, 1, MAX_POSITION_CARDS)
-    return _Panel({"n_red": int_slider("red", n_red, 0, max_cards),
+    return Panel({"n_red": int_slider("red", n_red, 0, max_cards),
                   "n_black": int_box("black", n_black, 0, max_cards)},
                  render, notebook="01_redblack_dp", name="position", title="Any deck: value and policy")
 
@@ -147,11 +95,12 @@ def simulation_panel(n_red: int = 26, n_black: int = 26, n_games: int = 100_000,
     True
     """
     def render(n_red, n_black, n_games, seed, mistake):
-        s = simulate(n_red, n_black, n_games, seed=seed, replacement=mistake, show_progress=False)
-        exact = value_with_replacement(n_red, n_black) if mistake else value(n_red, n_black)
+        # the controls' ranges are checked by the panel: the game's internals, each once
+        s = _simulate(n_red, n_black, n_games, seed, kernel_seed(seed), mistake, True, False)
+        exact = _value_with_replacement(n_red, n_black) if mistake else _value(n_red, n_black, "row")
         fig, ax = style.figure(figsize=(8.5, 3.6))
         plot_winnings_distribution(ax, s, exact=exact,
-                                   exact_distribution=winnings_distribution(n_red, n_black, mistake))
+                                   exact_distribution=_winnings_distribution(n_red, n_black, mistake))
         game = "mistaken model (p = 1/2)" if mistake else "real game"
         ax.set_title(f"{game}: {n_red} red / {n_black} black")
         readout = (f"{game}, {n_games:,} games, seed {seed}: exact {exact:.6f}, simulated "
@@ -159,7 +108,7 @@ def simulation_panel(n_red: int = 26, n_black: int = 26, n_games: int = 100_000,
         return View(fig, readout)
 
     max_cards = check_int("max_cards", max_cards, 1, MAX_SIMULATION_CARDS)
-    return _Panel({"n_red": int_slider("red", n_red, 0, max_cards),
+    return Panel({"n_red": int_slider("red", n_red, 0, max_cards),
                   "n_black": int_slider("black", n_black, 0, max_cards),
                   "n_games": dropdown("games", [(f"{g:,}", g) for g in GAMES], n_games),
                   "seed": int_box("seed", seed, 0, 2**31 - 1),
@@ -207,7 +156,7 @@ def refit_panel(values, n_min: int = 1, n_max: int | None = None) -> Panel:
     def render(n_min, n_max, fit):
         if n_max < n_min + 10:
             raise ValueError(f"the last n ({n_max}) must be at least the first n ({n_min}) + 10")
-        fits = fit_growth(n_all[n_min: n_max + 1], values[n_min: n_max + 1])
+        fits = _fit_growth(n_all[n_min: n_max + 1], values[n_min: n_max + 1])
         res = fits.results[FITS[fit]]
         p = res.params
         fig, (left, right) = style.figure(1, 2, figsize=(10.5, 3.6))
@@ -227,7 +176,7 @@ def refit_panel(values, n_min: int = 1, n_max: int | None = None) -> Panel:
             readout += f"; slope − c = {p['np.sqrt(n)'] - c:+.2e}".replace("-", "−")
         return View(fig, readout)
 
-    return _Panel({"n_min": int_slider("n from", n_min, 1, max(2, n_top // 2)),
+    return Panel({"n_min": int_slider("n from", n_min, 1, max(2, n_top // 2)),
                   "n_max": int_box("n to", n_max, 11, n_top),
                   "fit": dropdown("fit", list(FITS), "√n")},
                  render, notebook="03_redblack_sqrt_vs_log", name="refit",

@@ -17,8 +17,10 @@ The rooms
     (Table 2), moves and their names (Table 4), reachable states.
 ``solver.py`` (kernels in ``_kernels.py``)
     :func:`threshold`, :func:`solve` (Algorithm 4.1), :func:`value_iteration`,
-    :class:`Solution`, policies and their exact :func:`evaluate` and
-    :func:`score_distribution`.
+    :class:`Solution` and its :class:`Advice` for one state, and the exact
+    :func:`evaluate` and :func:`score_distribution` of any policy.
+``policies.py``
+    :class:`Policy` (a stationary rule as a table) and :func:`stop_at_policy`.
 ``twins.py``
     The slow exact twins: :func:`solve_exact` (Fractions),
     :func:`frequencies_multinomial`.
@@ -26,21 +28,38 @@ The rooms
     :func:`simulate`: Monte Carlo turns under any policy.
 ``pig_game.py``
     Solitaire Pig: :func:`pig` and its twins and simulation.
-``document.py``, ``claims.py``
+``pig_duel_game.py`` (kernels in ``_pig_duel_kernels.py``)
+    Two-player Pig: :func:`pig_duel` (pairwise, value iteration, exact Fractions), simple
+    rules (:func:`pig_hold_at`, :func:`pig_keep_pace`) and their exact :func:`pig_duel_evaluate`.
+``duel_game.py`` (kernels in ``_duel_kernels.py``, tables in ``_duel_tables.py``, disk cache in ``_duel_cache.py``)
+    Two-player Ten Thousand: :func:`duel` (the pairwise finite exact algorithm, value
+    iteration), read by ``duel_advice.py`` (:class:`DuelAdvice`, :class:`PolicyMap`).
+``duel_match.py``, ``duel_simulation.py``
+    Fixed policies against each other exactly (:func:`duel_evaluate`), the fair head start
+    (:func:`fair_head_start`), the first player's win for every goal from one solve
+    (:func:`first_player_by_goal`) and Monte Carlo games (:func:`duel_simulate`, :func:`pig_duel_simulate`).
+``document.py``, ``claims.py`` (its verdict rows in ``_verdicts.py``)
     The paper's printed numbers, and the tables that check them (with
-    ``claims.verdicts``, the verdict table of notebook ``05_ten_thousand``).
-``plots.py``, ``widgets.py``
-    The figures (drawn on a given Axes, in the workbook style) and the
-    interactive panels (``stoplib.workbook.panel.Panel``) of notebook ``05_ten_thousand``.
+    ``claims.verdicts``, the verdict table of notebook ``05_ten_thousand``,
+    judged by the one rule of :mod:`stoplib.workbook.verdicts`).
+``plots.py`` (the two-player figures in ``_plot_duel.py``), ``widgets.py``
+    The figures (each ``plot_*`` draws a computed result on a given Axes, in the
+    workbook style, and computes nothing) and the interactive panels
+    (``stoplib.workbook.panel.Panel``, computing one result per interaction) of
+    notebooks ``05_ten_thousand`` and ``08_two_player_dice``.
 ``_costs.py`` (private)
     What a call would cost: every entry point whose cost grows with its
     arguments (the value iterations, the simulators, the score distribution,
     the exact fractions, the reachability search, the claims' loops) estimates
     seconds and bytes from the rates ``benchmarks/bench_tenthousand.py``
-    measures and asks :func:`stoplib.util.budget.check`, which refuses it at
+    measures (the only module of the game that builds a ``budget.Estimate``)
+    and asks :func:`stoplib.util.budget.check`, which refuses it at
     once above the limits (raise them on purpose with ``stoplib.util.budget.allow``).
+``_tables.py`` (private)
+    The game's arrays (configurations, scores, moves, roll probabilities), built
+    once per number of dice; below ``rules.py`` and ``_costs.py``.
 ``_checks.py`` (private)
-    The argument checks the claims' tables share (a solution, a list of rules).
+    Checks shared by the rooms (policy and solution tables, a list of rules).
 
 Every public function checks its input (``TypeError`` for a wrong kind,
 ``ValueError`` for a value out of range, nothing clipped); :class:`Policy`,
@@ -59,25 +78,43 @@ Examples
 """
 from .rules import (MAX_DICE, TRIPLE_KINDS, PAPER_ACTIONS, NEVER_OPTIMAL, ACTION_NAMES, STOP, ROLL,
                     configurations, score, is_smaller, move_name, frequencies, move, is_reachable)
-from .solver import (ThresholdResult, threshold, Solution, solve, value_iteration, Policy, stop_at_policy,
-                     evaluate, score_distribution)
+from .solver import (ThresholdResult, threshold, Solution, Advice, solve, value_iteration, evaluate,
+                     score_distribution)
+from .policies import Policy, stop_at_policy
 from .twins import frequencies_multinomial, solve_exact
 from .simulation import SimulationResult, simulate
 from .pig_game import (FACES, PigResult, pig, pig_threshold, pig_growth_rate, pig_min_scale, pig_exact,
                        pig_value_iteration, pig_stop_at_value, PigSimulation, pig_simulate)
+from .twins import pig_duel_brute_force, duel_brute_force
+from .pig_duel_game import (PIG_DUEL_METHODS, PigDuel, pig_duel, PigRule, pig_hold_at, pig_keep_pace, PigMatch,
+                            pig_duel_evaluate)
+from .duel_game import N_DICE, DUEL_METHODS, FINISH_RULES, Duel, duel
+from .duel_advice import Option, DuelAdvice, PolicyMap, DepartureMap
+from .duel_match import DuelMatch, duel_evaluate, HeadStart, fair_head_start, GoalCurve, first_player_by_goal
+from .duel_simulation import DuelSimulation, pig_duel_simulate, duel_simulate
 
 __all__ = [
     # rules
     "MAX_DICE", "TRIPLE_KINDS", "PAPER_ACTIONS", "NEVER_OPTIMAL", "ACTION_NAMES", "STOP", "ROLL",
     "configurations", "score", "is_smaller", "move_name", "frequencies", "move", "is_reachable",
     # solver
-    "ThresholdResult", "threshold", "Solution", "solve", "value_iteration", "Policy", "stop_at_policy",
-    "evaluate", "score_distribution",
+    "ThresholdResult", "threshold", "Solution", "Advice", "solve", "value_iteration", "evaluate",
+    "score_distribution",
+    # policies
+    "Policy", "stop_at_policy",
     # twins
-    "frequencies_multinomial", "solve_exact",
+    "frequencies_multinomial", "solve_exact", "pig_duel_brute_force", "duel_brute_force",
     # simulation
     "SimulationResult", "simulate",
     # solitaire Pig
     "FACES", "PigResult", "pig", "pig_threshold", "pig_growth_rate", "pig_min_scale", "pig_exact",
     "pig_value_iteration", "pig_stop_at_value", "PigSimulation", "pig_simulate",
+    # two-player Pig
+    "PIG_DUEL_METHODS", "PigDuel", "pig_duel", "PigRule", "pig_hold_at", "pig_keep_pace", "PigMatch",
+    "pig_duel_evaluate",
+    # two-player Ten Thousand
+    "N_DICE", "DUEL_METHODS", "FINISH_RULES", "Duel", "duel", "Option", "DuelAdvice", "PolicyMap",
+    "DepartureMap", "DuelMatch", "duel_evaluate", "HeadStart", "fair_head_start", "GoalCurve", "first_player_by_goal",
+    # Monte Carlo games
+    "DuelSimulation", "pig_duel_simulate", "duel_simulate",
 ]

@@ -1,29 +1,25 @@
-"""Ten Thousand: the checks of arguments that the claims' tables share (private).
+"""Ten Thousand: argument checks shared by the rooms (private).
 
-:func:`solution_arg` reads a :class:`~stoplib.tenthousand.Solution` argument (None: the
-paper's five-dice game), :func:`chips_arg` the list of "stop at X chips" rules of
+:func:`check_array` and :func:`check_codes` check the tables of a
+:class:`~stoplib.tenthousand.Solution` or a :class:`~stoplib.tenthousand.Policy`
+(dtype, shape, finite numbers, and action codes possible in their states), so that
+no numba kernel ever reads a table with an impossible action code; :func:`chips_arg`
+reads the list of "stop at X chips" rules of
 :func:`stoplib.tenthousand.claims.stop_at_table`, refusing an endless or huge one by
 its cost (:mod:`stoplib.util.budget`) before following it.
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
+import numpy as np
+
 from ..util import budget
-from ..util.validate import check_instance, check_int
+from ..util.validate import check_int
 from . import _costs
-from .solver import Solution, solve
+from ._tables import ACTION_NAMES, ROLL, STOP, _rules
 
-__all__: list[str] = []   # private: used by stoplib.tenthousand.claims
-
-
-def solution_arg(solution, name="solution", five=False):
-    """A :class:`Solution` argument: None gives the five-dice game; ``five``: it must be that game."""
-    if solution is None:
-        return solve()
-    check_instance(name, solution, Solution)
-    if five and solution.n_dice != 5:
-        raise ValueError(f"{name} must be a solution of the paper's five-dice game, got one with "
-                         f"n_dice={solution.n_dice}")
-    return solution
+__all__: list[str] = []   # private: used by stoplib.tenthousand.solver and .claims
 
 
 def chips_arg(chips):
@@ -45,3 +41,58 @@ def chips_arg(chips):
     if len(values) == 0:
         raise ValueError("chips must hold at least one rule")
     return values
+
+
+def check_array(name, value, kinds, shape):
+    """``value`` as a NumPy array of dtype kind in ``kinds`` ("f", "iu", "b") and the given shape
+    (None: any length); float tables must be finite."""
+    if not isinstance(value, np.ndarray):
+        raise TypeError(f"{name} must be a numpy.ndarray, got {type(value).__name__}")
+    if value.dtype.kind not in kinds:
+        expected = {"f": "float", "iu": "integer", "b": "bool"}[kinds]
+        raise TypeError(f"{name} must be a {expected} array, got dtype {value.dtype}")
+    if value.ndim != len(shape) or any(want is not None and got != want for got, want in zip(value.shape, shape)):
+        want = " x ".join("any" if w is None else str(w) for w in shape)
+        raise ValueError(f"{name} must have shape {want}, got {' x '.join(map(str, value.shape)) or 'a scalar'}")
+    if kinds == "f" and not np.isfinite(value).all():
+        raise ValueError(f"{name} must hold finite numbers (it holds nan or inf)")
+    return value
+
+
+@lru_cache(maxsize=None)
+def _legal_codes(n_dice):
+    """``(valid, legal)``: ``valid[k, n]`` marks the states a turn can be in; ``legal[k, n, code]``
+    the action codes possible there (stop, roll, and the moves from ``k`` when dice were left)."""
+    rules = _rules(n_dice)
+    N, K = n_dice, len(rules.configs)
+    valid = np.zeros((K, N + 1), dtype=bool)
+    legal = np.zeros((K, N + 1, len(ACTION_NAMES)), dtype=bool)
+    for k in range(1, K):
+        for n in range(1, N + 1):
+            valid[k, n] = n == N or rules.d[k] <= N - n
+            legal[k, n, STOP] = legal[k, n, ROLL] = True
+            if n < N:
+                legal[k, n, :] |= rules.move_dest[k] >= 0
+    return valid, legal
+
+
+def check_codes(name, table, n_dice, rows, moves):
+    """Every code of ``table[:rows]`` is an action possible in its state (``moves=False``: stop or roll only)."""
+    if rows == 0:
+        return
+    sub = table[:rows]
+    low, high = int(sub.min()), int(sub.max())
+    top = len(ACTION_NAMES) if moves else 2
+    if low < 0 or high >= top:
+        raise ValueError(f"{name} must hold action codes 0..{top - 1} (indices into ACTION_NAMES"
+                         f"{'' if moves else ': 0 stop, 1 roll'}), got {low if low < 0 else high}")
+    valid, legal = _legal_codes(n_dice)
+    K, width = valid.shape
+    ok = legal[np.arange(K)[None, :, None], np.arange(width)[None, None, :], sub]
+    bad = np.argwhere(valid[None] & ~ok)
+    if len(bad):
+        tau, k, n = (int(x) for x in bad[0])
+        code = int(sub[tau, k, n])
+        raise ValueError(f"{name}[{tau}, {k}, {n}] = {code} ({ACTION_NAMES[code]}) is not possible in the state "
+                         f"({tau}, {_rules(n_dice).configs[k]}, {n}) of the {n_dice}-dice game"
+                         + (" (no move once every die scored)" if n == n_dice else ""))

@@ -18,9 +18,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ..util.budget import Estimate
-from .rules import (MAX_DICE, REACHABLE_BYTES_PER_STATE as _REACHABLE_BYTES_PER_STATE,
-                    REACHABLE_SECONDS_PER_STATE as _REACHABLE_SECONDS_PER_STATE, _prob_matrix,
-                    _reachable_estimate, _rules)
+from ._tables import MAX_DICE, _prob_matrix, _rules
 
 __all__: list[str] = []   # private: used by the public functions and the benchmark
 
@@ -54,12 +52,11 @@ SIMULATE_SECONDS_PER_TURN = {1: 3.0e-7, 2: 4.5e-7, 3: 6.0e-7, 4: 7.5e-7, 5: 9.0e
 #: What ``parallel=True`` gains on the development machine: nothing measurable (its two
 #: cores are shared); a machine with free cores finishes sooner than estimated.
 PARALLEL_SPEEDUP = 1.0
-#: The pure-Python reachability search: seconds and bytes per state below its bound
-#: (``(tau_max + 1) * K * n_dice`` states; about a third are reachable). Defined in
-#: ``rules.py`` beside :func:`~stoplib.tenthousand.is_reachable` (which must not import
-#: this module: it imports ``rules``), measured the same way.
-REACHABLE_SECONDS_PER_STATE = _REACHABLE_SECONDS_PER_STATE
-REACHABLE_BYTES_PER_STATE = _REACHABLE_BYTES_PER_STATE
+#: The pure-Python reachability search behind :func:`~stoplib.tenthousand.is_reachable`: seconds
+#: and bytes per state below its bound (``(tau_max + 1) * K * n_dice`` states; about a third are
+#: reachable).
+REACHABLE_SECONDS_PER_STATE = 6.0e-6
+REACHABLE_BYTES_PER_STATE = 120.0
 #: Seconds of the exact-fraction Algorithm 4.1 (``solve_exact``) with all actions, by number of dice.
 SOLVE_EXACT_SECONDS = {1: 1e-4, 2: 3e-4, 3: 2e-3, 4: 0.04, 5: 0.3, 6: 2.5}
 #: Seconds per state ``tau < threshold`` of the Python passes over a solution.
@@ -156,8 +153,8 @@ def policy_table(n_dice, chips):
 def evaluate(n_dice, cap):
     """Estimate of :func:`stoplib.tenthousand.evaluate` for a policy that stops at ``cap``."""
     entries = table_entries(n_dice, table_rows(n_dice, cap))
-    return Estimate(f"evaluate(a policy with cap={count_text(cap)}, n_dice={n_dice})", entries * EVALUATE_SECONDS_PER_ENTRY,
-                    6 * _FLOAT * entries,
+    return Estimate(f"evaluate(a policy with cap={count_text(cap)}, n_dice={n_dice})",
+                    entries * EVALUATE_SECONDS_PER_ENTRY, 6 * _FLOAT * entries,
                     f"tables of {entries:.3g} entries at {EVALUATE_SECONDS_PER_ENTRY:.2g} s an entry")
 
 
@@ -184,8 +181,12 @@ def simulate(n_dice, cap, n_turns, n_chunks, parallel):
 
 
 def reachable(n_dice, tau_max):
-    """Estimate of the forward search behind :func:`stoplib.tenthousand.is_reachable`."""
-    return _reachable_estimate(n_dice, tau_max)
+    """Estimate of the forward search behind :func:`stoplib.tenthousand.is_reachable` (``tau_max`` < 2 * 10**15)."""
+    states = float(tau_max + 1) * len(_rules(n_dice).configs) * n_dice
+    return Estimate(f"is_reachable (a search up to tau={tau_max:,}, n_dice={n_dice})",
+                    states * REACHABLE_SECONDS_PER_STATE, states * REACHABLE_BYTES_PER_STATE,
+                    f"{states:.3g} states below the bound at {REACHABLE_SECONDS_PER_STATE:.2g} s and "
+                    f"{REACHABLE_BYTES_PER_STATE:g} bytes each (pure Python)")
 
 
 def solve_exact(n_dice):
@@ -287,3 +288,161 @@ def stop_at_table(values, n_dice):
 
 
 assert set(VI_SWEEPS) == set(SIMULATE_SECONDS_PER_TURN) == set(SOLVE_EXACT_SECONDS) == set(range(1, MAX_DICE + 1))
+
+
+# ----------------------------------------------------------------------------- two-player Pig
+
+#: Two-player Pig: seconds per turn-state update (a state is (i, j, k) with i + k < goal; an
+#: update sums ``die - 1`` continuations) of the pairwise method (about 1.5 pieces a pair, with
+#: slopes), of value iteration (32 rounds a pair on average at goal 100), and of the exact
+#: method in Fractions up to goal 20 (its cost per state grows with the goal: the denominators).
+#: These and the rates below were measured with ``benchmarks/bench_tenthousand_duel.py
+#: --calibrate-only`` on the 2-core development machine ("AMD EPYC, 2 cores, virtual machine",
+#: numba 0.68.1) under a load average of about 5 (other jobs), so that they err on the long side.
+PIG_DUEL_PAIRWISE_SECONDS = 1.2e-8
+PIG_DUEL_VI_SECONDS = 1.0e-7
+PIG_DUEL_EXACT_SECONDS = 6.0e-5
+PIG_DUEL_EVALUATE_SECONDS = 2.0e-9
+
+
+def pig_duel(goal, die, method):
+    """Estimate of :func:`stoplib.tenthousand.pig_duel`."""
+    G = _n(goal)
+    states = G * G * (G + 1) / 2
+    updates = states * (die - 1)
+    rate = {"pairwise": PIG_DUEL_PAIRWISE_SECONDS, "value_iteration": PIG_DUEL_VI_SECONDS}.get(method)
+    if rate is None:   # exact: Fractions whose size grows with the goal
+        seconds = updates * PIG_DUEL_EXACT_SECONDS * max(1.0, G / 20.0)
+    else:
+        seconds = updates * rate + 3 * updates * PIG_DUEL_PAIRWISE_SECONDS   # + hold table and residual
+    return Estimate(f"pig_duel(goal={count_text(goal)}, die={die}, method={method!r})", seconds,
+                    9.0 * G ** 3 + 16.0 * G * G,
+                    f"{updates:.3g} state updates; a float64 and an int8 table of goal**3 entries")
+
+
+def pig_duel_evaluate(goal, die):
+    """Estimate of :func:`stoplib.tenthousand.pig_duel_evaluate` (two matches, plus the optimal solve)."""
+    G = _n(goal)
+    updates = G * G * (G + 1) / 2 * (die - 1)
+    solve = pig_duel(goal, die, "pairwise")
+    return Estimate(f"pig_duel_evaluate(goal={count_text(goal)}, die={die})",
+                    solve.seconds + 2 * updates * PIG_DUEL_EVALUATE_SECONDS + 4e-8 * G ** 3,
+                    solve.bytes + 2.0 * G ** 3, f"{updates:.3g} state updates per match, and the optimal solve")
+
+
+# ----------------------------------------------------------------------------- two-player Ten Thousand
+
+#: Two-player Ten Thousand: seconds per (turn total x option) step of a turn pass, one core:
+#: a pass at ``(i, j)`` takes ``(goal - i) * DUEL_STEPS_PER_TOTAL`` steps. The pairwise method
+#: makes about 2.2 tracked passes a turn (slopes and intervals cost more per step); value
+#: iteration about DUEL_VI_ROUNDS untracked ones, plus one pass a turn for the residual.
+DUEL_STEPS_PER_TOTAL = 172
+DUEL_TRACKED_SECONDS = 1.2e-8
+DUEL_PASS_SECONDS = 6.0e-9
+DUEL_PAIRWISE_PASSES = 2.5
+DUEL_VI_ROUNDS = 30.0
+
+
+def duel_passes(goal):
+    """Turn-total steps of one pass over every turn ``(i, j)``: ``goal * sum_i (goal - i) * steps``."""
+    G = _n(goal)
+    return G * G * (G + 1) / 2 * DUEL_STEPS_PER_TOTAL
+
+
+def duel(goal, method, parallel):
+    """Estimate of :func:`stoplib.tenthousand.duel` (on one core: the machine's two are shared)."""
+    steps = duel_passes(goal)
+    if method == "pairwise":
+        seconds = steps * (DUEL_PAIRWISE_PASSES * DUEL_TRACKED_SECONDS + DUEL_PASS_SECONDS)
+    else:
+        seconds = steps * (DUEL_VI_ROUNDS + 1) * DUEL_PASS_SECONDS
+    G = _n(goal)
+    return Estimate(f"duel(goal={count_text(goal)}, method={method!r})", seconds, 40.0 * G * G + 6e4 * G,
+                    f"{steps:.3g} pass steps; value tables of goal**2 entries")
+
+
+#: The brute-force twins (global Jacobi sweeps in NumPy): seconds per state per sweep, the
+#: sweeps they take (they grow with the goal; these are upper bounds seen up to goal 30 and
+#: 10), and for Ten Thousand the Python set-up per state.
+PIG_BRUTE_SECONDS_PER_STATE = 1.2e-8
+PIG_BRUTE_SWEEPS = 700
+DUEL_BRUTE_SECONDS_PER_STATE = 2.0e-8
+DUEL_BRUTE_SETUP_SECONDS = 5.0e-6
+DUEL_BRUTE_SWEEPS = 400
+#: Post-roll states per (pair, turn total), about (the paper's (k, n) with s(k) <= t), and the
+#: bytes each takes in the Python set-up (its transition lists).
+DUEL_BRUTE_STATES_PER_TOTAL = 150.0
+DUEL_BRUTE_BYTES_PER_STATE = 4000.0
+
+
+def pig_brute_force(goal, die, max_sweeps):
+    """Estimate of :func:`stoplib.tenthousand.pig_duel_brute_force`."""
+    G = _n(goal)
+    states = G ** 3 * (die - 1)
+    sweeps = min(max_sweeps, PIG_BRUTE_SWEEPS)
+    return Estimate(f"pig_duel_brute_force(goal={count_text(goal)}, die={die})",
+                    sweeps * states * PIG_BRUTE_SECONDS_PER_STATE, 8.0 * 8 * G * G * (G + die),
+                    f"{sweeps} sweeps of {states:.3g} state updates")
+
+
+def duel_brute_force(goal, max_sweeps):
+    """Estimate of :func:`stoplib.tenthousand.duel_brute_force`."""
+    G = _n(goal)
+    states = G * G * (G + 1) / 2 * DUEL_BRUTE_STATES_PER_TOTAL
+    sweeps = min(max_sweeps, DUEL_BRUTE_SWEEPS)
+    return Estimate(f"duel_brute_force(goal={count_text(goal)})",
+                    states * (DUEL_BRUTE_SETUP_SECONDS + sweeps * DUEL_BRUTE_SECONDS_PER_STATE),
+                    DUEL_BRUTE_BYTES_PER_STATE * states,
+                    f"about {states:.3g} states (Python set-up) and {sweeps} NumPy sweeps")
+
+
+#: Seconds per (total x outcome) entry of resolving a solitaire policy into the duel's choices.
+RESOLVE_SECONDS_PER_ENTRY = 2.0e-7
+DUEL_OUTCOMES = 91
+
+
+def resolve_policy(cap):
+    """Estimate of turning a solitaire policy with ``cap`` rows into the duel kernels' choice tables."""
+    entries = _n(cap) * DUEL_OUTCOMES
+    return Estimate(f"resolving a policy with cap={count_text(cap)}", entries * RESOLVE_SECONDS_PER_ENTRY,
+                    16.0 * entries, f"{entries:.3g} entries at {RESOLVE_SECONDS_PER_ENTRY:.2g} s")
+
+
+def duel_evaluate(goal):
+    """Estimate of :func:`stoplib.tenthousand.duel_evaluate`: the optimal solve (if not cached) and
+    up to two untracked passes per turn for each player."""
+    steps = duel_passes(goal)
+    solve = duel(goal, "pairwise", True)
+    G = _n(goal)
+    return Estimate(f"duel_evaluate(goal={count_text(goal)})", solve.seconds + 4 * steps * DUEL_PASS_SECONDS,
+                    solve.bytes + 16.0 * G * G, f"{steps:.3g} pass steps per pass, and the optimal solve")
+
+
+#: Monte Carlo games: seconds per game and point of goal (a game's rolls grow with the goal),
+#: one core; Ten Thousand's optimal player also needs its pre-roll table (one pass per turn).
+PIG_DUEL_GAME_SECONDS_PER_POINT = 4.5e-8
+DUEL_GAME_SECONDS_PER_CHIP = 2.0e-7
+
+
+def pig_duel_simulate(goal, die, n_games, parallel):
+    """Estimate of :func:`stoplib.tenthousand.pig_duel_simulate` (and the optimal solve it may need)."""
+    speedup = PARALLEL_SPEEDUP if parallel else 1.0
+    solve = pig_duel(goal, die, "pairwise")
+    seconds = _n(n_games) * _n(goal) * PIG_DUEL_GAME_SECONDS_PER_POINT / speedup + solve.seconds
+    return Estimate(f"pig_duel_simulate(goal={count_text(goal)}, n_games={count_text(n_games)})", seconds,
+                    solve.bytes + 2.0 * _n(goal) ** 3,
+                    f"{PIG_DUEL_GAME_SECONDS_PER_POINT:.2g} s a game per point of goal, and the optimal solve")
+
+
+def duel_simulate(goal, n_games, parallel):
+    """Estimate of :func:`stoplib.tenthousand.duel_simulate` (games, the pre-roll table, the solve)."""
+    speedup = PARALLEL_SPEEDUP if parallel else 1.0
+    G = _n(goal)
+    solve = duel(goal, "pairwise", parallel)
+    table = G * G * (G + 1) / 2 * 5
+    seconds = (_n(n_games) * G * DUEL_GAME_SECONDS_PER_CHIP / speedup + duel_passes(goal) * DUEL_PASS_SECONDS
+               + solve.seconds)
+    return Estimate(f"duel_simulate(goal={count_text(goal)}, n_games={count_text(n_games)})", seconds,
+                    8.0 * table + solve.bytes,
+                    f"{DUEL_GAME_SECONDS_PER_CHIP:.2g} s a game per chip of goal; "
+                    f"a pre-roll table of {table:.3g} values")

@@ -15,57 +15,65 @@ column saying whether each entry matches at the printed precision:
   of Table 5), :func:`max_state_difference` (Algorithm 4.1 against value
   iteration in every state);
 - :func:`verdicts`: every number and claim of the paper that notebook 05
-  checks, one row each (agrees / differs / open, with evidence), and
-  :func:`digit_slip`, which names a one-digit printing slip;
+  checks, one row each, judged by the one rule of :mod:`stoplib.workbook.verdicts`
+  (its rows are written in :mod:`._verdicts`), and :func:`digit_slip`, which
+  names a one-digit printing slip;
 - the tables that go beyond the paper: :func:`dice_table` (1 to 6 dice) and
-  :func:`stop_at_table` (the simple "stop at X" rules).
+  :func:`stop_at_table` (the simple "stop at X" rules);
+- :func:`duel_verdicts`: the verdict table of notebook 08 (two players: the paper's open
+  question, and the numbers others print for two-player Pig and Farkle; rows in
+  :mod:`._duel_verdicts`).
 
-The figures drawn from these tables are in :mod:`.plots`.
+A printed number "matches" when ours lies in its printed interval
+(:func:`stoplib.workbook.verdicts.judge`). Each public function checks its
+arguments once and calls a private ``_name`` that the others (and
+:func:`verdicts`) call in turn. The figures drawn from these tables are in
+:mod:`.plots`.
 """
 from __future__ import annotations
-
-import re
 
 import numpy as np
 import pandas as pd
 
 from ..util import budget
-from ..util.validate import check_int, check_instance, check_real, check_str
+from ..util.validate import check_instance, check_int, check_real, check_str
+from ..workbook.verdicts import judge
 from . import _costs
 from . import document as doc
-from ._checks import chips_arg, solution_arg
-from .rules import (ACTION_NAMES, MAX_DICE, MAX_TURN_TOTAL, ROLL, STOP, _check_n_dice, _prob_matrix,
-                    _reachable_states, _rules, configurations, frequencies, score)
-from .solver import Solution, evaluate, solve, stop_at_policy, threshold, value_iteration
+from ._checks import chips_arg
+from ._tables import _frequencies, _sdc
+from .policies import _stop_at_policy
+from .rules import (ACTION_NAMES, MAX_DICE, MAX_TURN_TOTAL, ROLL, STOP, _check_n_dice, _parse_actions, _prob_matrix,
+                    _reachable_states, _rules)
+from .solver import Solution, _iterate, _policy_value, _solve, _solve_game, _threshold
 
-__all__ = ["VERDICT_COLUMNS", "printed_match", "digit_slip", "verdicts", "table2", "table5_cells", "table5", "table6", "table7", "action_audit",
-           "threshold_table", "dice_table", "stop_at_table", "longest_turn", "rolling_states_outside_table5",
-           "max_state_difference"]
+__all__ = ["NOTEBOOK", "DUEL_NOTEBOOK", "duel_verdicts", "digit_slip", "verdicts",
+            "table2", "table5_cells", "table5", "table6", "table7",
+           "action_audit", "threshold_table", "dice_table", "stop_at_table", "longest_turn",
+           "rolling_states_outside_table5", "max_state_difference"]
+
+#: The notebook that checks the paper (its verdict table is ``data/05_ten_thousand_verdicts.csv``).
+NOTEBOOK = "05_ten_thousand"
+#: The notebook of the two-player games (its verdict table: :func:`duel_verdicts`).
+DUEL_NOTEBOOK = "08_two_player_dice"
 
 
-_DECIMAL = re.compile(r"[-+]?\d+(\.\d+)?")
+def _matches(value, printed):
+    """Whether ``value`` prints as the document's ``printed`` (None: a cell printed '-', matched by None)."""
+    if printed is None or value is None:
+        return printed is None and value is None
+    return judge(printed, value) == "agrees"
 
 
-def printed_match(value, printed):
-    """True when ``value`` rounded to the decimals of the string ``printed`` equals it.
-
-    Examples
-    --------
-    >>> printed_match(5.872018918, "5.872019"), printed_match(5.872018918, "5.8721")
-    (True, False)
-    """
-    if printed is not None:
-        check_str("printed", printed, 40)
-        if not _DECIMAL.fullmatch(printed):
-            raise ValueError(f"printed must be a decimal number as printed, such as '5.872019', got {printed!r}")
-    if value is not None:
-        value = check_real("value", value, allow_nan=True, allow_inf=True)
-    if printed is None:
-        return value is None
-    if value is None:
-        return False
-    dec = len(printed.split(".")[1]) if "." in printed else 0
-    return f"{value:.{dec}f}" == printed
+def _solution_arg(solution, name="solution", five=False):
+    """A :class:`Solution` argument: None gives the five-dice game; ``five``: it must be that game."""
+    if solution is None:
+        return _solve_game(5)
+    check_instance(name, solution, Solution)
+    if five and solution.n_dice != 5:
+        raise ValueError(f"{name} must be a solution of the paper's five-dice game, got one with "
+                         f"n_dice={solution.n_dice}")
+    return solution
 
 
 def _fmt(value, printed):
@@ -86,10 +94,10 @@ def table2():
     True
     """
     rows = []
-    freqs = {n: frequencies(n) for n in range(1, 6)}
-    ours_order = configurations(5)
+    freqs = {n: _frequencies(n) for n in range(1, 6)}
+    ours_order = list(_rules(5).configs)
     for d, cfg, c, s, paper in doc.TABLE2:
-        s_, d_, c_ = score(cfg)
+        s_, d_, c_ = _sdc(cfg)
         ours = tuple(freqs[n].get(cfg) for n in range(1, 6))
         row = {"d": d_, "config": str(list(cfg)), "c": c_, "s": s_}
         for n in range(1, 6):
@@ -133,9 +141,12 @@ def table5_cells(solution=None):
     not in the paper's table), our action, and the paper's entry.
 
     Returns a long DataFrame with columns tau, n, column, ours, paper, action, paper_action, matches.
-    ``solution``: a solution of the five-dice game (default: :func:`solve`).
+    ``solution``: a solution of the five-dice game (default: :func:`~stoplib.tenthousand.solve`).
     """
-    sol = solution_arg(solution, five=True)
+    return _table5_cells(_solution_arg(solution, five=True))
+
+
+def _table5_cells(sol):
     rules = _rules(5)
     rows = []
     for col, (n, spec, paper_action) in enumerate(doc.TABLE5_COLUMNS):
@@ -155,16 +166,16 @@ def table5_cells(solution=None):
             rows.append({"tau": tau, "n": n, "column": name, "ours": ours, "paper": printed,
                          "action": "/".join(sorted(acts)) if acts else "s or -",
                          "paper_action": paper_action, "consistent_column": same,
-                         "matches": printed_match(ours, printed)})
+                         "matches": _matches(ours, printed)})
     return pd.DataFrame(rows)
 
 
 def table5(solution=None):
     """Table 5 in the paper's layout: our value and the paper's in each cell, '-' for stop/unreachable.
 
-    ``solution``: a solution of the five-dice game (default: :func:`solve`).
+    ``solution``: a solution of the five-dice game (default: :func:`~stoplib.tenthousand.solve`).
     """
-    cells = table5_cells(solution)
+    cells = _table5_cells(_solution_arg(solution, five=True))
     wide = {}
     for name, grp in cells.groupby("column", sort=False):
         col = []
@@ -181,15 +192,19 @@ def table6(solution=None):
     """Table 6 regenerated: V*(tau, i, 5) for tau = 0..55 (row 0: the initial state) beside the paper.
 
     ``matches`` compares at the printed precision; ``matches_3dp`` at three decimals.
-    ``solution``: a solution of the five-dice game (default: :func:`solve`).
+    ``solution``: a solution of the five-dice game (default: :func:`~stoplib.tenthousand.solve`).
     """
-    sol = solution_arg(solution, five=True)
+    return _table6(_solution_arg(solution, five=True))
+
+
+def _table6(sol):
+    k = _rules(5).index[(1, 0, 0)]       # with five dice to roll the value depends on tau only
     rows = []
     for tau, printed in doc.TABLE6.items():
-        ours = sol.value_at(0, None, 5) if tau == 0 else sol.value_at(tau, (1, 0, 0), 5)
-        action = "r" if tau == 0 else sol.action_at(tau, (1, 0, 0), 5)
+        ours = sol._value(0, -1, 5) if tau == 0 else sol._value(tau, k, 5)
+        action = "r" if tau == 0 else sol._action(tau, k, 5)
         rows.append({"tau": tau, "ours": round(ours, 6), "paper": printed, "action": action,
-                     "matches": printed_match(ours, printed),
+                     "matches": _matches(ours, printed),
                      "matches_3dp": f"{ours:.3f}" == f"{float(printed):.3f}"})
     return pd.DataFrame(rows)
 
@@ -197,17 +212,23 @@ def table6(solution=None):
 def table7():
     """Table 7 regenerated: the value of the game when only some actions are allowed.
 
-    ``value_chained`` lets a move follow a move (the MCP with these actions
+    ``slip`` names a one-digit printing slip where the printed digits differ from ours
+    (:func:`digit_slip`); ``value_chained`` lets a move follow a move (the MCP with these actions
     only), which is *not* the game of the paper's Table 7.
     """
+    return _table7()
+
+
+def _table7():
     rows = []
     for count, acts, printed in doc.TABLE7:
-        sol = solve(actions=acts if acts == "all" else list(acts))
-        chained = value_iteration(actions=acts if acts == "all" else list(acts), cap=70, chain=True)
+        allowed, label = _parse_actions(acts if acts == "all" else list(acts), 5)
+        sol = _solve(5, allowed, label)
+        chained = _iterate(5, allowed, label, 70, True, 100_000)
+        ours = f"{sol.value:.10f}"
         rows.append({"actions": acts if acts == "all" else ", ".join(acts), "count": count,
-                     "ours": f"{sol.value:.10f}", "paper": printed,
-                     "matches": printed_match(sol.value, printed),
-                     "value_chained": f"{chained.value:.10f}"})
+                     "ours": ours, "paper": printed, "matches": _matches(sol.value, printed),
+                     "slip": _digit_slip(ours, printed) or "", "value_chained": f"{chained.value:.10f}"})
     return pd.DataFrame(rows)
 
 
@@ -223,9 +244,13 @@ def action_audit(solution=None, tol=1e-12):
     >>> int(a.loc["m11", "optimal_in"]), bool(a.loc["m11", "min_shortfall"] > 0)
     (0, True)
     """
-    sol = solution_arg(solution)
+    sol = _solution_arg(solution)
     tol = check_real("tol", tol, 0)
     budget.check(_costs.solution_pass(sol, "action_audit", _costs.AUDIT_SECONDS_PER_STATE))
+    return _action_audit(sol, tol)
+
+
+def _action_audit(sol, tol=1e-12):
     rules = _rules(sol.n_dice)
     N = sol.n_dice
     stats = {}
@@ -235,8 +260,7 @@ def action_audit(solution=None, tol=1e-12):
                 if rules.d[k] > N - n or tau < rules.s[k]:
                     continue
                 best = float(sol.values[tau, k, n])
-                cfg = rules.configs[k]
-                for name, (val, _) in sol.action_values(tau, cfg, n).items():
+                for name, (val, _, _) in sol._action_values(tau, k, n).items():
                     if name in ("s", "r"):
                         continue
                     st = stats.setdefault(name, [0, 0, np.inf, 0])
@@ -256,11 +280,11 @@ def action_audit(solution=None, tol=1e-12):
 def threshold_table(max_dice=6):
     """The one-roll gain ratio sum_k f(n,k) s(k) / f(n,0) for n = 1..max_dice and the thresholds."""
     max_dice = check_int("max_dice", max_dice, 1, MAX_DICE)
-    th = threshold(max_dice)
+    th = _threshold(max_dice)
     rows = []
     for n, ratio in th.ratios.items():
-        fr = frequencies(n)
-        t_n = threshold(n)
+        fr = _frequencies(n)
+        t_n = _threshold(n)
         rows.append({"n": n, "bust rolls f(n,0)": fr[(0, 0, 0)], "sum f(n,k) s(k)": ratio * fr[(0, 0, 0)],
                      "ratio": float(ratio), "tau*(n)": t_n.threshold,
                      "argument applies with N=n": t_n.argument_applies})
@@ -272,13 +296,13 @@ def dice_table(max_dice=6, cap_extra=40):
     (value iteration truncated at ``cap_extra`` chips above each threshold)."""
     max_dice = check_int("max_dice", max_dice, 1, MAX_DICE)
     cap_extra = check_int("cap_extra", cap_extra, 0)
-    budget.check(_costs.dice_table(max_dice, cap_extra, [threshold(N).threshold for N in range(1, max_dice + 1)]))
+    thresholds = [_threshold(N) for N in range(1, max_dice + 1)]
+    budget.check(_costs.dice_table(max_dice, cap_extra, [th.threshold for th in thresholds]))
     rows = []
-    for N in range(1, max_dice + 1):
-        th = threshold(N)
-        sol = solve(N)
-        vi = value_iteration(N, cap=th.threshold + cap_extra)
-        sr = solve(N, actions=["s", "r"])
+    for N, th in enumerate(thresholds, 1):
+        sol = _solve_game(N)
+        vi = _iterate(N, sol.allowed, sol.actions, th.threshold + cap_extra, True, 100_000)
+        sr = _solve_game(N, stop_roll_only=True)
         rows.append({"N": N, "tau*": sol.threshold, "argument applies": th.argument_applies,
                      "method": sol.method, "value (chips)": sol.value, "value (points)": 50 * sol.value,
                      "stop/roll only": sr.value, "VI value": vi.value,
@@ -300,12 +324,15 @@ def stop_at_table(chips=range(1, 31), n_dice=5):
     n_dice = _check_n_dice(n_dice)
     values = chips_arg(chips)
     budget.check(_costs.stop_at_table(values, n_dice))
-    opt = solve(n_dice)
+    return _stop_at_table(values, n_dice, _solve_game(n_dice).value)
+
+
+def _stop_at_table(values, n_dice, optimum):
+    """:func:`stop_at_table` for checked rules (the budget already asked), against ``optimum``."""
     rows = []
     for x in values:
-        v = evaluate(stop_at_policy(x, n_dice))
-        rows.append({"stop at (chips)": x, "stop at (points)": 50 * x, "value": v,
-                     "share of optimum": v / opt.value})
+        v = _policy_value(_stop_at_policy(x, n_dice))
+        rows.append({"stop at (chips)": x, "stop at (points)": 50 * x, "value": v, "share of optimum": v / optimum})
     return pd.DataFrame(rows)
 
 
@@ -321,8 +348,12 @@ def longest_turn(solution=None):
     >>> longest_turn()
     (16, 20)
     """
-    sol = solution_arg(solution)
+    sol = _solution_arg(solution)
     budget.check(_costs.solution_pass(sol, "longest_turn", _costs.LONGEST_SECONDS_PER_STATE))
+    return _longest_turn(sol)
+
+
+def _longest_turn(sol):
     rules = _rules(sol.n_dice)
     p = _prob_matrix(sol.n_dice)
     N, T = sol.n_dice, sol.threshold
@@ -360,10 +391,14 @@ def longest_turn(solution=None):
 def rolling_states_outside_table5(solution=None):
     """Reachable states (from the start, under any play) with one or two dice left whose optimal
     action is not stop and that Table 5 does not list (its caption says there are none)."""
-    sol = solution_arg(solution, five=True)
+    sol = _solution_arg(solution, five=True)
+    budget.check(_costs.reachable(5, sol.threshold + int(_rules(5).s.max())))
+    return _rolling_outside(sol)
+
+
+def _rolling_outside(sol):
     rules = _rules(5)
     tau_max = sol.threshold + int(rules.s.max())
-    budget.check(_costs.reachable(5, tau_max))
     listed = {(2, rules.index[c]) for n, spec, _ in doc.TABLE5_COLUMNS if n == 2 and isinstance(spec, tuple)
               for c in spec}
     rows = []
@@ -383,6 +418,7 @@ def max_state_difference(a, b, tau_max=None):
 
     Examples
     --------
+    >>> from stoplib.tenthousand import solve, value_iteration
     >>> diff, count = max_state_difference(solve(), value_iteration(cap=80))
     >>> bool(diff < 1e-12), count
     (True, 4950)
@@ -391,9 +427,13 @@ def max_state_difference(a, b, tau_max=None):
     check_instance("b", b, Solution)
     if a.n_dice != b.n_dice:
         raise ValueError(f"solutions are for {a.n_dice} and {b.n_dice} dice")
+    top = (a.threshold - 1) if tau_max is None else check_int("tau_max", tau_max, 0, MAX_TURN_TOTAL)
+    return _max_state_difference(a, b, top)
+
+
+def _max_state_difference(a, b, top):
     rules = _rules(a.n_dice)
     N = a.n_dice
-    top = (a.threshold - 1) if tau_max is None else check_int("tau_max", tau_max, 0, MAX_TURN_TOTAL)
     pairs = [(k, n) for k in range(1, len(rules.configs)) for n in range(1, N + 1)
              if n == N or rules.d[k] <= N - n]
     # beyond both tables every state is worth its turn total in both: the difference there is 0,
@@ -411,9 +451,6 @@ def max_state_difference(a, b, tau_max=None):
 
 # ----------------------------------------------------------------------------- the verdict table
 
-VERDICT_COLUMNS = ["notebook", "claim", "document", "ours", "verdict", "evidence", "headline"]
-
-
 def digit_slip(ours, printed):
     """How a printed decimal differs from ours by one slip, in words, or None.
 
@@ -429,8 +466,10 @@ def digit_slip(ours, printed):
     >>> digit_slip("1.234", "1.234") is None
     True
     """
-    check_str("ours", ours, 40)
-    check_str("printed", printed, 40)
+    return _digit_slip(check_str("ours", ours, 40), check_str("printed", printed, 40))
+
+
+def _digit_slip(ours, printed):
     if ours == printed or len(ours) != len(printed):
         return None
     for k in range(len(ours) - 1):          # (inserting before the last digit only changes it)
@@ -451,200 +490,89 @@ def digit_slip(ours, printed):
     return None
 
 
-def _row(claim, document, ours, agrees, evidence, verdict=None, headline=False):
-    return {"claim": claim, "document": document, "ours": ours,
-            "verdict": verdict or ("agrees" if agrees else "differs"), "evidence": evidence, "headline": headline}
+def verdicts(solution=None):
+    """Every number and claim of the paper that notebook 05 checks, one row each, judged by the
+    one rule of :mod:`stoplib.workbook.verdicts` (agrees / differs / open / context, with evidence).
 
-
-def verdicts(solution=None, notebook="05_ten_thousand"):
-    """Every number and claim of the paper that notebook 05 checks: agrees / differs / open, with evidence.
-
-    Columns ``notebook, claim, document, ours, verdict, evidence, headline``;
-    exactly one row (the value of the game) has ``headline`` True. Everything
-    is computed here, exactly (no simulation), so the table is the same in
-    quick and full mode.
+    The columns are :data:`stoplib.workbook.verdicts.VERDICT_COLUMNS`; exactly one row (the
+    value of the game) is the headline. Everything is computed here, exactly (no
+    simulation), so the table is the same in quick and full mode.
 
     Examples
     --------
+    >>> from stoplib.workbook.verdicts import VERDICT_COLUMNS
     >>> v = verdicts()
-    >>> list(v.columns) == VERDICT_COLUMNS, int(v["headline"].sum())
+    >>> list(v.columns) == list(VERDICT_COLUMNS), int(v["headline"].sum())
     (True, 1)
     >>> v.loc[v.headline, "ours"].item()
     '5.8720189185'
     """
-    from .pig_game import pig, pig_value_iteration
-    from .twins import solve_exact
+    from . import _verdicts
 
-    sol = solution_arg(solution, five=True)
+    sol = _solution_arg(solution, five=True)
     if sol.actions != "all":
         raise ValueError(f"solution must be the game with every action allowed (the paper's), got actions "
                          f"{sol.actions!r:.80}")
-    check_str("notebook", notebook, 120, allow_empty=False)
-    if not re.fullmatch(r"[A-Za-z0-9_.-]+", notebook):
-        raise ValueError(f"notebook must be a notebook name such as '05_ten_thousand' (letters, digits, _ . -), "
-                         f"got {notebook!r:.60}")
-    rules = _rules(5)
-    T = sol.threshold
-    rows = []
+    vi = _iterate(5, sol.allowed, sol.actions, 120, True, 100_000)
+    checks = {"table2": table2(), "cells": _table5_cells(sol), "table6": _table6(sol), "table7": _table7(),
+              "audit": _action_audit(sol), "outside": _rolling_outside(sol), "longest": _longest_turn(sol),
+              "vi": vi, "difference": _max_state_difference(sol, vi, sol.threshold - 1), "slip": _digit_slip}
+    return _verdicts.table(NOTEBOOK, sol, checks)
 
-    # Table 1 and Table 2
-    combos = {"each 5": (1, 0, 0), "each 1": (0, 1, 0), "three 2s": (0, 0, 2), "three 3s": (0, 0, 3),
-              "three 4s": (0, 0, 4), "three 5s": (3, 0, 0), "three 6s": (0, 0, 6), "three 1s": (0, 3, 0)}
-    ours1 = {name: 50 * score(c)[0] for name, c in combos.items()}
-    rows.append(_row("Table 1: points of the eight scoring combinations",
-                     ", ".join(str(v) for v in doc.TABLE1_POINTS.values()),
-                     ", ".join(str(ours1[k]) for k in doc.TABLE1_POINTS), ours1 == doc.TABLE1_POINTS,
-                     "s(i) of each combination (tt.score), times 50 points per chip"))
-    t2 = table2()
-    n_counts = sum(f is not None for r in doc.TABLE2 for f in r[4])
-    rows.append(_row("Table 2: d, c, s and the counts f(n, i) of every configuration",
-                     f"{len(doc.TABLE2)} rows, {n_counts} counts", f"{int(t2['matches'].sum())} of {len(t2)} rows equal",
-                     bool(t2["matches"].all()) and t2.attrs["same_order"],
-                     "all 6^n rolls enumerated; a multinomial count agrees; same order as printed"))
 
-    # the threshold and Lemma 4.1
-    th = threshold(5)
-    bust5 = frequencies(5)[(0, 0, 0)]
-    rows.append(_row("Section 4: the threshold τ*(5)", str(doc.THRESHOLD),
-                     f"{th.threshold} (ratio {int(th.ratios[5] * bust5)}/{bust5} = {float(th.ratios[5]):.2f})",
-                     th.threshold == doc.THRESHOLD,
-                     "least integer ≥ Σ f(5,k) s(k) / f(5,0), in exact fractions"))
-    small = [float(th.ratios[n]) for n in range(1, 5)]
-    rows.append(_row("Lemma 4.1 proof: the one-roll ratio with n = 1..4 dice is below 56",
-                     "“can be verified directly”", ", ".join(f"{r:.2f}" for r in small), th.argument_applies,
-                     "the ratios grow with n, so one more roll never pays from 56 chips on"))
-    vi = value_iteration(5, cap=120)
-    rows.append(_row("Lemma 4.1(a): stopping is optimal for every τ ≥ 56", "V*(x) = τ for τ ≥ 56",
-                     f"from τ = {vi.threshold} on", vi.threshold == doc.THRESHOLD,
-                     "value iteration with no threshold (turn totals up to 120) stops in every state from there"))
-    gain5 = [sol.value_at(t, None, 5) - t for t in range(1, T)]
-    rows.append(_row("Lemma 4.1(b): with five dice and τ < 56, rolling beats stopping", "V*(x) > τ",
-                     f"smallest V − τ = {min(gain5):.3f} (τ = {1 + int(np.argmin(gain5))})", min(gain5) > 0,
-                     "V_r(τ, 5) − τ for τ = 1..55"))
-    below = float(sol.values[1:T].max())
-    rows.append(_row("Lemma 4.1(c): below the threshold V* ≤ 56", "V*(x) ≤ 56", f"largest V* = {below:.3f}",
-                     below <= doc.THRESHOLD, "every state with τ ≤ 55"))
+def duel_verdicts(game=None, value_iteration=None, solitaire=None):
+    """The verdict table of notebook 08: the paper's open question and the published two-player numbers.
 
-    # Theorem 4.1 and Algorithm 4.1
-    exact, pre_exact = solve_exact(5)
-    rows.append(_row("Theorem 4.1: the value of a turn, V*(ι)", doc.VALUE, f"{sol.value:.10f}",
-                     printed_match(sol.value, doc.VALUE),
-                     f"Algorithm 4.1 in float64 and in exact fractions agree to {abs(float(exact) - sol.value):.0e}"
-                     f" chips; {50 * sol.value:.2f} points", headline=True))
-    diff, count = max_state_difference(sol, vi)
-    rows.append(_row("Algorithm 4.1 is exact: one backward pass gives V* in every state", "finite and exact",
-                     f"{count} states, largest gap to value iteration {diff:.0e}", diff < 1e-12,
-                     "value iteration W_{k+1} = L W_k from 0, no threshold used"))
-    policy_value = evaluate(sol)
-    rows.append(_row("Theorem 4.1: the pure stationary rule A attains V*", "V(ι, π*) = V*(ι)",
-                     f"{policy_value:.10f}", abs(policy_value - sol.value) < 1e-12,
-                     "exact evaluation of the rule A by its own linear equations"))
+    Parameters
+    ----------
+    game : Duel or None
+        Two-player Ten Thousand solved by the pairwise method (None: 200 chips, from the cache).
+    value_iteration : Duel or None
+        The same goal solved by value iteration (None: solved or read from the cache here).
+    solitaire : DuelMatch or None
+        The solitaire optimum (as player) against optimal play at the same goal (None: evaluated here).
 
-    # Table 5
-    cells = table5_cells(sol)
-    printed = cells[cells["paper"].notna()]
-    dashes = cells[cells["paper"].isna()]
-    rows.append(_row("Table 5: the printed values (two to four dice left)", f"{len(printed)} values, 3 decimals",
-                     f"{int(printed['matches'].sum())} of {len(printed)} equal", bool(printed["matches"].all()),
-                     "V*(τ, i, n) for every configuration of each column; equal within each column"))
-    rows.append(_row("Table 5: the cells printed '–' (stop or unreachable)", f"{len(dashes)} cells",
-                     f"{int(dashes['matches'].sum())} of {len(dashes)} stop or unreachable",
-                     bool(dashes["matches"].all()), "our optimal action is s, or no turn reaches the state"))
-    labels = printed.groupby("column", sort=False)[["action", "paper_action"]].first()
-    wrong = labels[labels["action"] != labels["paper_action"]]
-    ex = sol.action_values(3, (2, 0, 0), 2)
-    rows.append(_row("Table 5: the optimal action of each column", ", ".join(labels["paper_action"]),
-                     ", ".join(labels["action"]), wrong.empty,
-                     "column n = 2, [2,0,0]/[1,1,0] is labelled r but its values are m5's: at τ = 3, rolling two "
-                     f"dice is worth {ex['r'][0]:.3f}, m5 {ex['m5'][0]:.3f} (printed {doc.TABLE5[3][2]})"
-                     if not wrong.empty else "every column"))
-    n4 = [t for t in range(1, T) for n in range(1, 5) if sol.value_at(t, None, n) > t]
-    rows.append(_row("Table 5 caption: with n ≤ 4 dice stop from τ = 19 on", f"rows τ ≥ {doc.TABLE5_STOP_FROM} omitted",
-                     f"last roll at τ = {max(n4)}", max(n4) < doc.TABLE5_STOP_FROM, "V_r(τ, n) ≤ τ for n ≤ 4, τ ≥ 19"))
-    outside = rolling_states_outside_table5(sol)
-    ours_out, evidence = "always s", "no reachable state with n ≤ 2 outside the table rolls"
-    if len(outside):
-        o = outside.iloc[0]
-        v_r = float(pre_exact[int(o["tau"]), int(o["n"])])
-        ours_out = f"rolls at τ = {o['tau']}, {o['config']}, n = {o['n']}"
-        evidence = (f"{len(outside)} reachable state(s) where rolling beats stopping: V_r = {v_r:.4f} > {o['tau']} "
-                    "(both dice scoring earns a fresh roll of five); the printed values are unaffected")
-    rows.append(_row("Table 5 caption: with one die, or two and one scoring combination, always stop",
-                     "always s", ours_out, outside.empty, evidence))
+    Two-player Pig to 100 points (both methods) and a brute force on the paper's own states
+    (goal 6 chips) are computed here; they take a second. The columns are
+    :data:`stoplib.workbook.verdicts.VERDICT_COLUMNS`; the headline is the open question.
 
-    # Table 6
-    t6 = table6(sol)
-    late, early, start = t6[t6.tau >= 14], t6[(t6.tau >= 1) & (t6.tau <= 13)], t6[t6.tau == 0].iloc[0]
-    rows.append(_row("Table 6: V* with five dice, τ = 14..55", f"{len(late)} values, 3 decimals",
-                     f"{int(late['matches'].sum())} of {len(late)} equal", bool(late["matches"].all()), "V_r(τ, 5)"))
-    padded = sum(doc.TABLE6[t].endswith("0") for t in early.tau)
-    right = ", ".join(early.loc[early["matches"], "paper"])
-    rows.append(_row("Table 6: V* with five dice, τ = 1..13 (printed with 4 decimals)",
-                     f"{doc.TABLE6[1]} … {doc.TABLE6[13]}", f"{early.iloc[0].ours:.4f} … {early.iloc[-1].ours:.4f}",
-                     bool(early["matches"].all()),
-                     f"{int(early['matches_3dp'].sum())} of {len(early)} equal at 3 decimals, "
-                     f"{int(early['matches'].sum())} at 4 ({right or 'none'}); {padded} of {len(early)} printed "
-                     "4th decimals are 0: three-decimal values padded with a 0"))
-    rows.append(_row("Table 6: the start, τ = 0", doc.TABLE6[0], f"{start.ours:.4f}", bool(start["matches"]),
-                     (digit_slip(f"{start.ours:.4f}", doc.TABLE6[0]) or "") +
-                     f"; the paper's own V*(ι) = {doc.VALUE} rounds to {float(doc.VALUE):.4f}"))
-    rows.append(_row("Table 6: the optimal action with five dice", doc.TABLE6_ACTION,
-                     f"{'r' if (t6['action'] == 'r').all() else 'not always r'} in all {len(t6)} rows",
-                     bool((t6["action"] == doc.TABLE6_ACTION).all()), "Lemma 4.1(b)"))
+    Examples
+    --------
+    >>> from stoplib.tenthousand import duel
+    >>> v = duel_verdicts(duel(20))
+    >>> int(v["headline"].sum()), v.loc[v.headline, "verdict"].item()
+    (1, 'open')
+    """
+    from . import _duel_verdicts
+    from .duel_game import Duel, _duel
+    from .duel_match import DuelMatch, _evaluate, _player
+    from .pig_duel_game import _solve as _pig_solve
+    from .twins import _duel_brute_force
 
-    # Table 7 and V_{S/R}
-    for _, r in table7().iterrows():
-        slip = digit_slip(r["ours"], r["paper"])
-        if r["matches"]:
-            evidence = "Algorithm 4.1 with the other actions removed; ten decimals"
-        else:
-            evidence = (f"the printed digits are ours with {slip}; " if slip else "") + \
-                "value iteration and exact policy evaluation give ours"
-        rows.append(_row(f"Table 7: value with actions {{{r['actions']}}}", r["paper"], r["ours"], bool(r["matches"]),
-                         evidence))
-    sr = solve(actions=["s", "r"]).value
-    rows.append(_row("Section 5.1: V_S/R, the stop-or-roll game", doc.STOP_ROLL_VALUE, f"{sr:.6f}",
-                     printed_match(sr, doc.STOP_ROLL_VALUE), "Algorithm 4.1 without lines 12-14"))
-
-    # the actions
-    audit = action_audit(sol).set_index("action")
-    never = audit.loc[list(doc.NEVER_OPTIMAL)]
-    rows.append(_row("Theorem 4.1: m11, m551, m511 and giving back a triple are never optimal",
-                     "never optimal (9 moves)", f"optimal in {int(never['optimal_in'].sum())} states",
-                     int(never["optimal_in"].sum()) == 0,
-                     f"each available in {int(never['available_in'].min())}-{int(never['available_in'].max())} "
-                     f"states with τ < 56; the closest costs {never['min_shortfall'].min():.2f} chips"))
-    moves = sorted({ACTION_NAMES[int(c)] for c in rules.move_code}, key=ACTION_NAMES.index)
-    rows.append(_row("Section 3.2 and Table 4: the number of actions", "16 (s, r, w and 13 moves)",
-                     f"{len(moves) + 3} (s, r, w and {len(moves)} moves)", len(moves) + 3 == 16,
-                     "the distinct moves of five-dice configurations: " + ", ".join(moves)))
-    rolls, decisions = longest_turn(sol)
-    rows.append(_row("Proof of Theorem 4.1: a turn ends after at most 57 rolls", f"≤ {doc.MAX_ROLLS} rolls",
-                     f"≤ {rolls} rolls", rolls <= doc.MAX_ROLLS, "every roll sequence followed under the rule A"))
-    rows.append(_row("Proof of Theorem 4.1: P_A^N V* = 0 for N ≥ 56 × 4 + 1", "≤ 225 transitions",
-                     f"≤ {decisions} rolls and moves", decisions <= 56 * 4 + 1,
-                     "the same search, counting moves as transitions"))
-
-    # solitaire Pig
-    pr = pig()
-    W, _ = pig_value_iteration(cap=100)
-    rows.append(_row("Section 5.2: Pig's threshold τ*", str(doc.PIG_THRESHOLD), str(pr.threshold),
-                     pr.threshold == doc.PIG_THRESHOLD, "(5τ + 20)/6 > τ iff τ < 20"))
-    rows.append(_row("Section 5.2: Pig's value V*(0)", doc.PIG_VALUE,
-                     f"{pr.value:.6f} = {pr.value_exact.numerator}/{pr.value_exact.denominator}",
-                     printed_match(pr.value, doc.PIG_VALUE), "backward pass, exact fractions and value iteration"))
-    rows.append(_row("Section 5.2: growth rate of the solutions V(0) λ^τ", doc.PIG_GROWTH, f"{pr.growth_rate:.6f}",
-                     printed_match(pr.growth_rate, doc.PIG_GROWTH), "root above 1 of λ² + λ³ + λ⁴ + λ⁵ + λ⁶ = 6"))
-    rows.append(_row("Section 5.2: V(0) λ^τ solves the equation for all large enough V(0)",
-                     "“all large enough V(0)”", f"exactly for V(0) ≥ {pr.min_scale:.4f}", pr.min_scale > pr.value,
-                     f"c λ^τ ≥ τ for every τ iff c ≥ max τ λ^−τ; every such solution lies above V(0) = {pr.value:.4f}"))
-    rows.append(_row("Section 5.2: the value is the smallest solution, V(τ) = τ from τ* on", "minimal solution",
-                     f"value iteration from 0 gives V(0) = {float(W[0]):.6f}", abs(float(W[0]) - pr.value) < 1e-12,
-                     "W_{k+1} = L W_k from W_0 = 0 converges to the smallest solution"))
-
-    # the question the paper leaves open
-    rows.append(_row("Section 6: a similar algorithm for the competitive game", "an open question", "not attempted",
-                     False, "the notebook solves the solitaire turn only", verdict="open"))
-    df = pd.DataFrame(rows)
-    df.insert(0, "notebook", notebook)
-    return df[VERDICT_COLUMNS]
+    if game is None:
+        budget.check(_costs.duel(200, "pairwise", False))
+        game = _duel(200, "pairwise", "reach")
+    check_instance("game", game, Duel)
+    if game.method != "pairwise":
+        raise ValueError(f"game must be solved by the pairwise method, got {game.method!r}")
+    G = game.goal
+    if value_iteration is None:
+        budget.check(_costs.duel(G, "value_iteration", False))
+        value_iteration = _duel(G, "value_iteration", game.finish)
+    check_instance("value_iteration", value_iteration, Duel)
+    if value_iteration.method != "value_iteration" or value_iteration.goal != G:
+        raise ValueError(f"value_iteration must be the game to {G} chips solved by value iteration, got "
+                         f"{value_iteration.method!r} to {value_iteration.goal}")
+    if solitaire is None:
+        budget.check(_costs.duel_evaluate(G))
+        args = _player("solitaire", "player", G)[1:] + _player("optimal", "opponent", G)[1:]
+        VA, VB = _evaluate(G, game.finish, *args)
+        solitaire = DuelMatch("solitaire optimum", "optimal", G, float(VA[0, 0]), float(1.0 - VB[0, 0]))
+    check_instance("solitaire", solitaire, DuelMatch)
+    if solitaire.goal != G or solitaire.opponent != "optimal":
+        raise ValueError(f"solitaire must be a match against 'optimal' to {G} chips, got {solitaire.opponent!r} "
+                         f"to {solitaire.goal}")
+    budget.check(_costs.pig_duel(100, 6, "value_iteration"))
+    pig, pig_vi = _pig_solve(100, 6, "pairwise"), _pig_solve(100, 6, "value_iteration")
+    brute = (6, _duel_brute_force(6)[0], _duel(6, "pairwise", "reach"))
+    return _duel_verdicts.table(DUEL_NOTEBOOK, game, value_iteration, pig, pig_vi, solitaire, brute)

@@ -7,11 +7,18 @@ there (values kept as strings where the number of printed decimals matters).
 Chips are 50-point units, as in the paper. Facts only, each with a pointer to
 where it appears: :mod:`.claims`, the tests and notebook 05 set our numbers
 beside them.
+
+The last block holds what the paper asks about two players (its last sentence) and the
+numbers other sources print about two-player Pig and Farkle, which notebook 08 sets beside
+ours (from T. W. Neller and C. G. M. Presser, "Optimal Play of the Dice Game Pig", The UMAP
+Journal 25(1), 2004, and M. Busche and T. W. Neller, "Optimal Play of the Farkle Dice
+Game", Advances in Computer Games, 2017).
 """
 
 __all__ = ["TABLE1_POINTS", "TABLE2", "TABLE5_COLUMNS", "TABLE5", "TABLE6", "TABLE6_ACTION", "TABLE7",
            "VALUE", "THRESHOLD", "STOP_ROLL_VALUE", "NEVER_OPTIMAL", "TABLE5_STOP_FROM", "MAX_ROLLS",
-           "PIG_THRESHOLD", "PIG_VALUE", "PIG_GROWTH"]
+           "PIG_THRESHOLD", "PIG_VALUE", "PIG_GROWTH", "OPEN_QUESTION", "PIG_SOLVED_BY", "PIG_FIRST_PLAYER_PERCENT",
+           "PIG_STATES", "FARKLE_HEAD_START_POINTS", "FARKLE_HUMAN_LOSS_PERCENT"]
 
 # Table 1: points of each combination of dice (and chips = points / 50).
 TABLE1_POINTS = {
@@ -145,3 +152,16 @@ MAX_ROLLS = 57                # proof of Theorem 4.1: at most 57 rolls under the
 PIG_THRESHOLD = 20            # "The critical threshold is tau* = 20"
 PIG_VALUE = "8.14"            # "V*(0) = 8.14"
 PIG_GROWTH = "1.0461"         # "V(tau) = V(0) 1.0461^tau"
+
+# ---- two players (notebook 08) ------------------------------------------------------------
+# Section 6, the paper's last sentence about the game:
+OPEN_QUESTION = ("Whether a similar type of algorithm can be used in the competitive Ten Thousand game remains "
+                 "an open question.")
+# Section 1: "Neller and Presser [7] solved the competitive version of the Pig game."
+PIG_SOLVED_BY = "Neller and Presser (2004)"
+# Neller and Presser (2004), two-player Pig to 100 points, one six-sided die:
+PIG_FIRST_PLAYER_PERCENT = "53.06"   # the first player wins about 53.06% under optimal play
+PIG_STATES = "505,000"               # about 505,000 non-terminal states (i, j, k)
+# Busche and Neller (2017), six-dice Farkle (another scoring; not document 002's game):
+FARKLE_HEAD_START_POINTS = 200       # a fair game needs about 200 points of compensation for the second player
+FARKLE_HUMAN_LOSS_PERCENT = "1.8"    # a human-playable policy loses about 1.8% of win probability against optimal play

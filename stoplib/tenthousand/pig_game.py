@@ -36,7 +36,7 @@ import numpy as np
 from numba import njit, prange
 
 from ..util import budget
-from ..util.rng import kernel_seed
+from ..util.rng import kernel_seed, next_below, stream_start
 from ..util.validate import check_instance, check_int, check_real
 from . import _costs
 from .rules import _check_flag
@@ -86,14 +86,17 @@ def _pig_value_iteration(C, max_iter, W, Wn):
 
 
 @njit(cache=True)
-def _pig_chunk(seed, n_turns, stop_at, out):
-    np.random.seed(seed)
+def _pig_chunk(base, chunk, n_turns, stop_at, out):
+    """n_turns turns of "stop at stop_at" on stream ``chunk`` of the kernel seed ``base``;
+    out = (sum, sum of squares)."""
+    state = stream_start(base, chunk)
     tot = 0.0
     tot2 = 0.0
     for _ in range(n_turns):
         tau = 0
         while tau < stop_at:
-            face = np.random.randint(1, 7)
+            state, k = next_below(state, 6)
+            face = k + 1
             if face == 1:
                 tau = 0
                 break
@@ -106,15 +109,15 @@ def _pig_chunk(seed, n_turns, stop_at, out):
 
 
 @njit(cache=True, parallel=True)
-def _pig_simulate(seeds, sizes, stop_at, sums):
-    for c in prange(seeds.shape[0]):
-        _pig_chunk(seeds[c], sizes[c], stop_at, sums[c])
+def _pig_simulate(base, sizes, stop_at, sums):
+    for c in prange(sizes.shape[0]):
+        _pig_chunk(base, c, sizes[c], stop_at, sums[c])
 
 
 @njit(cache=True)
-def _pig_simulate_serial(seeds, sizes, stop_at, sums):
-    for c in range(seeds.shape[0]):
-        _pig_chunk(seeds[c], sizes[c], stop_at, sums[c])
+def _pig_simulate_serial(base, sizes, stop_at, sums):
+    for c in range(sizes.shape[0]):
+        _pig_chunk(base, c, sizes[c], stop_at, sums[c])
 
 
 @dataclass
@@ -218,6 +221,11 @@ def pig_min_scale(growth_rate=None):
     lam = pig_growth_rate() if growth_rate is None else check_real("growth_rate", growth_rate, 1.0)
     if not lam > 1.0:
         raise ValueError(f"growth_rate must be > 1, got {lam}")
+    return _min_scale(lam)
+
+
+def _min_scale(lam):
+    """:func:`pig_min_scale` for a checked ``lam > 1``."""
     peak = 1.0 / math.log(lam)
     return max(t * lam ** (-t) for t in (math.floor(peak), math.ceil(peak)))
 
@@ -255,7 +263,7 @@ def pig():
     _pig_backward(T, V)
     exact = pig_exact()
     lam = pig_growth_rate()
-    return PigResult(float(V[0]), exact[0], T, V, lam, pig_min_scale(lam))
+    return PigResult(float(V[0]), exact[0], T, V, lam, _min_scale(lam))
 
 
 def pig_value_iteration(cap=100, max_iter=100_000):
@@ -274,6 +282,11 @@ def pig_value_iteration(cap=100, max_iter=100_000):
     cap = check_int("cap", cap, 0, 10**15)
     max_iter = check_int("max_iter", max_iter, 1, 10**18)
     budget.check(_costs.pig_value_iteration(cap, max_iter))
+    return _pig_iterate(cap, max_iter)
+
+
+def _pig_iterate(cap, max_iter=100_000):
+    """:func:`pig_value_iteration` for checked arguments (the budget already asked)."""
     W = np.zeros(cap + 7)
     Wn = np.zeros_like(W)
     it = _pig_value_iteration(cap, max_iter, W, Wn)
@@ -313,7 +326,8 @@ class PigSimulation:
 def pig_simulate(stop_at=20, n_turns=1_000_000, seed=0, n_chunks=64, parallel=True):
     """Monte Carlo turns of Pig under "stop at ``stop_at``"; mean and standard error.
 
-    Each chunk has its own seed, so ``parallel=False`` gives identical results.
+    Each chunk draws from its own random stream (:mod:`stoplib.util.rng`), so
+    ``parallel=False`` gives identical results.
     ``stop_at`` is at most ``2**62``; ``parallel`` must be a bool; a call whose
     estimated time passes the budget is refused before it starts (:mod:`stoplib.util.budget`).
 
@@ -329,11 +343,10 @@ def pig_simulate(stop_at=20, n_turns=1_000_000, seed=0, n_chunks=64, parallel=Tr
     parallel = _check_flag("parallel", parallel)
     base = kernel_seed(seed)
     budget.check(_costs.pig_simulate(stop_at, n_turns, n_chunks, parallel))
-    seeds = (base + np.arange(n_chunks, dtype=np.int64)) % (2**31 - 1)
     sizes = np.full(n_chunks, n_turns // n_chunks, dtype=np.int64)
     sizes[: n_turns % n_chunks] += 1
     sums = np.zeros((n_chunks, 2))
-    (_pig_simulate if parallel else _pig_simulate_serial)(seeds, sizes, stop_at, sums)
+    (_pig_simulate if parallel else _pig_simulate_serial)(np.int64(base), sizes, stop_at, sums)
     tot, tot2 = sums.sum(axis=0)
     mean = tot / n_turns
     var = max(tot2 / n_turns - mean * mean, 0.0) * n_turns / (n_turns - 1)

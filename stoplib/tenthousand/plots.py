@@ -1,13 +1,20 @@
-"""Ten Thousand and solitaire Pig: the figures of notebook 05 and of its panels.
+"""Ten Thousand and Pig: the figures of notebooks 05 and 08 and of their panels.
 
-Each ``plot_*`` function draws on the matplotlib ``Axes`` it is given, inside
-the workbook style (:mod:`stoplib.workbook.style`), and returns it; the
-notebook creates the figure with ``sl.style.figure`` and exports it. Nothing
-here touches pyplot. The values come from :mod:`.solver`
-(:func:`plot_value_of_rolling`, :func:`plot_action_values`,
-:func:`plot_score_distribution`), the tables of :mod:`.claims`
-(:func:`plot_dice`, :func:`plot_thresholds`, :func:`plot_stop_at`) and
-:mod:`.pig_game` (:func:`plot_pig`). Chips are the paper's 50-point units.
+Each ``plot_*`` function draws a result it is given, already computed, on the
+matplotlib ``Axes`` it is given, inside the workbook style
+(:mod:`stoplib.workbook.style`), and returns it; it computes nothing (it checks
+its arguments and draws). The notebook creates the figure with
+``sl.style.figure`` and exports it; nothing here touches pyplot. The results:
+a :class:`~stoplib.tenthousand.Solution` (:func:`plot_value_of_rolling`), an
+:class:`~stoplib.tenthousand.Advice` (:func:`plot_action_values`), exact score
+distributions (:func:`plot_score_distribution`), the tables of :mod:`.claims`
+(:func:`plot_dice`, :func:`plot_thresholds`, :func:`plot_stop_at`) and a
+:class:`~stoplib.tenthousand.PigResult` (:func:`plot_pig`). Chips are the paper's
+50-point units. The two-player figures of notebook 08 live in the plot room
+``_plot_duel.py`` and are exported here: :func:`plot_pig_hold_at`,
+:func:`plot_pig_hold_map`, :func:`plot_first_player_win`, :func:`plot_head_start`,
+:func:`plot_policy_map`, :func:`plot_departure_map`, :func:`plot_duel_advice`,
+:func:`plot_pair_work`.
 
 Source: F. Crocce and E. Mordecki, "A finite exact algorithm to solve a dice
 game", Journal of Applied Probability 53(1), 2016, pp. 91-105.
@@ -21,25 +28,25 @@ import pandas as pd
 from matplotlib.axes import Axes
 from matplotlib.ticker import FuncFormatter, LogLocator, MaxNLocator, NullFormatter
 
-from ..util.validate import check_instance, check_int, check_real
+from ..util.validate import check_instance, check_int, check_real, check_str
 from ..workbook.style import COLORS, CYCLE, styled
-from .claims import dice_table, stop_at_table
-from .pig_game import PigResult, pig
-from .rules import MAX_TURN_TOTAL, score
-from .solver import Policy, Solution, score_distribution, solve, stop_at_policy
+from .pig_game import PigResult
+from .rules import MAX_TURN_TOTAL
+from .solver import Advice, Solution
+from ._plot_duel import (plot_departure_map, plot_duel_advice, plot_first_player_win, plot_head_start,
+                         plot_pair_work, plot_pig_hold_at, plot_pig_hold_map, plot_policy_map)
 
 __all__ = ["plot_value_of_rolling", "plot_action_values", "plot_dice", "plot_thresholds", "plot_stop_at",
-           "plot_score_distribution", "plot_pig"]
+           "plot_score_distribution", "plot_pig",
+           # two-player (the plot room _plot_duel.py)
+           "plot_pig_hold_at", "plot_pig_hold_map", "plot_first_player_win", "plot_head_start", "plot_policy_map",
+           "plot_departure_map", "plot_duel_advice", "plot_pair_work"]
 
 _PLAIN = FuncFormatter(lambda y, _: f"{y:g}")
 
 
 def _check_ax(ax):
     return check_instance("ax", ax, Axes)
-
-
-def _check_solution(solution, name="solution"):
-    return solve() if solution is None else check_instance(name, solution, Solution)
 
 
 def _check_frame(table, columns, positive=()):
@@ -78,14 +85,14 @@ def _plain_log_y(ax):
 
 
 @styled
-def plot_value_of_rolling(ax, solution=None, paper=None, n_values=None):
+def plot_value_of_rolling(ax, solution, paper=None, n_values=None):
     """Draw ``max(tau, V_r(tau, n)) - tau``, what the right to roll ``n`` dice is worth, against ``tau``.
 
     Parameters
     ----------
     ax : matplotlib.axes.Axes
-    solution : Solution, optional
-        Default: the five-dice game.
+    solution : Solution
+        A solved game (:func:`stoplib.tenthousand.solve`); its ``pre_roll`` table is drawn.
     paper : dict, optional
         ``{n: {tau: value}}``: printed values to mark with open circles (the
         notebook passes the paper's Tables 5 and 6).
@@ -93,7 +100,7 @@ def plot_value_of_rolling(ax, solution=None, paper=None, n_values=None):
         The numbers of dice to draw (default: all, most first).
     """
     _check_ax(ax)
-    sol = _check_solution(solution)
+    sol = check_instance("solution", solution, Solution)
     N = sol.n_dice
     if n_values is not None:
         n_values = [check_int(f"n_values[{i}]", n, 1, N) for i, n in enumerate(_check_sequence("n_values", n_values))]
@@ -106,9 +113,9 @@ def plot_value_of_rolling(ax, solution=None, paper=None, n_values=None):
                 check_int(f"paper[{n}]: a turn total", t, 0, MAX_TURN_TOTAL)
                 check_real(f"paper[{n}][{t}]", v, 0)
     T = sol.threshold
-    tau = np.arange(1, T + 3)
+    tau = np.arange(1, T + 3)          # inside the solution's tables, which reach T + max score
     for i, n in enumerate(n_values or range(N, 0, -1)):
-        gain = [max(t, sol.value_at(int(t), None, n)) - t for t in tau]
+        gain = np.maximum(tau, sol.pre_roll[1:T + 3, n]) - tau
         color = CYCLE[i % len(CYCLE)]
         ax.plot(tau, gain, color=color, label=f"{n} {'die' if n == 1 else 'dice'}")
         if paper and n in paper:
@@ -128,51 +135,50 @@ def plot_value_of_rolling(ax, solution=None, paper=None, n_values=None):
     return ax
 
 
-def _action_label(name, dest, tau, n, config):
+def _action_label(name, keeps, rolls, tau):
     if name == "s":
         return f"stop: bank {tau}"
     if name == "r":
-        return f"roll {n} {'die' if n == 1 else 'dice'}"
-    left = n + score(config)[1] - score(dest)[1]
-    return f"{name}: keep {list(dest)}, roll {left}"
+        return f"roll {rolls} {'die' if rolls == 1 else 'dice'}"
+    return f"{name}: keep {list(keeps)}, roll {rolls}"
 
 
 @styled
-def plot_action_values(ax, solution, tau, config, n):
-    """Draw the value of every action available at the state ``(tau, config, n)``, best first.
+def plot_action_values(ax, advice):
+    """Draw the value of every action available in one state, best first.
 
-    The best action is drawn in blue, the others in grey; the dashed line is the
-    value of stopping now (``tau``).
+    ``advice`` is an :class:`~stoplib.tenthousand.Advice`
+    (:meth:`stoplib.tenthousand.Solution.advice`). The best action is drawn in blue,
+    the others in grey; the dashed line is the value of stopping now (``tau``).
     """
     _check_ax(ax)
-    check_instance("solution", solution, Solution)
-    values = solution.action_values(tau, config, n)   # checks the state
-    best = solution.action_at(tau, config, n)
-    names = list(values)
-    vals = [values[a][0] for a in names]
-    labels = [_action_label(a, values[a][1], tau, n, config) for a in names]
-    y = np.arange(len(names))[::-1]
-    colors = [COLORS["blue"] if a == best else COLORS["grey"] for a in names]
+    a = check_instance("advice", advice, Advice)
+    vals = list(a.values)
+    labels = [_action_label(*x, a.tau) for x in zip(a.actions, a.keeps, a.rolls)]
+    y = np.arange(len(vals))[::-1]
+    colors = [COLORS["blue"] if name == a.best else COLORS["grey"] for name in a.actions]
     ax.barh(y, vals, color=colors, height=0.65)
     for yi, v in zip(y, vals):
         ax.annotate(f"{v:.3f}", (v, yi), xytext=(3, 0), textcoords="offset points", va="center", fontsize=9,
                     bbox={"facecolor": "white", "edgecolor": "none", "pad": 0.5})
-    ax.axvline(tau, color=COLORS["black"], ls="--", lw=1, label="stop now")
+    ax.axvline(a.tau, color=COLORS["black"], ls="--", lw=1, label="stop now")
     ax.set_yticks(y, labels)
     ax.set_xlim(0, max(vals) * 1.18 + 0.5)
     ax.set_xlabel("expected chips banked (1 chip = 50 points)")
     ax.grid(axis="y", visible=False)
-    ax.set_title(f"τ = {tau} chips, {list(config)} set aside, {n} to roll ({solution.n_dice}-dice game)",
+    ax.set_title(f"τ = {a.tau} chips, {list(a.config)} set aside, {a.n} to roll ({a.n_dice}-dice game)",
                  fontsize=10)
     return ax
 
 
 @styled
-def plot_dice(ax, table=None):
-    """Draw the value of a turn (points, log scale) against the number of dice, optimal and stop-or-roll only."""
+def plot_dice(ax, table):
+    """Draw the value of a turn (points, log scale) against the number of dice, optimal and stop-or-roll only.
+
+    ``table`` is :func:`stoplib.tenthousand.claims.dice_table`.
+    """
     _check_ax(ax)
-    df = dice_table() if table is None else _check_frame(table, ["N", "value (points)", "stop/roll only"],
-                                                          positive=("value (points)", "stop/roll only"))
+    df = _check_frame(table, ["N", "value (points)", "stop/roll only"], positive=("value (points)", "stop/roll only"))
     ax.plot(df["N"], df["value (points)"], "o-", color=COLORS["blue"], label="optimal play (moves allowed)")
     ax.plot(df["N"], 50 * df["stop/roll only"], "s--", color=COLORS["orange"], mfc="none",
             label="stop or roll only")
@@ -187,10 +193,13 @@ def plot_dice(ax, table=None):
 
 
 @styled
-def plot_thresholds(ax, table=None):
-    """Draw the threshold ``tau*(N)`` (chips, log scale) against the number of dice, each point labelled."""
+def plot_thresholds(ax, table):
+    """Draw the threshold ``tau*(N)`` (chips, log scale) against the number of dice, each point labelled.
+
+    ``table`` is :func:`stoplib.tenthousand.claims.dice_table`.
+    """
     _check_ax(ax)
-    df = dice_table() if table is None else _check_frame(table, ["N", "tau*"], positive=("tau*",))
+    df = _check_frame(table, ["N", "tau*"], positive=("tau*",))
     ax.plot(df["N"], df["tau*"], "o-", color=COLORS["green"])
     for N, t in zip(df["N"], df["tau*"]):
         ax.annotate(f"{int(t)}", (N, t), xytext=(-4, 6), textcoords="offset points", ha="right", fontsize=9)
@@ -203,23 +212,25 @@ def plot_thresholds(ax, table=None):
 
 
 @styled
-def plot_stop_at(ax, table=None, optimum=None, stop_roll=None, mark=None, simulated=None):
+def plot_stop_at(ax, table, optimum, stop_roll=None, mark=None, simulated=None):
     """Draw the exact value of "stop at X" rules against X, with optimal play as a line.
 
     Parameters
     ----------
-    table : DataFrame, optional
+    table : DataFrame
         :func:`stoplib.tenthousand.claims.stop_at_table`.
-    optimum, stop_roll : float, optional
-        Values (chips) of optimal play and of the best stop-or-roll rule, drawn as lines.
+    optimum : float
+        The value (chips) of optimal play, drawn as a line.
+    stop_roll : float, optional
+        The value (chips) of the best stop-or-roll rule, drawn as a dashed line.
     mark : int, optional
         A rule (points) to mark; default: the best one.
     simulated : (float, float), optional
         Simulated mean and standard error (chips) of the marked rule, drawn as ± 2 standard errors.
     """
     _check_ax(ax)
-    df = stop_at_table() if table is None else _check_frame(table, ["stop at (points)", "value"])
-    opt = solve().value if optimum is None else check_real("optimum", optimum, 0)
+    df = _check_frame(table, ["stop at (points)", "value"])
+    opt = check_real("optimum", optimum, 0)
     if stop_roll is not None:
         stop_roll = check_real("stop_roll", stop_roll, 0)
     x, y = df["stop at (points)"].to_numpy(), 50 * df["value"].to_numpy()
@@ -253,33 +264,42 @@ def plot_stop_at(ax, table=None, optimum=None, stop_roll=None, mark=None, simula
 
 
 @styled
-def plot_score_distribution(ax, policies=None, max_points=None):
-    """Draw the exact distribution of the points banked in a turn under each policy (bars at 50-point steps).
+def plot_score_distribution(ax, distributions, max_points=None):
+    """Draw exact distributions of the points banked in a turn (bars at 50-point steps), one per policy.
 
-    ``max_points`` cuts the x axis (default: where every policy's remaining mass is below 0.5%).
+    Parameters
+    ----------
+    distributions : dict
+        Label -> the probabilities of banking 0, 1, 2, ... chips
+        (:func:`stoplib.tenthousand.score_distribution` of a policy), 1 to 8 of them.
+    max_points : float, optional
+        Where to cut the x axis (default: where every policy's remaining mass is below 0.5%).
     """
     _check_ax(ax)
-    if policies is None:
-        policies = [solve(), stop_at_policy(6)]
-    policies = _check_sequence("policies", policies, 8)
-    for i, pol in enumerate(policies):
-        check_instance(f"policies[{i}]", pol, (Solution, Policy))
+    check_instance("distributions", distributions, dict)
+    if not 1 <= len(distributions) <= 8:
+        raise ValueError(f"distributions must hold 1..8 entries, got {len(distributions)}")
+    laws = []
+    for label, p in distributions.items():
+        check_str("a label of distributions", label, 200, allow_empty=False)
+        if not isinstance(p, np.ndarray) or p.ndim != 1 or p.dtype.kind != "f" or len(p) == 0:
+            raise TypeError(f"distributions[{label!r:.40}] must be a 1-D float array of probabilities")
+        if not (np.isfinite(p).all() and (p >= 0).all() and abs(p.sum() - 1) < 1e-9):
+            raise ValueError(f"distributions[{label!r:.40}] must hold probabilities (finite, >= 0, summing to 1)")
+        laws.append((label, p))
     if max_points is not None:
         max_points = check_real("max_points", max_points)
         if not max_points > 0:
             raise ValueError(f"max_points must be > 0, got {max_points:g}")
-    width = 0.8 / len(policies)
+    width = 0.8 / len(laws)
     top = 0
-    for i, pol in enumerate(policies):
-        p = score_distribution(pol)
-        name = "optimal play" if isinstance(pol, Solution) else pol.name.replace(
-            " chips", f" chips ({50 * pol.cap} points)")
+    for i, (name, p) in enumerate(laws):
         x = np.arange(len(p))
         keep = p > 1e-6
-        ax.bar(50 * (x[keep] + (i - (len(policies) - 1) / 2) * width), p[keep], width=50 * width,
+        ax.bar(50 * (x[keep] + (i - (len(laws) - 1) / 2) * width), p[keep], width=50 * width,
                color=CYCLE[i % len(CYCLE)], label=f"{name}: bust {p[0]:.1%}")
         tail = 1 - np.cumsum(p)
-        top = max(top, int(np.nonzero(tail < 0.005)[0][0]))
+        top = max(top, int(np.argmax(tail < 0.005)))
     right = 50 * top + 50 if max_points is None else max_points
     ax.set_xlim(-50, right)
     ax.set_xlabel("points banked in the turn (0: bust or nothing)")
@@ -289,10 +309,14 @@ def plot_score_distribution(ax, policies=None, max_points=None):
 
 
 @styled
-def plot_pig(ax, result=None, scales=None):
-    """Draw Pig's ``V(tau)``, the stop payoff ``tau`` and solutions ``c lambda**tau`` of the equation without max."""
+def plot_pig(ax, result, scales=None):
+    """Draw Pig's ``V(tau)``, the stop payoff ``tau`` and solutions ``c lambda**tau`` of the equation without max.
+
+    ``result`` is :func:`stoplib.tenthousand.pig`; ``scales`` the ``c`` of the curves drawn
+    (default: the least one and 10).
+    """
     _check_ax(ax)
-    r = pig() if result is None else check_instance("result", result, PigResult)
+    r = check_instance("result", result, PigResult)
     if math.isnan(r.growth_rate) or math.isnan(r.min_scale):
         raise ValueError("result must have its growth_rate and min_scale computed (as pig() does)")
     if scales is not None:

@@ -25,9 +25,9 @@ configuration ``i`` just set aside and ``n`` dice to roll.
 This module holds what follows from the rules alone: the configurations and
 their scores (:func:`configurations`, :func:`score`), how often ``n`` dice show
 each of them (:func:`frequencies`, the paper's Table 2, counted by a numba
-kernel in :mod:`._kernels`), the moves and their names (:func:`is_smaller`,
-:func:`move_name`, :func:`move`, the paper's Table 4 in :data:`ACTION_NAMES`),
-which states a turn can reach (:func:`is_reachable`), and the private checks
+kernel; the tables themselves are built once per number of dice in :mod:`._tables`),
+the moves and their names (:func:`is_smaller`, :func:`move_name`, :func:`move`, the
+paper's Table 4 in :data:`ACTION_NAMES`), which states a turn can reach (:func:`is_reachable`), and the private checks
 that turn user input into a valid state. The solver is in :mod:`.solver`.
 
 The rules are generalised to ``N = 1..6`` dice: configurations are limited to
@@ -40,182 +40,23 @@ fewer is exactly the paper's formula. Such a configuration is written
 """
 from __future__ import annotations
 
-import itertools
 import numbers
-from dataclasses import dataclass
 from functools import lru_cache
 
 import numpy as np
 
 from ..util import budget
 from ..util.validate import check_bool, check_int
-from ._kernels import _roll_frequencies
+from . import _costs
+from ._tables import (_ALIASES, _CODE, ACTION_NAMES, MAX_DICE, NEVER_OPTIMAL, PAPER_ACTIONS, ROLL, STOP,
+                      TRIPLE_KINDS, _frequencies, _is_smaller, _move_name, _prob_matrix, _public, _raw,
+                      _resigned, _rules)
 
 __all__ = ["MAX_DICE", "TRIPLE_KINDS", "PAPER_ACTIONS", "NEVER_OPTIMAL", "ACTION_NAMES", "STOP", "ROLL",
            "configurations", "score", "is_smaller", "move_name", "frequencies", "move", "is_reachable"]
 
-#: The most dice the rules are generalised to (the paper plays with 5).
-MAX_DICE = 6
-#: The kinds of a triple counted in ``t`` (three 5s and three 1s are counted in ``f`` and ``o``).
-TRIPLE_KINDS = (2, 3, 4, 6)
 
-#: The paper's Table 4 names, in its order (``mt5``/``mt1`` resign three 5s/1s).
-PAPER_ACTIONS = ("s", "r", "m5", "m1", "m55", "m51", "m11", "m551", "m511",
-                 "mt1", "mt2", "mt3", "mt4", "mt5", "mt6")
-#: Moves that Theorem 4.1 says are never optimal.
-NEVER_OPTIMAL = ("m11", "m551", "m511", "mt1", "mt2", "mt3", "mt4", "mt5", "mt6")
-_ALIASES = {"m555": "mt5", "m111": "mt1"}
-
-#: Action codes of stop and roll in a policy table; a move's code is its index in ACTION_NAMES (>= 2).
-STOP, ROLL = 0, 1
-
-
-# ----------------------------------------------------------------------------- rules
-
-def _score(f, o, trip):
-    return f + 2 * o + 7 * (f // 3) + 14 * (o // 3) + 2 * sum(trip)
-
-
-def _public(f, o, trip):
-    if len(trip) == 0:
-        return (f, o, 0)
-    if len(trip) == 1:
-        return (f, o, trip[0])
-    return (f, o, tuple(trip))
-
-
-def _move_name(df, do, trip):
-    if df == 3 and do == 0 and not trip:
-        return "mt5"
-    if df == 0 and do == 3 and not trip:
-        return "mt1"
-    if df == 0 and do == 0 and len(trip) == 1:
-        return f"mt{trip[0]}"
-    return "m" + "5" * df + "1" * do + "".join(f"t{k}" for k in trip)
-
-
-def _all_configs(n_dice):
-    """Every configuration (f, o, triples) with d <= n_dice, the non-scoring one first."""
-    out = []
-    for ntr in range(0, n_dice // 3 + 1):
-        for trip in itertools.combinations_with_replacement(TRIPLE_KINDS, ntr):
-            for f in range(n_dice + 1):
-                for o in range(n_dice + 1):
-                    if f + o + 3 * ntr <= n_dice:
-                        out.append((f, o, tuple(trip)))
-    out.sort(key=lambda c: (c[0] + c[1] + 3 * len(c[2]), len(c[2]), -c[0], c[2]))
-    return out
-
-
-def _is_smaller(a, b):
-    """True when configuration a is a non-empty strict subset of b's combinations."""
-    if a == b or (a[0] + a[1] + len(a[2])) == 0:
-        return False
-    if a[0] > b[0] or a[1] > b[1]:
-        return False
-    rest = list(b[2])
-    for k in a[2]:
-        if k not in rest:
-            return False
-        rest.remove(k)
-    return True
-
-
-def _resigned(a, b):
-    """What is resigned when moving from b down to a."""
-    rest = list(b[2])
-    for k in a[2]:
-        rest.remove(k)
-    return b[0] - a[0], b[1] - a[1], tuple(rest)
-
-
-def _action_universe():
-    """All action names for up to MAX_DICE dice: the paper's first, then the rest."""
-    names = set()
-    for b in _all_configs(MAX_DICE):
-        db = b[0] + b[1] + 3 * len(b[2])
-        if db >= MAX_DICE:  # moves need a die that did not score
-            continue
-        for a in _all_configs(MAX_DICE):
-            if _is_smaller(a, b):
-                names.add(_move_name(*_resigned(a, b)))
-    extra = sorted(names - set(PAPER_ACTIONS), key=lambda x: (len(x), x))
-    return PAPER_ACTIONS + tuple(extra)
-
-
-ACTION_NAMES = _action_universe()
-_CODE = {name: k for k, name in enumerate(ACTION_NAMES)}
-
-
-@dataclass(frozen=True)
-class _Rules:
-    """Arrays describing the game with ``n_dice`` dice (built once per N)."""
-
-    n_dice: int
-    configs: tuple          # public (f, o, t) tuples, index 0 = non-scoring
-    index: dict             # public tuple -> index
-    f: np.ndarray
-    o: np.ndarray
-    s: np.ndarray
-    d: np.ndarray
-    c: np.ndarray
-    cfg_of: np.ndarray      # (7, 7, 7, 7): [f, o, t1, t2] -> index (t1 <= t2, 0 = none)
-    move_ptr: np.ndarray    # CSR over configs: moves from i
-    move_to: np.ndarray
-    move_code: np.ndarray
-    rev_ptr: np.ndarray     # CSR over configs: configs j that can move down to i
-    rev_from: np.ndarray
-    rev_code: np.ndarray
-    move_dest: np.ndarray   # (K, n_actions): destination of a move code, -1 if none
-    available: tuple        # action names that occur with this many dice
-
-
-@lru_cache(maxsize=None)
-def _rules(n_dice):
-    raw = _all_configs(n_dice)
-    K = len(raw)
-    configs = tuple(_public(*c) for c in raw)
-    index = {c: k for k, c in enumerate(configs)}
-    f = np.array([c[0] for c in raw], dtype=np.int64)
-    o = np.array([c[1] for c in raw], dtype=np.int64)
-    s = np.array([_score(*c) for c in raw], dtype=np.int64)
-    d = np.array([c[0] + c[1] + 3 * len(c[2]) for c in raw], dtype=np.int64)
-    c_ = np.array([c[0] + c[1] + len(c[2]) for c in raw], dtype=np.int64)
-    cfg_of = np.full((7, 7, 7, 7), -1, dtype=np.int64)
-    for k, (ff, oo, trip) in enumerate(raw):
-        t1 = trip[0] if len(trip) >= 1 else 0
-        t2 = trip[1] if len(trip) >= 2 else 0
-        if len(trip) == 1:
-            t1, t2 = 0, trip[0]
-        cfg_of[ff, oo, t1, t2] = k
-    fwd = [[] for _ in range(K)]
-    rev = [[] for _ in range(K)]
-    move_dest = np.full((K, len(ACTION_NAMES)), -1, dtype=np.int64)
-    for i, b in enumerate(raw):
-        if d[i] >= n_dice:
-            continue
-        for j, a in enumerate(raw):
-            if _is_smaller(a, b):
-                code = _CODE[_move_name(*_resigned(a, b))]
-                fwd[i].append((j, code))
-                rev[j].append((i, code))
-                move_dest[i, code] = j
-
-    def csr(lists):
-        ptr = np.zeros(K + 1, dtype=np.int64)
-        for k, lst in enumerate(lists):
-            ptr[k + 1] = ptr[k] + len(lst)
-        to = np.array([x for lst in lists for x, _ in lst], dtype=np.int64)
-        code = np.array([y for lst in lists for _, y in lst], dtype=np.int64)
-        return ptr, to, code
-
-    mp, mt, mc = csr(fwd)
-    rp, rf, rc = csr(rev)
-    used = {int(x) for x in mc}
-    available = tuple(name for k, name in enumerate(ACTION_NAMES) if k < 2 or k in used)
-    return _Rules(n_dice, configs, index, f, o, s, d, c_, cfg_of, mp, mt, mc, rp, rf, rc,
-                  move_dest, available)
-
+# ----------------------------------------------------------------------------- checks
 
 def _check_n_dice(n_dice, name="n_dice"):
     return check_int(name, n_dice, 1, MAX_DICE)
@@ -347,14 +188,14 @@ def is_smaller(j, i):
     >>> is_smaller((1, 0, 0), (2, 1, 0)), is_smaller((0, 0, 2), (1, 0, 3))
     (True, False)
     """
-    a = _rules(MAX_DICE).configs[_normalise_config(j, MAX_DICE, "j")]
-    b = _rules(MAX_DICE).configs[_normalise_config(i, MAX_DICE, "i")]
+    return _is_smaller(*_two_configs(j, i))
 
-    def raw(c):
-        t = c[2]
-        return (c[0], c[1], tuple(t) if isinstance(t, tuple) else (() if t == 0 else (t,)))
 
-    return _is_smaller(raw(a), raw(b))
+def _two_configs(j, i):
+    """Configurations ``j`` and ``i`` checked, in the internal form ``(f, o, (kinds...))``."""
+    r = _rules(MAX_DICE)
+    return (_raw(r.configs[_normalise_config(j, MAX_DICE, "j")]),
+            _raw(r.configs[_normalise_config(i, MAX_DICE, "i")]))
 
 
 def move_name(i, j):
@@ -369,29 +210,14 @@ def move_name(i, j):
     >>> move_name((1, 3, 0), (1, 0, 0))
     'mt1'
     """
-    if not is_smaller(j, i):
+    a, b = _two_configs(j, i)
+    if not _is_smaller(a, b):
         raise ValueError(f"configuration {tuple(j)!r} is not smaller than {tuple(i)!r} "
                          "(it must keep a non-empty strict subset of the scoring combinations)")
-    r = _rules(MAX_DICE)
-    a = r.configs[_normalise_config(j, MAX_DICE, "j")]
-    b = r.configs[_normalise_config(i, MAX_DICE, "i")]
-
-    def trip(c):
-        t = c[2]
-        return tuple(t) if isinstance(t, tuple) else (() if t == 0 else (t,))
-
-    return _move_name(*_resigned((a[0], a[1], trip(a)), (b[0], b[1], trip(b))))
+    return _move_name(*_resigned(a, b))
 
 
 # ----------------------------------------------------------------------------- frequencies
-
-@lru_cache(maxsize=None)
-def _freq_array(n):
-    r = _rules(MAX_DICE)
-    out = np.zeros(len(r.configs), dtype=np.int64)
-    _roll_frequencies(n, r.cfg_of, out)
-    return out
-
 
 def frequencies(n):
     """Number of the ``6**n`` rolls of ``n`` dice giving each configuration (the paper's Table 2).
@@ -415,24 +241,7 @@ def frequencies(n):
     >>> frequencies(5)[(0, 0, 0)], sum(frequencies(5).values()) == 6**5
     (600, True)
     """
-    n = check_int("n", n, 1, MAX_DICE)
-    r = _rules(n)
-    full = _rules(MAX_DICE)
-    counts = _freq_array(n)
-    return {c: int(counts[full.index[c]]) for c in r.configs if counts[full.index[c]] > 0}
-
-
-@lru_cache(maxsize=None)
-def _prob_matrix(n_dice):
-    """p[n, k] = f(n, k) / 6**n for the configurations of the n_dice game."""
-    r = _rules(n_dice)
-    full = _rules(MAX_DICE)
-    p = np.zeros((n_dice + 1, len(r.configs)))
-    for n in range(1, n_dice + 1):
-        arr = _freq_array(n)
-        for k, c in enumerate(r.configs):
-            p[n, k] = arr[full.index[c]] / 6.0 ** n
-    return p
+    return _frequencies(check_int("n", n, 1, MAX_DICE))
 
 
 # ----------------------------------------------------------------------------- states
@@ -465,7 +274,7 @@ def _parse_actions(actions, n_dice):
 
 
 def _check_state(rules, tau, config, n):
-    """Validate a state ``(tau, config, n)`` of the game ``rules``; return ``(tau, k, n)`` (``k = -1``: about to roll)."""
+    """Check a state ``(tau, config, n)`` of the game ``rules``; return ``(tau, k, n)`` (``k = -1``: about to roll)."""
     N = rules.n_dice
     tau = check_int("tau", tau, 0)
     if tau > MAX_TURN_TOTAL:
@@ -505,7 +314,7 @@ def move(tau, config, n, to, n_dice=5):
     if n == n_dice:
         raise ValueError(f"no move from a state with all {n_dice} dice to roll (every rolled die scored)")
     j = _normalise_config(to, n_dice, "to")
-    if not is_smaller(rules.configs[j], rules.configs[k]):
+    if not _is_smaller(_raw(rules.configs[j]), _raw(rules.configs[k])):
         raise ValueError(f"to={tuple(to)!r} is not smaller than config={tuple(config)!r}: a move keeps a "
                          "non-empty strict subset of the scoring combinations")
     return (tau - int(rules.s[k]) + int(rules.s[j]), rules.configs[j], n + int(rules.d[k]) - int(rules.d[j]))
@@ -529,25 +338,8 @@ def is_reachable(tau, config, n, n_dice=5):
     # a state at tau may be reached by a move from a state up to max(s) chips higher; the
     # search bound is rounded up to a multiple of 64 so that nearby questions share one search
     tau_max = 64 * ((tau + int(rules.s.max())) // 64 + 1)
-    budget.check(_reachable_estimate(n_dice, tau_max))
+    budget.check(_costs.reachable(n_dice, tau_max))
     return (tau, k, n) in _reachable_states(n_dice, tau_max)
-
-
-#: The pure-Python reachability search of :func:`is_reachable`: seconds and bytes per
-#: state below its bound (``(tau_max + 1) * K * n_dice`` states; about a third are
-#: reachable). Measured with the other rates (``_costs.py``: same benchmark, machine and
-#: date); kept here because ``_costs`` imports this module, not the other way round.
-REACHABLE_SECONDS_PER_STATE = 6.0e-6
-REACHABLE_BYTES_PER_STATE = 120.0
-
-
-def _reachable_estimate(n_dice, tau_max):
-    """Estimate of the forward search behind :func:`is_reachable` (``tau_max`` < 2 * 10**15)."""
-    states = float(tau_max + 1) * len(_rules(n_dice).configs) * n_dice
-    return budget.Estimate(f"is_reachable (a search up to tau={tau_max:,}, n_dice={n_dice})",
-                           states * REACHABLE_SECONDS_PER_STATE, states * REACHABLE_BYTES_PER_STATE,
-                           f"{states:.3g} states below the bound at {REACHABLE_SECONDS_PER_STATE:.2g} s and "
-                           f"{REACHABLE_BYTES_PER_STATE:g} bytes each (pure Python)")
 
 
 @lru_cache(maxsize=8)

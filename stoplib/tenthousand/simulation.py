@@ -9,8 +9,10 @@ checked in the tests and the notebook against the exact values of
 (``V*(iota) = 5.872019`` chips for five dice, Crocce and Mordecki 2016,
 Theorem 4.1).
 
-Each of ``n_chunks`` chunks of turns gets its own seed (``seed + c``), so the
-parallel (``prange``) and serial paths give identical results.
+Each of ``n_chunks`` chunks of turns draws its dice from its own stream of the
+workbook's one generator (:mod:`stoplib.util.rng`: stream ``c`` of the kernel seed
+that ``seed`` gives), so the parallel (``prange``) and serial paths give identical
+results, and a rerun with the same seed is bit-identical.
 """
 from __future__ import annotations
 
@@ -21,12 +23,13 @@ import numpy as np
 from numba import njit, prange
 
 from ..util import budget
-from ..util.rng import kernel_seed
+from ..util.rng import kernel_seed, next_below, stream_start
 from ..util.validate import check_int
 from . import _costs
 from ._kernels import _roll_config
+from .policies import _policy_arrays
 from .rules import _check_flag
-from .solver import _as_policy, _policy_arrays
+from .solver import _as_policy
 
 #: The most turns one call simulates (counts are int64; at a microsecond a turn this is 30 years).
 MAX_TURNS = 10**15
@@ -35,18 +38,20 @@ __all__ = ["SimulationResult", "simulate"]
 
 
 @njit(cache=True)
-def _play_turn(N, cap, s, d, cfg_of, A, Ab, chain, move_dest, counts):
-    """Play one turn from the initial state under policy A; return the chips banked."""
+def _play_turn(state, N, cap, s, d, cfg_of, A, Ab, chain, move_dest, counts):
+    """Play one turn from the initial state under policy A, drawing the dice from the stream
+    ``state``; return the advanced state and the chips banked."""
     tau = 0
     n = N
     while True:
         for k in range(7):
             counts[k] = 0
         for _ in range(n):
-            counts[np.random.randint(1, 7)] += 1
+            state, face = next_below(state, 6)
+            counts[face + 1] += 1
         k = _roll_config(counts, cfg_of)
         if k == 0:
-            return 0
+            return state, 0
         tau += s[k]
         n = n - d[k]
         if n == 0:
@@ -54,10 +59,10 @@ def _play_turn(N, cap, s, d, cfg_of, A, Ab, chain, move_dest, counts):
         moved = False
         while True:
             if tau >= cap:
-                return tau
+                return state, tau
             a = Ab[tau, k, n] if (moved and not chain) else A[tau, k, n]
             if a == 0:
-                return tau
+                return state, tau
             if a == 1:
                 break
             j = move_dest[k, a]
@@ -68,14 +73,15 @@ def _play_turn(N, cap, s, d, cfg_of, A, Ab, chain, move_dest, counts):
 
 
 @njit(cache=True)
-def _simulate_chunk(seed, n_turns, N, cap, s, d, cfg_of, A, Ab, chain, move_dest, out):
-    """Simulate n_turns turns from one seed; out = (sum, sum of squares)."""
-    np.random.seed(seed)
+def _simulate_chunk(base, chunk, n_turns, N, cap, s, d, cfg_of, A, Ab, chain, move_dest, out):
+    """Simulate n_turns turns on stream ``chunk`` of the kernel seed ``base``; out = (sum, sum of squares)."""
+    state = stream_start(base, chunk)
     counts = np.zeros(7, dtype=np.int64)
     tot = 0.0
     tot2 = 0.0
     for _ in range(n_turns):
-        x = float(_play_turn(N, cap, s, d, cfg_of, A, Ab, chain, move_dest, counts))
+        state, banked = _play_turn(state, N, cap, s, d, cfg_of, A, Ab, chain, move_dest, counts)
+        x = float(banked)
         tot += x
         tot2 += x * x
     out[0] = tot
@@ -83,15 +89,15 @@ def _simulate_chunk(seed, n_turns, N, cap, s, d, cfg_of, A, Ab, chain, move_dest
 
 
 @njit(cache=True, parallel=True)
-def _simulate_parallel(seeds, sizes, N, cap, s, d, cfg_of, A, Ab, chain, move_dest, sums):
-    for c in prange(seeds.shape[0]):
-        _simulate_chunk(seeds[c], sizes[c], N, cap, s, d, cfg_of, A, Ab, chain, move_dest, sums[c])
+def _simulate_parallel(base, sizes, N, cap, s, d, cfg_of, A, Ab, chain, move_dest, sums):
+    for c in prange(sizes.shape[0]):
+        _simulate_chunk(base, c, sizes[c], N, cap, s, d, cfg_of, A, Ab, chain, move_dest, sums[c])
 
 
 @njit(cache=True)
-def _simulate_serial(seeds, sizes, N, cap, s, d, cfg_of, A, Ab, chain, move_dest, sums):
-    for c in range(seeds.shape[0]):
-        _simulate_chunk(seeds[c], sizes[c], N, cap, s, d, cfg_of, A, Ab, chain, move_dest, sums[c])
+def _simulate_serial(base, sizes, N, cap, s, d, cfg_of, A, Ab, chain, move_dest, sums):
+    for c in range(sizes.shape[0]):
+        _simulate_chunk(base, c, sizes[c], N, cap, s, d, cfg_of, A, Ab, chain, move_dest, sums[c])
 
 
 # ----------------------------------------------------------------------------- public
@@ -110,8 +116,8 @@ class SimulationResult:
 def simulate(policy, n_turns=1_000_000, seed=0, parallel=True, n_chunks=64):
     """Play ``n_turns`` turns under ``policy`` with real dice; return mean and standard error.
 
-    Each of ``n_chunks`` chunks gets its own seed, so the parallel and serial
-    paths give identical results.
+    Each of ``n_chunks`` chunks draws from its own random stream, so the parallel
+    and serial paths give identical results.
 
     Parameters
     ----------
@@ -142,16 +148,21 @@ def simulate(policy, n_turns=1_000_000, seed=0, parallel=True, n_chunks=64):
     base = kernel_seed(seed)
     n_chunks = min(n_chunks, n_turns)   # (a chunk has at least one turn)
     budget.check(_costs.simulate(pol.n_dice, pol.cap, n_turns, n_chunks, parallel))
+    return _simulate(pol, n_turns, base, parallel, n_chunks, seed if isinstance(seed, int) else None)
+
+
+def _simulate(pol, n_turns, base, parallel=True, n_chunks=64, seed=None):
+    """:func:`simulate` for a checked policy and counts, from the kernel seed ``base`` (the budget
+    already asked)."""
     rules, A, Ab = _policy_arrays(pol)
-    seeds = (base + np.arange(n_chunks, dtype=np.int64)) % (2**31 - 1)
+    n_chunks = min(n_chunks, n_turns)
     sizes = np.full(n_chunks, n_turns // n_chunks, dtype=np.int64)
     sizes[: n_turns % n_chunks] += 1
     sums = np.zeros((n_chunks, 2))
     kern = _simulate_parallel if parallel else _simulate_serial
-    kern(seeds, sizes, pol.n_dice, pol.cap, rules.s, rules.d, rules.cfg_of, A, Ab, bool(pol.chain),
+    kern(np.int64(base), sizes, pol.n_dice, pol.cap, rules.s, rules.d, rules.cfg_of, A, Ab, bool(pol.chain),
          rules.move_dest, sums)
     tot, tot2 = sums.sum(axis=0)
     mean = tot / n_turns
     var = max(tot2 / n_turns - mean * mean, 0.0) * n_turns / (n_turns - 1)
-    return SimulationResult(float(mean), float(math.sqrt(var / n_turns)), n_turns, pol.name,
-                            seed if isinstance(seed, int) else None)
+    return SimulationResult(float(mean), float(math.sqrt(var / n_turns)), n_turns, pol.name, seed)

@@ -18,34 +18,39 @@ value below it is found by one backward pass (the paper's Algorithm 4.1,
 backward pass, and :func:`solve` falls back on it where the threshold argument
 fails. ``V*(iota) = 5.872019`` chips for five dice.
 
-A :class:`Policy` is a stationary rule (an action code per state); :func:`evaluate`
-gives its exact expected score, :func:`score_distribution` the exact law of the
-chips banked, and :func:`stop_at_policy` builds the simple "stop at X chips"
-rules. The numba kernels are in :mod:`._kernels`; the slow exact twins in
-:mod:`.twins`; Monte Carlo play in :mod:`.simulation`.
+:meth:`Solution.advice` lists every action's value in one state (an
+:class:`Advice`). For any stationary rule (a :class:`~.policies.Policy`, such as
+the "stop at X chips" rules of :mod:`.policies`) :func:`evaluate` gives its exact
+expected score and :func:`score_distribution` the exact law of the chips banked.
+Each public function checks its arguments once and calls a private ``_name``
+(:func:`_solve`, :func:`_iterate`, ...), which the other rooms call in turn. The
+numba kernels are in :mod:`._kernels`; the slow exact twins in :mod:`.twins`;
+Monte Carlo play in :mod:`.simulation`.
 """
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import lru_cache
 
 import numpy as np
 
 from ..util import budget
 from ..util.validate import check_choice, check_int, check_real, check_str
 from . import _costs
+from ._checks import check_array, check_codes
 from ._kernels import _backward, _evaluate, _value_iteration
+from ._tables import _frequencies
+from .policies import Policy, _policy_arrays
 from .rules import (ACTION_NAMES, MAX_TURN_TOTAL, ROLL, STOP, _check_flag, _check_n_dice, _check_state,
-                    _parse_actions, _prob_matrix, _rules, frequencies)
+                    _parse_actions, _prob_matrix, _rules)
 
 #: The largest iteration limit of :func:`value_iteration` (the kernel counts in int64;
 #: convergence takes at most a few dozen sweeps).
 MAX_ITER = 10**18
 
-__all__ = ["ThresholdResult", "threshold", "Solution", "solve", "value_iteration",
-           "Policy", "stop_at_policy", "evaluate", "score_distribution"]
+__all__ = ["ThresholdResult", "threshold", "Solution", "Advice", "solve", "value_iteration", "evaluate",
+           "score_distribution"]
 
 
 # ----------------------------------------------------------------------------- threshold
@@ -78,11 +83,14 @@ def threshold(n_dice=5):
     >>> t.threshold, t.argument_applies, round(float(t.ratios[5]), 4)
     (56, True, 55.86)
     """
-    n_dice = _check_n_dice(n_dice)
+    return _threshold(_check_n_dice(n_dice))
+
+
+def _threshold(n_dice):
     r = _rules(n_dice)
     ratios = {}
     for n in range(1, n_dice + 1):
-        fr = frequencies(n)
+        fr = _frequencies(n)
         num = sum(cnt * int(r.s[r.index[c]]) for c, cnt in fr.items())
         ratios[n] = Fraction(num, fr[(0, 0, 0)])
     tau_star = math.ceil(ratios[n_dice])
@@ -144,18 +152,18 @@ class Solution:
         self.iterations = check_int("iterations", self.iterations, 0)
         rules = _rules(N)
         K = len(rules.configs)
-        rows = _check_array("values", self.values, "f", (None, K, N + 1)).shape[0]
+        rows = check_array("values", self.values, "f", (None, K, N + 1)).shape[0]
         if rows < self.threshold + int(rules.s.max()) + 1:
             raise ValueError(f"values must have at least threshold + {int(rules.s.max()) + 1} = "
                              f"{self.threshold + int(rules.s.max()) + 1} rows (every total a roll from below "
                              f"the threshold reaches), got {rows}")
-        _check_array("base_values", self.base_values, "f", (rows, K, N + 1))
-        _check_array("pre_roll", self.pre_roll, "f", (rows, N + 1))
-        _check_array("policy", self.policy, "iu", (rows, K, N + 1))
-        _check_array("allowed", self.allowed, "b", (len(ACTION_NAMES),))
+        check_array("base_values", self.base_values, "f", (rows, K, N + 1))
+        check_array("pre_roll", self.pre_roll, "f", (rows, N + 1))
+        check_array("policy", self.policy, "iu", (rows, K, N + 1))
+        check_array("allowed", self.allowed, "b", (len(ACTION_NAMES),))
         if not (self.allowed[STOP] and self.allowed[ROLL]):
             raise ValueError("allowed must allow stop and roll (codes 0 and 1)")
-        _check_codes("policy", self.policy, N, rows, moves=True)
+        check_codes("policy", self.policy, N, rows, moves=True)
         if self.policy[self.threshold:].any():
             raise ValueError(f"policy must stop (code 0) in every state from the threshold {self.threshold} on")
         start = float(self.pre_roll[0, N])
@@ -163,10 +171,45 @@ class Solution:
             raise ValueError(f"value must be the value of the turn's start, pre_roll[0, {N}] = {start!r}; "
                              f"got {self.value!r}")
 
-    def _lookup(self, tau, k, n):
+    # the public methods check the state once; the private ones take a checked (tau, k, n),
+    # k = -1 for the moment before a roll
+    def _state(self, tau, config, n):
+        return _check_state(_rules(self.n_dice), tau, config, n)
+
+    def _value(self, tau, k, n):
+        if k < 0:
+            if tau >= self.pre_roll.shape[0]:
+                return float(_far_pre_roll(self, tau, n))
+            return float(self.pre_roll[tau, n])
         if tau >= self.values.shape[0]:
             return float(tau)
         return float(self.values[tau, k, n])
+
+    def _action(self, tau, k, n):
+        if k < 0:
+            return "r"
+        if tau >= self.policy.shape[0]:
+            return "s"
+        return ACTION_NAMES[int(self.policy[tau, k, n])]
+
+    def _action_values(self, tau, k, n):
+        if k < 0:
+            return {"r": (self._value(tau, -1, n), None, n)}
+        rules = _rules(self.n_dice)
+        out = {"s": (float(tau), None, 0), "r": (self._value(tau, -1, n), None, n)}
+        if n < self.n_dice:
+            table = self.values if self.chain else self.base_values
+            for e in range(rules.move_ptr[k], rules.move_ptr[k + 1]):
+                code = int(rules.move_code[e])
+                if not self.allowed[code]:
+                    continue
+                j = int(rules.move_to[e])
+                tz = tau - int(rules.s[k]) + int(rules.s[j])
+                nz = n + int(rules.d[k]) - int(rules.d[j])
+                val = float(tz) if tz >= table.shape[0] else float(table[tz, j, nz])
+                out[ACTION_NAMES[code]] = (val, rules.configs[j], nz)
+        best = self._action(tau, k, n)
+        return dict(sorted(out.items(), key=lambda kv: (-kv[1][0], kv[0] != best)))
 
     def value_at(self, tau, config, n):
         """Value of the state ``(tau, config, n)``: ``tau`` chips, ``config`` just set aside, ``n`` dice to roll.
@@ -174,23 +217,11 @@ class Solution:
         ``config=None`` gives the value of being about to roll ``n`` dice
         (``V_r(tau, n)``); ``value_at(0, None, N)`` is the value of the game.
         """
-        rules = _rules(self.n_dice)
-        tau, k, n = _check_state(rules, tau, config, n)
-        if k < 0:
-            if tau >= self.pre_roll.shape[0]:
-                return float(_far_pre_roll(self, tau, n))
-            return float(self.pre_roll[tau, n])
-        return self._lookup(tau, k, n)
+        return self._value(*self._state(tau, config, n))
 
     def action_at(self, tau, config, n):
         """Optimal action at ``(tau, config, n)``: ``"s"``, ``"r"`` or a move name (``"m5"``, ...)."""
-        rules = _rules(self.n_dice)
-        tau, k, n = _check_state(rules, tau, config, n)
-        if k < 0:
-            return "r"
-        if tau >= self.policy.shape[0]:
-            return "s"
-        return ACTION_NAMES[int(self.policy[tau, k, n])]
+        return self._action(*self._state(tau, config, n))
 
     def action_values(self, tau, config, n):
         """Every available action's value at ``(tau, config, n)``, best first.
@@ -201,24 +232,26 @@ class Solution:
         allowed a move is worth the destination's full value (so ``m5`` then
         ``m5`` can tie with ``m55``); in a restricted game, its stop/roll value.
         """
-        rules = _rules(self.n_dice)
-        tau, k, n = _check_state(rules, tau, config, n)
+        return {a: (v, dest) for a, (v, dest, _) in self._action_values(*self._state(tau, config, n)).items()}
+
+    def advice(self, tau, config, n):
+        """Every action's value in the state ``(tau, config, n)``, best first, as an :class:`Advice`
+        (what :func:`stoplib.tenthousand.plots.plot_action_values` draws and the advisor panel reads).
+
+        Examples
+        --------
+        >>> a = solve().advice(4, (2, 1, 0), 2)
+        >>> a.best, a.actions[:2], a.rolls[:2]
+        ('m55', ('m55', 'm5'), (4, 3))
+        """
+        tau, k, n = self._state(tau, config, n)
         if k < 0:
-            return {"r": (self.value_at(tau, None, n), None)}
-        out = {"s": (float(tau), None), "r": (self.value_at(tau, None, n), None)}
-        if n < self.n_dice:
-            for e in range(rules.move_ptr[k], rules.move_ptr[k + 1]):
-                code = int(rules.move_code[e])
-                if not self.allowed[code]:
-                    continue
-                j = int(rules.move_to[e])
-                tz = tau - int(rules.s[k]) + int(rules.s[j])
-                nz = n + int(rules.d[k]) - int(rules.d[j])
-                table = self.values if self.chain else self.base_values
-                val = float(tz) if tz >= table.shape[0] else float(table[tz, j, nz])
-                out[ACTION_NAMES[code]] = (val, rules.configs[j])
-        best = self.action_at(tau, config, n)
-        return dict(sorted(out.items(), key=lambda kv: (-kv[1][0], kv[0] != best)))
+            raise ValueError("config must be the configuration just set aside (before a roll the only action "
+                             "is to roll), got None")
+        values = self._action_values(tau, k, n)
+        return Advice(self.n_dice, tau, _rules(self.n_dice).configs[k], n, self._value(tau, k, n),
+                      self._action(tau, k, n), tuple(values), tuple(v for v, _, _ in values.values()),
+                      tuple(dest for _, dest, _ in values.values()), tuple(r for _, _, r in values.values()))
 
     def as_policy(self):
         """The optimal rule as a :class:`Policy` (for :func:`simulate` and :func:`evaluate`)."""
@@ -229,59 +262,60 @@ class Solution:
                       after_move=after, chain=self.chain)
 
 
-def _check_array(name, value, kinds, shape):
-    """``value`` as a NumPy array of dtype kind in ``kinds`` ("f", "iu", "b") and the given shape
-    (None: any length); float tables must be finite."""
-    if not isinstance(value, np.ndarray):
-        raise TypeError(f"{name} must be a numpy.ndarray, got {type(value).__name__}")
-    if value.dtype.kind not in kinds:
-        expected = {"f": "float", "iu": "integer", "b": "bool"}[kinds]
-        raise TypeError(f"{name} must be a {expected} array, got dtype {value.dtype}")
-    if value.ndim != len(shape) or any(want is not None and got != want for got, want in zip(value.shape, shape)):
-        want = " x ".join("any" if w is None else str(w) for w in shape)
-        raise ValueError(f"{name} must have shape {want}, got {' x '.join(map(str, value.shape)) or 'a scalar'}")
-    if kinds == "f" and not np.isfinite(value).all():
-        raise ValueError(f"{name} must hold finite numbers (it holds nan or inf)")
-    return value
+@dataclass(frozen=True)
+class Advice:
+    """Every available action's value in one state of the game, best first (:meth:`Solution.advice`).
 
+    Attributes
+    ----------
+    n_dice, tau, config, n : int, int, tuple, int
+        The game and the state: ``tau`` chips, ``config`` just set aside, ``n`` dice to roll.
+    value : float
+        The state's value (the best action's).
+    best : str
+        The optimal action (ties go to the one the solution's policy picks).
+    actions, values, keeps, rolls : tuple
+        One entry per available action, best first: its name (``"s"``, ``"r"``, ``"m55"``, ...),
+        its value (chips), the configuration it keeps (None for stop and roll) and the dice
+        rolled next (0 for stop).
+    """
 
-@lru_cache(maxsize=None)
-def _legal_codes(n_dice):
-    """``(valid, legal)``: ``valid[k, n]`` marks the states a turn can be in; ``legal[k, n, code]``
-    the action codes possible there (stop, roll, and the moves from ``k`` when dice were left)."""
-    rules = _rules(n_dice)
-    N, K = n_dice, len(rules.configs)
-    valid = np.zeros((K, N + 1), dtype=bool)
-    legal = np.zeros((K, N + 1, len(ACTION_NAMES)), dtype=bool)
-    for k in range(1, K):
-        for n in range(1, N + 1):
-            valid[k, n] = n == N or rules.d[k] <= N - n
-            legal[k, n, STOP] = legal[k, n, ROLL] = True
-            if n < N:
-                legal[k, n, :] |= rules.move_dest[k] >= 0
-    return valid, legal
+    n_dice: int
+    tau: int
+    config: tuple
+    n: int
+    value: float
+    best: str
+    actions: tuple
+    values: tuple
+    keeps: tuple
+    rolls: tuple
 
-
-def _check_codes(name, table, n_dice, rows, moves):
-    """Every code of ``table[:rows]`` is an action possible in its state (``moves=False``: stop or roll only)."""
-    if rows == 0:
-        return
-    sub = table[:rows]
-    low, high = int(sub.min()), int(sub.max())
-    top = len(ACTION_NAMES) if moves else 2
-    if low < 0 or high >= top:
-        raise ValueError(f"{name} must hold action codes 0..{top - 1} (indices into ACTION_NAMES"
-                         f"{'' if moves else ': 0 stop, 1 roll'}), got {low if low < 0 else high}")
-    valid, legal = _legal_codes(n_dice)
-    K, width = valid.shape
-    ok = legal[np.arange(K)[None, :, None], np.arange(width)[None, None, :], sub]
-    bad = np.argwhere(valid[None] & ~ok)
-    if len(bad):
-        tau, k, n = (int(x) for x in bad[0])
-        code = int(sub[tau, k, n])
-        raise ValueError(f"{name}[{tau}, {k}, {n}] = {code} ({ACTION_NAMES[code]}) is not possible in the state "
-                         f"({tau}, {_rules(n_dice).configs[k]}, {n}) of the {n_dice}-dice game"
-                         + (" (no move once every die scored)" if n == n_dice else ""))
+    def __post_init__(self):
+        # built by Solution.advice(); checked so that a hand-made one cannot reach the plot with nonsense
+        N = _check_n_dice(self.n_dice)
+        check_int("tau", self.tau, 0, MAX_TURN_TOTAL)
+        check_int("n", self.n, 1, N)
+        if not isinstance(self.config, tuple) or len(self.config) != 3:
+            raise TypeError(f"config must be a tuple (f, o, t), got {self.config!r:.60}")
+        check_real("value", self.value, 0)
+        for name in ("actions", "values", "keeps", "rolls"):
+            if not isinstance(getattr(self, name), tuple):
+                raise TypeError(f"{name} must be a tuple, got {type(getattr(self, name)).__name__}")
+        m = len(self.actions)
+        if not 1 <= m <= len(ACTION_NAMES) or not len(self.values) == len(self.keeps) == len(self.rolls) == m:
+            raise ValueError("actions, values, keeps and rolls must hold one entry per action "
+                             f"(1..{len(ACTION_NAMES)}), got {m}, {len(self.values)}, {len(self.keeps)} and "
+                             f"{len(self.rolls)}")
+        for i in range(m):
+            if self.actions[i] not in ACTION_NAMES:
+                raise ValueError(f"actions[{i}] must be an action name such as 'm55', got {self.actions[i]!r:.40}")
+            check_real(f"values[{i}]", self.values[i], 0)
+            check_int(f"rolls[{i}]", self.rolls[i], 0, N)
+            if self.keeps[i] is not None and not (isinstance(self.keeps[i], tuple) and len(self.keeps[i]) == 3):
+                raise TypeError(f"keeps[{i}] must be None or a configuration (f, o, t), got {self.keeps[i]!r:.60}")
+        if self.best not in self.actions:
+            raise ValueError(f"best must be one of the actions {self.actions}, got {self.best!r:.40}")
 
 
 def _far_pre_roll(sol, tau, n):
@@ -339,14 +373,20 @@ def solve(n_dice=5, actions="all", method="auto"):
     n_dice = _check_n_dice(n_dice)
     allowed, label = _parse_actions(actions, n_dice)
     method = check_choice("method", method, ("auto", "algorithm 4.1", "value iteration"))
+    return _solve(n_dice, allowed, label, method)
+
+
+def _solve(n_dice, allowed, label, method="auto"):
+    """:func:`solve` for checked arguments (``allowed, label`` from ``_parse_actions``)."""
     rules = _rules(n_dice)
-    th = threshold(n_dice)
+    th = _threshold(n_dice)
     if method == "algorithm 4.1" and not th.argument_applies:
         raise ValueError(f"the paper's threshold argument does not hold with n_dice={n_dice}; "
                          "use method='value iteration'")
     if method == "value iteration" or not th.argument_applies:
         cap = 2 * math.ceil(max(th.ratios.values())) + 2
-        return value_iteration(n_dice, actions, cap=cap, chain=(label == "all"))
+        budget.check(_costs.value_iteration(n_dice, cap, MAX_ITER))
+        return _iterate(n_dice, allowed, label, cap, label == "all", MAX_ITER)
     T = th.threshold
     V, B, A, Vr = _allocate(rules, T)
     p = _prob_matrix(n_dice)
@@ -354,6 +394,12 @@ def solve(n_dice=5, actions="all", method="auto"):
               rules.rev_code, allowed, V, B, A, Vr)
     return Solution(float(Vr[0, n_dice]), T, n_dice, label, "algorithm 4.1", V, B, A, Vr, allowed,
                     chain=(label == "all"))
+
+
+def _solve_game(n_dice=5, stop_roll_only=False):
+    """The game with ``n_dice`` (checked) dice, every action allowed or stop and roll only."""
+    allowed, label = _parse_actions(["s", "r"] if stop_roll_only else "all", n_dice)
+    return _solve(n_dice, allowed, label)
 
 
 def value_iteration(n_dice=5, actions="all", cap=120, chain=None, max_iter=100_000):
@@ -392,6 +438,11 @@ def value_iteration(n_dice=5, actions="all", cap=120, chain=None, max_iter=100_0
     max_iter = check_int("max_iter", max_iter, 1, MAX_ITER)
     chain = (label == "all") if chain is None else _check_flag("chain", chain)
     budget.check(_costs.value_iteration(n_dice, cap, max_iter))
+    return _iterate(n_dice, allowed, label, cap, chain, max_iter)
+
+
+def _iterate(n_dice, allowed, label, cap, chain, max_iter):
+    """:func:`value_iteration` for checked arguments (the budget already asked)."""
     rules = _rules(n_dice)
     N = n_dice
     K = len(rules.configs)
@@ -434,85 +485,7 @@ def value_iteration(n_dice=5, actions="all", cap=120, chain=None, max_iter=100_0
                     chain=bool(chain), iterations=int(it))
 
 
-# ----------------------------------------------------------------------------- policies
-
-@dataclass
-class Policy:
-    """A stationary rule: ``actions[tau, k, n]`` is an action code; stop once ``tau >= cap``.
-
-    ``chain=False`` (the paper's restricted games) means that right after a
-    move the player stops or rolls as ``after_move[tau, k, n]`` says (0 stop,
-    1 roll) instead of consulting ``actions`` again.
-
-    The tables are checked when the policy is built and again when it is used:
-    ``actions`` is an integer array of shape ``(>= cap, K, n_dice + 1)`` (``K``
-    configurations, see :func:`configurations`) whose codes are possible in their
-    states (stop 0, roll 1, or a move from that configuration with dice left), and
-    ``after_move`` (needed when ``chain=False``) holds 0 or 1.
-
-    Examples
-    --------
-    >>> import numpy as np
-    >>> Policy("roll once", 2, np.ones((1, 6, 3), dtype=np.int64), 1).cap
-    1
-    >>> Policy("bad", 2, np.full((1, 6, 3), 99), 1)
-    Traceback (most recent call last):
-    ...
-    ValueError: actions must hold action codes 0..27 (indices into ACTION_NAMES), got 99
-    """
-
-    name: str
-    n_dice: int
-    actions: np.ndarray = field(repr=False)
-    cap: int
-    after_move: np.ndarray = field(default=None, repr=False)
-    chain: bool = True
-
-    def __post_init__(self):
-        self._validate()
-
-    def _validate(self):
-        check_str("name", self.name, 200)
-        self.n_dice = N = _check_n_dice(self.n_dice)
-        self.cap = check_int("cap", self.cap, 1, MAX_TURN_TOTAL)
-        self.chain = _check_flag("chain", self.chain)
-        K = len(_rules(N).configs)
-        rows = _check_array("actions", self.actions, "iu", (None, K, N + 1)).shape[0]
-        if rows < self.cap:
-            raise ValueError(f"actions must have at least cap = {self.cap} rows (one per turn total below the "
-                             f"cap), got {rows}")
-        _check_codes("actions", self.actions, N, self.cap, moves=True)
-        if self.after_move is not None:
-            _check_array("after_move", self.after_move, "iu", (None, K, N + 1))
-            if self.after_move.shape[0] < self.cap:
-                raise ValueError(f"after_move must have at least cap = {self.cap} rows, "
-                                 f"got {self.after_move.shape[0]}")
-            _check_codes("after_move", self.after_move, N, self.cap, moves=False)
-        elif not self.chain:
-            raise ValueError("a policy with chain=False needs after_move (0 stop / 1 roll right after a move)")
-        return self
-
-
-def stop_at_policy(chips, n_dice=5):
-    """The rule "keep every scoring die, roll until the turn total reaches ``chips``, then stop".
-
-    ``chips`` is in chips of 50 points (stop at 300 points is ``chips=6``).
-    The table has ``chips`` rows: a request whose table would pass the memory
-    budget is refused (see :mod:`stoplib.util.budget`).
-
-    Examples
-    --------
-    >>> pol = stop_at_policy(6)
-    >>> pol.cap, pol.name
-    (6, 'stop at 6 chips')
-    """
-    chips = check_int("chips", chips, 1, MAX_TURN_TOTAL)
-    n_dice = _check_n_dice(n_dice)
-    budget.check(_costs.policy_table(n_dice, chips))
-    rules = _rules(n_dice)
-    A = np.ones((chips, len(rules.configs), n_dice + 1), dtype=np.int64)
-    return Policy(f"stop at {chips} chips", n_dice, A, chips)
-
+# ----------------------------------------------------------------------------- any policy's value
 
 def _as_policy(policy, name="policy"):
     if isinstance(policy, Solution):
@@ -520,19 +493,6 @@ def _as_policy(policy, name="policy"):
     if isinstance(policy, Policy):
         return policy._validate()
     raise TypeError(f"{name} must be a Solution or a Policy, got {type(policy).__name__}")
-
-
-def _policy_arrays(pol):
-    """(rules, A, Ab) padded with stops to cover every total a roll can reach."""
-    rules = _rules(pol.n_dice)
-    K = len(rules.configs)
-    size = pol.cap + int(rules.s.max()) + 1
-    A = np.zeros((size, K, pol.n_dice + 1), dtype=np.int64)
-    A[:pol.cap] = pol.actions[:pol.cap]
-    Ab = np.zeros_like(A)
-    if pol.after_move is not None:
-        Ab[:pol.cap] = pol.after_move[:pol.cap]
-    return rules, A, Ab
 
 
 def evaluate(policy):
@@ -543,6 +503,7 @@ def evaluate(policy):
 
     Examples
     --------
+    >>> from stoplib.tenthousand import stop_at_policy
     >>> round(evaluate(stop_at_policy(1)), 4)    # stop after the first scoring roll
     4.3102
     >>> abs(evaluate(solve()) - solve().value) < 1e-12
@@ -550,6 +511,11 @@ def evaluate(policy):
     """
     pol = _as_policy(policy)
     budget.check(_costs.evaluate(pol.n_dice, pol.cap))
+    return _policy_value(pol)
+
+
+def _policy_value(pol):
+    """:func:`evaluate` for a checked :class:`Policy` (the budget already asked)."""
     rules, A, Ab = _policy_arrays(pol)
     N = pol.n_dice
     K = len(rules.configs)
@@ -576,12 +542,18 @@ def score_distribution(policy):
 
     Examples
     --------
+    >>> from stoplib.tenthousand import stop_at_policy
     >>> p = score_distribution(stop_at_policy(1))
     >>> round(float(p.sum()), 12), round(float(p[0]), 6)     # 600 of 7776 rolls bust
     (1.0, 0.07716)
     """
     pol = _as_policy(policy)
     budget.check(_costs.score_distribution(pol.n_dice, pol.cap))
+    return _distribution(pol)
+
+
+def _distribution(pol):
+    """:func:`score_distribution` for a checked :class:`Policy` (the budget already asked)."""
     rules, A, Ab = _policy_arrays(pol)
     N = pol.n_dice
     K = len(rules.configs)

@@ -28,9 +28,9 @@ import pandas as pd
 
 from ..util.timing import stamp
 from ..util.validate import check_int, check_path, check_real, check_str
-from .config import project_root
+from .config import output_root
 
-__all__ = ["RESULTS", "COLUMNS", "START", "END", "record", "load_results", "speed_block"]
+__all__ = ["RESULTS", "COLUMNS", "START", "END", "record", "load_results", "speed_block", "Recorder"]
 
 #: The results file, relative to the project root.
 RESULTS = "benchmarks/results.csv"
@@ -41,7 +41,9 @@ END = "<!-- speed:end -->"
 
 
 def _path(path) -> Path:
-    return project_root() / RESULTS if path is None else check_path("path", path)
+    """The results file: ``benchmarks/results.csv`` of the output folder (the project root, unless
+    ``STOPLIB_OUTPUT_DIR`` redirects it, as the tests do), or the given path."""
+    return output_root() / RESULTS if path is None else check_path("path", path)
 
 
 def record(benchmark: str, what: str, seconds: float, rate: str = "", repeats: int = 1, readme: str = "",
@@ -129,3 +131,36 @@ def speed_block(path=None) -> str:
         lines += ["", "Machines: " + "; ".join(html.escape(m) for m in machines) + "."]
     lines += ["", END]
     return "\n".join(lines)
+
+
+class Recorder:
+    """What a benchmark script records: ``save = Recorder("bench_x")``, then ``save(what, seconds, ...)``.
+
+    Each call is :func:`record` with the script's name, unless the script was run with
+    ``--no-record`` (``save.enabled = False``): then it only counts. :meth:`summary` is the
+    script's closing line.
+
+    Examples
+    --------
+    >>> save = Recorder("bench_demo")
+    >>> save.enabled = False
+    >>> save("a sum", 0.25)
+    >>> save.summary()
+    '--no-record: nothing written to benchmarks/results.csv'
+    """
+
+    def __init__(self, benchmark: str, path=None):
+        self.benchmark = check_str("benchmark", benchmark, 100, allow_empty=False)
+        self.path = path
+        self.enabled = True
+        self.count = 0
+
+    def __call__(self, what: str, seconds: float, rate: str = "", repeats: int = 1, readme: str = "") -> None:
+        if self.enabled:
+            record(self.benchmark, what, seconds, rate=rate, repeats=repeats, readme=readme, path=self.path)
+            self.count += 1
+
+    def summary(self) -> str:
+        """The script's closing line: how many medians it recorded, and where."""
+        return (f"recorded {self.count} medians in {RESULTS}" if self.enabled
+                else f"--no-record: nothing written to {RESULTS}")

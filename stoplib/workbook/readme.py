@@ -42,6 +42,8 @@ CHAPTERS = {
     "05_ten_thousand": ("Ten Thousand and Pig", "05_ten_thousand-value-of-rolling.png"),
     "06_card_counter": ("CardCounter: blackjack with a known deck", "06_card_counter-removal-effects.png"),
     "07_holdem_stacking": ("Optimal stackings for Texas Hold'em", "07_holdem_stacking-scores-by-players.png"),
+    "08_two_player_dice": ("Two players: the race document 002 leaves open",
+                           "08_two_player_dice-departure-from-solitaire.png"),
 }
 
 
@@ -122,8 +124,8 @@ def render_block(root: Path | None = None) -> str:
     n = verdicts.counts(table)
     lines += ["", f"Across all chapters the verdict tables hold {len(table)} numbers and claims: "
               f"{n['agrees']} agree, {n['differs']} differ (each with its evidence), {n['open']} open, and "
-              f"{n['context']} are the documents' own timings and settings, shown for context and never "
-              "counted as agreeing or differing (the rule is in `stoplib.workbook.verdicts`). Each notebook "
+              f"{n['context']} are context (the documents' own timings and settings, or another game's numbers), "
+              "shown beside ours and never counted as agreeing or differing (the rule is in `stoplib.workbook.verdicts`). Each notebook "
               "ends with its full table (also in `data/<notebook>_verdicts.csv`).", "",
               "### References", "", references.markdown_list(root=root), "", END]
     return "\n".join(lines)

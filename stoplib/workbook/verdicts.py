@@ -30,9 +30,10 @@ Every row gets exactly one of four verdicts (:data:`VERDICTS`):
 ``context``
     A statement about the document's own setting rather than the game: running
     times or memory on the document's hardware, compilers, thread counts, the
-    look of a plot (axis ranges, colours). Such a row is shown beside our own
+    look of a plot (axis ranges, colours), facts about a contest; or a number of
+    another game quoted for comparison. Such a row is shown beside our own
     measurement for context and is **never** counted as agreeing or differing:
-    timings on other hardware are not comparable.
+    timings on other hardware, or another game's numbers, are not comparable.
 
 :func:`judge` applies the first two rules to a printed number; :func:`within_error`
 to a random estimate. Exactly one row of a table is its *headline* (the
@@ -45,7 +46,7 @@ Examples
 >>> t = table("01_demo", [row("value", "2.62", "2.6245", judge("2.62", 2.6245), "exact", headline=True),
 ...                       row("time", "6 s", "0.3 s", "context", "other hardware")])
 >>> summary(t)
-'2 rows: 1 agrees, 0 differ, 0 open, 1 context (timings and settings of the document, not compared).'
+'2 rows: 1 agrees, 0 differ, 0 open, 1 context (shown beside ours, never counted as agreeing or differing).'
 """
 from __future__ import annotations
 
@@ -236,7 +237,7 @@ def summary(frame: pd.DataFrame, list_differences: bool = False) -> str:
     text = (f"{len(frame)} {rows}: {n['agrees']} agree{'s' if n['agrees'] == 1 else ''}, "
             f"{n['differs']} differ{differ}, {n['open']} open")
     if n["context"]:
-        text += f", {n['context']} context (timings and settings of the document, not compared)"
+        text += f", {n['context']} context (shown beside ours, never counted as agreeing or differing)"
     return text + "."
 
 

@@ -49,7 +49,8 @@ def test_example6_memo_dump_line_for_line():
 
 def test_example5_table_matches_the_document():
     ex = claims.example5()
-    assert (ex.table["verdict"] == "matches").all()
+    assert (ex.table["verdict"] == "agrees").all()
+    assert ex.table["document"].tolist() == ["0.143506", "6.98776", "16", "0.436735"]   # as printed
     assert ex.terms["card"].tolist() == ["A", "2", "3", "10"]
     assert ex.terms["count"].sum() == doc.EX5_HIT_WAYS
     assert isinstance(ex.best, Fraction) and round(float(ex.best), 6) == doc.EX5_ANSWER
@@ -70,10 +71,12 @@ def test_two_bits_per_count_give_a_wrong_answer_three_bits_the_right_one():
 
 
 def test_verdict_table_shape_and_contents():
+    from stoplib.workbook import verdicts
+
     table = claims.verdicts("06_card_counter")
-    assert tuple(table.columns) == claims.VERDICT_COLUMNS == (
-        "notebook", "claim", "document", "ours", "verdict", "evidence", "headline")
-    assert set(table["verdict"]) <= {"agrees", "differs", "open"}
+    assert not hasattr(claims, "VERDICT_COLUMNS")          # the schema lives in the workbook, once
+    assert tuple(table.columns) == verdicts.VERDICT_COLUMNS
+    verdicts.check_table(table, "06_card_counter")
     assert int(table["headline"].sum()) == 1
     assert (table["notebook"] == "06_card_counter").all()
     assert all(isinstance(x, str) and x for x in table["document"]) and all(isinstance(x, str) and x for x in table["ours"])
@@ -81,8 +84,13 @@ def test_verdict_table_shape_and_contents():
     text = " ".join(table["document"])
     for number in ("0.26666667", "0.20952381", "0.143506", "6.98776", "16", "0.436735", "13 of 23", "58", "7"):
         assert number in text, number
-    # at the document's parameters: everything it prints agrees, the rest is open
-    assert table["verdict"].value_counts().to_dict() == {"agrees": 14, "open": 3}
+    # everything the document prints about the game agrees; the per-card lines it leaves out are open;
+    # the contest's statistics are context (the document's setting, not the game)
+    assert verdicts.counts(table) == {"agrees": 14, "differs": 0, "open": 1, "context": 2}
+    context = table.loc[table.verdict == "context", "claim"].tolist()
+    assert all("contest" in c for c in context)
+    with pytest.raises(ValueError):
+        claims.verdicts("06 card counter")
     assert not any("seeds/" in str(x) for x in table.to_numpy().ravel())
 
 
@@ -90,13 +98,7 @@ def test_verdict_table_shape_and_contents():
 # (exact counts that hold for the single deck the notebook studies; the notebook renders
 # the numbers from its own computation and keeps only checks that hold for any parameters)
 
-@pytest.fixture(scope="module")
-def single_deck():
-    eng = cc.Engine(cc.fresh_deck(1))
-    table = strategy.strategy_table(1, eng)
-    grid = strategy.chart_grid(table)
-    basic = strategy.basic_strategy_grid(grid.index)
-    return eng, table, grid, basic, strategy.chart_differences(grid, basic)
+# (``single_deck`` and ``removal``: tests/cardcounter/conftest.py, computed once per session)
 
 
 SCORING_RULE_CELLS = {("hard 15", "10"), ("hard 16", "9"), ("hard 16", "10"), ("hard 12", "3"),
@@ -119,7 +121,7 @@ def test_dealer_outcomes_caption():
 
 
 def test_single_deck_chart_differences_quoted_in_the_notebook(single_deck):
-    eng, table, grid, basic, diff = single_deck
+    table, grid, diff = single_deck.table, single_deck.grid, single_deck.diff
     cells = set(zip(diff.hand, diff.dealer))
     assert len(diff) == 12 and grid.size == 270
     # "The differences sit in hard 12 to 17 and soft 18"
@@ -134,18 +136,17 @@ def test_single_deck_chart_differences_quoted_in_the_notebook(single_deck):
 
 
 def test_multi_card_hands_quoted_in_the_notebook(single_deck):
-    eng = single_deck[0]
-    mixed = strategy.mixed_decisions(eng)
+    mixed = single_deck.mixed
     assert len(mixed) == 18
     h16_7 = mixed.set_index(["dealer", "soft", "total"]).loc[(7, False, 16)]
     assert (int(h16_7.hit), int(h16_7.stand)) == (19, 127)
-    h16 = strategy.player_hands(eng, 10, 16)
+    h16 = single_deck.hands16
     assert len(h16) == 146 and (h16.action == "stand").all()
 
 
 @pytest.mark.slow
 def test_scoring_rule_differences_survive_an_eight_deck_shoe(single_deck):
-    basic = single_deck[3]
+    basic = single_deck.basic
     diff8 = strategy.chart_differences(strategy.chart_grid(strategy.strategy_table(8)), basic)
     cells8 = set(zip(diff8.hand, diff8.dealer))
     assert SCORING_RULE_CELLS <= cells8
@@ -153,9 +154,8 @@ def test_scoring_rule_differences_survive_an_eight_deck_shoe(single_deck):
     assert len(diff8) == 8
 
 
-def test_removal_effects_quoted_in_the_notebook(single_deck):
-    eng = single_deck[0]
-    eff = strategy.removal_effects(1, eng).iloc[1:].set_index("removed")["change"]
+def test_removal_effects_quoted_in_the_notebook(removal):
+    eff = removal.iloc[1:].set_index("removed")["change"]
     ranked = eff.sort_values(ascending=False)
     assert list(ranked.index[:3]) == ["5", "7", "4"] and list(ranked.index[-2:]) == ["9", "10"]
     # caption: removing small cards helps, removing tens and 9s hurts

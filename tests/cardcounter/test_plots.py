@@ -36,10 +36,9 @@ def test_strategy_chart_frames_the_differences_with_a_key():
     _check(fig)
 
 
-def test_strategy_chart_of_the_fresh_deck_has_readable_text():
-    grid = strategy.chart_grid(strategy.strategy_table(1, dealers=[2, 10]))
+def test_strategy_chart_of_the_fresh_deck_has_readable_text(single_deck):
     fig, ax = _fig((6.4, 9.6))
-    plots.plot_strategy_chart(ax, grid, reference=strategy.basic_strategy_grid(grid.index))
+    plots.plot_strategy_chart(ax, single_deck.grid, reference=single_deck.basic)
     _check(fig)
 
 
@@ -52,17 +51,19 @@ def test_removal_effects_bars_and_labels():
     _check(fig)
 
 
-def test_dealer_outcomes_from_a_deck_or_a_table():
-    fig, ax = _fig()
-    plots.plot_dealer_outcomes(ax, cc.fresh_deck(1), dealers=[5, 10])
-    assert len(ax.patches) == 2 * len(cc.OUTCOMES)
-    _check(fig)
+def test_dealer_outcomes_draw_the_table_they_are_given():
     table = strategy.dealer_outcomes(cc.fresh_deck(1), dealers=[1, 6])
     fig, ax = _fig()
     plots.plot_dealer_outcomes(ax, table)
+    assert len(ax.patches) == 2 * len(cc.OUTCOMES)
     # the bust share is written on each bar
     assert [t.get_text() for t in ax.texts] == [f"{100 * b:.0f}%" for b in table["bust"]]
     _check(fig)
+    # a deck is not a result: the plot computes nothing
+    import pytest
+
+    with pytest.raises(TypeError):
+        plots.plot_dealer_outcomes(_fig()[1], cc.fresh_deck(1))
 
 
 def test_state_counts_log_scale():
@@ -73,9 +74,22 @@ def test_state_counts_log_scale():
 
 
 def test_next_card_bars_and_lines():
-    terms = [(1, 4, 0.45), (2, 4, 0.49), (10, 8, 0.0)]
+    result = cc.next_card("1004000002", 5, (7, 8))
+    assert [v for v, _, _ in result.terms] == [1, 4, 10]
     fig, ax = _fig((7, 3.4))
-    plots.plot_next_card(ax, terms, stand=0.14, hit=0.35, title="x")
+    plots.plot_next_card(ax, result, title="x")
     assert len(ax.patches) == 3 and len(ax.lines) == 2
-    assert "bust" in [t.get_text() for t in ax.texts]
+    assert "bust" in [t.get_text() for t in ax.texts]          # a ten busts 15
+    legend = [t.get_text() for t in ax.get_legend().get_texts()]
+    assert any(f"{result.stand_probability:.4f}" in t for t in legend)
     _check(fig)
+
+
+def test_next_card_refuses_a_bust_hand_and_anything_but_a_result():
+    import pytest
+
+    fig, ax = _fig()
+    with pytest.raises(ValueError, match="bust"):
+        plots.plot_next_card(ax, cc.next_card("1004000002", 5, (10, 8, 7)))
+    with pytest.raises(TypeError, match="result"):
+        plots.plot_next_card(ax, [(1, 4, 0.45)])

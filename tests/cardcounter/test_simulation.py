@@ -26,3 +26,12 @@ def test_monte_carlo_is_reproducible():
     b = cc.simulate(doc.EX6_DECK, 5, (7, 8), n_games=5000, seed=7)
     assert a == b
 
+
+
+def test_each_hand_has_its_own_stream_so_a_longer_run_extends_a_shorter_one():
+    """Hand g depends only on the seed and g (stream g of util.rng): adding a hand adds 0 or 1 win."""
+    wins = [round(cc.simulate(doc.EX5_DECK, 1, (1, 1), n_games=n, seed=5).win_rate * n) for n in range(150, 171)]
+    steps = {b - a for a, b in zip(wins, wins[1:])}
+    assert steps <= {0, 1} and steps == {0, 1}
+    other = cc.simulate(doc.EX5_DECK, 1, (1, 1), n_games=5000, seed=6)
+    assert other != cc.simulate(doc.EX5_DECK, 1, (1, 1), n_games=5000, seed=5)

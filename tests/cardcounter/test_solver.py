@@ -118,3 +118,30 @@ def test_engine_rejects_decks_far_from_its_base():
     with pytest.raises(ValueError, match="points below"):
         eng.key(cc.parse_deck("0000000004"))
 
+
+
+@pytest.mark.parametrize("deck,dealer,player", [
+    (doc.EX6_DECK, 5, (7, 8)),
+    (doc.EX5_DECK, 1, (1, 1)),
+    ("2213001104", 9, (5, 6)),
+])
+def test_next_card_is_the_hit_decision_card_by_card(deck, dealer, player):
+    r = cc.next_card(deck, dealer, player)
+    s = cc.solve(deck, dealer, player)
+    assert (r.win_probability, r.stand_probability, r.hit_probability, r.action) == \
+        (s.win_probability, s.stand_probability, s.hit_probability, s.action)
+    counts = cc.parse_deck(deck)
+    assert [(v, c) for v, c, _ in r.terms] == [(v, int(counts[v - 1])) for v in range(1, 11) if counts[v - 1]]
+    assert r.n_cards == counts.sum()
+    # the hit value is the count-weighted mean of the terms, and each term is the solve after that card
+    assert sum(c * p for _, c, p in r.terms) / r.n_cards == pytest.approx(r.hit_probability, abs=1e-14)
+    for v, c, p in r.terms:
+        after = counts.copy()
+        after[v - 1] -= 1
+        want = 0.0 if sum(player) + v > 21 else cc.win_probability(after, dealer, [*player, v])
+        assert p == pytest.approx(want, abs=1e-14)
+
+
+def test_next_card_of_a_bust_hand_is_lost_and_holds_no_terms():
+    r = cc.next_card(doc.EX6_DECK, 5, (10, 8, 7))
+    assert (r.action, r.total, r.terms, r.win_probability) == ("bust", 25, (), 0.0)

@@ -5,14 +5,11 @@ import stoplib.cardcounter as cc
 from stoplib.cardcounter import strategy
 
 
-def test_strategy_chart_sanity():
-    eng = cc.Engine(cc.fresh_deck(1))
-    table = strategy.strategy_table(1, eng)
+def test_strategy_chart_sanity(single_deck):
+    table, grid, basic = single_deck.table, single_deck.grid, single_deck.basic
     assert len(table) == 550
-    grid = strategy.chart_grid(table)
     assert (grid.loc["hard 11"] == "H").all() and (grid.loc["hard 20"] == "S").all()
     assert (grid.loc["soft 21"] == "S").all()
-    basic = strategy.basic_strategy_grid(grid.index)
     assert basic.shape == grid.shape
     diff = strategy.chart_differences(grid, basic)
     # the no-push effects: stand on 16 against a 10, hit hard 17 against an ace
@@ -20,9 +17,8 @@ def test_strategy_chart_sanity():
     assert (diff.ours != diff.reference).all()
 
 
-def test_seeing_a_burnt_card_never_hurts_on_average():
-    eng = cc.Engine(cc.fresh_deck(1))
-    eff = strategy.removal_effects(1, eng)
+def test_seeing_a_burnt_card_never_hurts_on_average(removal):
+    eff = removal
     base = eff.win_probability.iloc[0]
     # an unseen burnt card changes nothing; a SEEN one is information, so the
     # average over which card was burnt is at least the fresh-deck value
@@ -43,9 +39,8 @@ def test_dealer_outcomes_are_distributions_and_refuse_a_missing_up_card():
         strategy.dealer_outcomes("4444044444", dealers=[5])
 
 
-def test_mixed_two_card_hands_are_exactly_the_charts_mixed_cells():
-    table = strategy.strategy_table(1, dealers=[2, 9, 10])
-    grid = strategy.chart_grid(table)
+def test_mixed_two_card_hands_are_exactly_the_charts_mixed_cells(single_deck):
+    table, grid = single_deck.table, single_deck.grid
     mixed = strategy.mixed_two_card_hands(table)
     cells = {(r, c) for r in grid.index for c in grid.columns if grid.loc[r, c] == "H/S"}
     assert set(zip(mixed.hand, mixed.dealer)) == cells

@@ -1,5 +1,8 @@
 """CardCounter widgets (``stoplib.cardcounter.widgets``): the panel answers with the API's numbers,
-takes 8-deck shoes, refuses bad input with a message (never clamps), deals seeded cards and saves."""
+takes 8-deck shoes, refuses bad input with a message (never clamps), deals seeded cards and saves.
+
+The panel is the workbook's one ``Panel`` with its hooks (no subclass); the tests find its
+widgets by their labels, as a reader does."""
 import pytest
 
 pytest.importorskip("ipywidgets")
@@ -16,6 +19,36 @@ def _p(deck, dealer, hand):
     return f"P(win) = {cc.win_probability(deck, dealer, hand):.6f}"
 
 
+def _find(panel, description):
+    """The widget of the panel labelled ``description`` (a count box "A".."10", "shoe", a button)."""
+    stack = list(panel.children)
+    while stack:
+        w = stack.pop(0)
+        if getattr(w, "description", None) == description:
+            return w
+        stack.extend(getattr(w, "children", ()))
+    raise LookupError(description)
+
+
+def _count(panel, v):
+    return _find(panel, "A" if v == 1 else str(v))
+
+
+def _counts(panel):
+    return [_count(panel, v).value for v in range(1, 11)]
+
+
+def _draw(panel):
+    """Click Draw a card; return the card dealt (0 when refused)."""
+    before = panel.controls["player"].value
+    _find(panel, "Draw a card").click()
+    after = panel.controls["player"].value
+    if after == before:
+        return 0
+    card = after.split()[-1]
+    return 1 if card == "A" else int(card)
+
+
 def test_panel_shows_the_api_value_and_draws_without_pyplot():
     panel = widgets.counter_panel(dealer=10, player=(10, 6))
     assert isinstance(panel, Panel) and "stoplib-panel" in panel._dom_classes
@@ -27,29 +60,29 @@ def test_panel_shows_the_api_value_and_draws_without_pyplot():
 
 def test_shoe_menu_takes_six_and_eight_decks_and_follows_the_hand():
     panel = widgets.counter_panel(dealer=10, player=(10, 6))
-    panel.shoe.value = 8
-    assert panel.controls["n10"].value == 126 and panel.controls["n1"].value == 32
+    _find(panel, "shoe").value = 8
+    assert _count(panel, 10).value == 126 and _count(panel, 1).value == 32
     assert _p(cc.fresh_deck(8, minus=[10, 10, 6]), 10, (10, 6)) in panel.readout.value
     panel.controls["player"].value = "A 7"
-    assert panel.controls["n1"].value == 31 and panel.controls["n7"].value == 31
+    assert _count(panel, 1).value == 31 and _count(panel, 7).value == 31
     assert _p(cc.fresh_deck(8, minus=[10, 1, 7]), 10, (1, 7)) in panel.readout.value
-    panel.shoe.value = 6
+    _find(panel, "shoe").value = 6
     panel.controls["dealer"].value = 5
     assert _p(cc.fresh_deck(6, minus=[5, 1, 7]), 5, (1, 7)) in panel.readout.value
     # typing a count leaves shoe mode, and the typed deck is what is solved
-    panel.controls["n2"].value = 14
-    assert panel.shoe.value == 0 and panel.controls["n2"].value == 14
-    counts = [panel.controls[f"n{v}"].value for v in range(1, 11)]
+    _count(panel, 2).value = 14
+    assert _find(panel, "shoe").value == 0 and _count(panel, 2).value == 14
+    counts = _counts(panel)
     assert _p(counts, 5, (1, 7)) in panel.readout.value
 
 
 def test_out_of_range_counts_and_bad_hands_give_a_message_and_nothing_is_clamped():
     panel = widgets.counter_panel(dealer=10, player=(10, 6))
     before = panel.readout.value
-    panel.controls["n1"].value = 40
-    assert "must be in 0..32" in panel.message.value and panel.controls["n1"].value == 40
+    _count(panel, 1).value = 40
+    assert "must be in 0..32" in panel.message.value and _count(panel, 1).value == 40
     assert panel.readout.value == before
-    panel.controls["n1"].value = 4
+    _count(panel, 1).value = 4
     assert panel.message.value == ""
     panel.controls["player"].value = "10 x"
     assert "not a card" in panel.message.value
@@ -57,7 +90,7 @@ def test_out_of_range_counts_and_bad_hands_give_a_message_and_nothing_is_clamped
     assert "bust" in panel.readout.value and panel.figure is None
     # a shoe too small for the shown cards
     panel.controls["player"].value = "A A A A A"
-    panel.shoe.value = 1
+    _find(panel, "shoe").value = 1
     assert "cannot remove another 1" in panel.message.value
     # the starting values are checked too
     with pytest.raises(ValueError):
@@ -69,17 +102,17 @@ def test_out_of_range_counts_and_bad_hands_give_a_message_and_nothing_is_clamped
 def test_draws_are_seeded_and_keep_the_deck_consistent():
     def hand_after_draws(seed, n_decks):
         panel = widgets.counter_panel(dealer=10, player=(2, 3), seed=seed, n_decks=n_decks)
-        start = sum(panel.controls[f"n{v}"].value for v in range(1, 11))
-        drawn = [panel.draw(), panel.draw()]
-        left = sum(panel.controls[f"n{v}"].value for v in range(1, 11))
+        start = sum(_count(panel, v).value for v in range(1, 11))
+        drawn = [_draw(panel), _draw(panel)]
+        left = sum(_count(panel, v).value for v in range(1, 11))
         assert left == start - 2 and all(1 <= v <= 10 for v in drawn)
         cards = [1 if c == "A" else int(c) for c in panel.controls["player"].value.split()]
-        counts = [panel.controls[f"n{v}"].value for v in range(1, 11)]
+        counts = _counts(panel)
         assert _p(counts, 10, cards) in panel.readout.value
         return panel.controls["player"].value
 
     assert hand_after_draws(4, 1) == hand_after_draws(4, 1)
-    hand_after_draws(5, 8)
+    hand_after_draws(5, 2)          # a shoe (the 8-deck shoe is test_shoe_menu_...'s)
 
 
 def test_save_writes_three_formats_named_after_the_hand(tmp_path, monkeypatch):
@@ -105,9 +138,8 @@ def test_redraw_draw_and_save_take_turns_under_the_shared_lock():
 
     from stoplib.workbook.panel import DRAW_LOCK
 
-    assert not {"save", "refresh", "show"} & set(vars(widgets._HandPanel))
     panel = widgets.counter_panel(dealer=10, player=(2, 3), seed=1)
-    assert not hasattr(panel, "_lock")
+    assert type(panel) is Panel and not hasattr(panel, "_lock")     # the shared Panel itself, no subclass
     held, release, drawn = threading.Event(), threading.Event(), []
 
     def hold():
@@ -118,7 +150,7 @@ def test_redraw_draw_and_save_take_turns_under_the_shared_lock():
     holder = threading.Thread(target=hold)
     holder.start()
     assert held.wait(10)
-    dealer = threading.Thread(target=lambda: drawn.append(panel.draw()))
+    dealer = threading.Thread(target=lambda: drawn.append(_draw(panel)))
     dealer.start()
     dealer.join(0.5)
     assert drawn == [] and dealer.is_alive()      # the draw waits for the lock
@@ -157,3 +189,23 @@ def test_the_panel_refuses_bad_starting_values_with_clear_errors():
         widgets.counter_panel(deck="10040x0002")
     with pytest.raises(ValueError, match="width"):
         widgets.hand_view("1004000002", 5, (7, 8), width=0.5)
+
+
+def test_one_interaction_renders_once_even_when_the_shoe_rewrites_ten_counts():
+    panel = widgets.counter_panel(dealer=10, player=(10, 6), seed=2)
+    calls = []
+    render = panel.render
+
+    def counting(**values):
+        calls.append(values)
+        return render(**values)
+
+    panel.render = counting
+    _find(panel, "shoe").value = 2                # ten counts rewritten, one render
+    assert len(calls) == 1 and _count(panel, 10).value == 30
+    panel.controls["player"].value = "A 7"        # shoe mode: the counts follow the hand, one render
+    assert len(calls) == 2 and _count(panel, 1).value == 7
+    _count(panel, 2).value = 14                   # a typed count leaves shoe mode, one render
+    assert len(calls) == 3 and _find(panel, "shoe").value == 0
+    assert _draw(panel) > 0                       # a card dealt: one render
+    assert len(calls) == 4

@@ -81,3 +81,22 @@ def test_game_refuses_sizes_it_cannot_evaluate():
         fl.FieldsGame(2**62 + 1, 1)
     with pytest.raises(TypeError):
         fl.FieldsGame(10, 3, seed="1")
+
+
+def test_a_position_is_what_the_separate_calls_give():
+    """position() computes once what the panel shows; it equals the API's separate answers."""
+    g = fl.FieldsGame(40, 6, seed=4)
+    pos = g.position()
+    assert pos.roll is None and pos.now == fl.state_probability(40, 6, g.state) and pos.probabilities == {}
+    assert pos.start == fl.win_probability(40, 6) and pos.history == ()
+    g.roll()
+    for policy in fl.POLICIES:
+        pos = g.position(policy)
+        best = fl.best_placement(40, 6, g.state, g.current)
+        assert pos.probabilities == best.probabilities and pos.best == best.field == g.best_field()
+        assert pos.now == best.probability == g.win_probability()
+        assert pos.chosen == fl.choose_field(40, 6, g.state, g.current, policy) == g.choose(policy)
+    g.place(pos.chosen)
+    assert g.position().history == ((g.history[0][0], pos.chosen),)
+    with pytest.raises(ValueError, match="policy"):
+        g.position("greedy")

@@ -21,6 +21,7 @@ def test_all_states_are_every_increasing_filling(V, F):
     assert len(keys) == len(states)
     for st in states:
         filled = [v for v in st if v is not None]
+        assert filled == sorted(set(filled)) and all(0 <= v < V for v in filled)   # strictly increasing
 
 
 # --------------------------------------------------------------------------
@@ -80,7 +81,11 @@ def test_a_board_without_fields_takes_no_roll():
 # --------------------------------------------------------------------------
 # the work budget: big requests are refused at once, with the estimate
 # --------------------------------------------------------------------------
-from stoplib.fields import claims, plots  # noqa: E402
+import functools  # noqa: E402
+
+import numpy as np  # noqa: E402
+
+from stoplib.fields import plots  # noqa: E402
 from stoplib.util import budget  # noqa: E402
 from stoplib.util.budget import BudgetError  # noqa: E402
 
@@ -107,14 +112,23 @@ TOO_BIG = {
     "check_gap_formula": lambda: fl.check_gap_formula([(20, 10)]),
     "FieldsGame table": lambda: fl.FieldsGame(10**7, 500),
     "FieldsGame board": lambda: fl.FieldsGame(10**15, 10**15),
-    "plot_win_heatmap": lambda: plots.plot_win_heatmap(10**5, 10**3),
-    "plot_board": lambda: plots.plot_board(10**6, 10**6, [None] * 10**6),
-    "band_widths": lambda: plots.band_widths(10**8, 3),
+    "plot_win_heatmap": lambda: plots.plot_win_heatmap(np.broadcast_to(0.5, (10**5 + 1, 10**3 + 1))),
+    "plot_win_vs_values": lambda: plots.plot_win_vs_values(np.broadcast_to(0.5, (10**8, 3)), (2,)),
+    "plot_board": lambda: plots.plot_board(_big_position()),
+    "first_moves": lambda: fl.first_moves(10**8, 3),
 }
+
+
+@functools.cache
+def _big_position():
+    """A position of 10**6 fields (made once, outside the timed refusal)."""
+    return fl.Position(10**6, 10**6, (None,) * 10**6)
 
 
 @pytest.mark.parametrize("name", sorted(TOO_BIG))
 def test_big_requests_are_refused_at_once_with_the_estimate(name):
+    if name == "plot_board":
+        _big_position()
     start = time.perf_counter()
     with pytest.raises(BudgetError) as info:
         TOO_BIG[name]()
@@ -137,7 +151,7 @@ def test_the_limits_can_be_raised_or_lowered_on_purpose():
 
 
 def test_estimates_grow_with_the_sizes_and_name_their_basis():
-    from stoplib.fields.rules import _exact_estimate, _table_estimate
+    from stoplib.fields._costs import _exact_estimate, _table_estimate
     small, large = _table_estimate(20, 980, "fast", "x"), _table_estimate(40, 1960, "fast", "x")
     assert 7 < large.seconds / small.seconds < 9 and "products" in small.basis
     assert _table_estimate(20, 980, "plain", "x").seconds > small.seconds

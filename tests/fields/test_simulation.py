@@ -55,3 +55,26 @@ def test_bad_simulation_arguments():
         fl.simulate(10, 3, 10, "greedy")
     with pytest.raises(ValueError, match="n_games"):
         fl.simulate(10, 3, 0)
+
+
+def test_games_draw_from_the_shared_generator_streams():
+    """Game g's rolls are stoplib.util.rng's stream g of kernel_seed(seed): replayed here in Python."""
+    from stoplib.util import rng
+
+    V, F, n = 10, 2, 400
+    base = rng.kernel_seed(21)
+    wins = np.zeros(n, np.int8)
+    simulation._simulate(V, F, 0, n, 2, np.ones((1, 1)), base, wins)        # policy 2: nearest
+    replay = []
+    for g in range(n):
+        state = np.uint64(rng.stream_start(base, g))        # from Python, keep the state a uint64
+        state, j = rng.next_below(state, V)
+        first = int(j)                                  # the partial shuffle's first pick
+        state, j = rng.next_below(np.uint64(state), V - 1)
+        values = list(range(V))
+        values[0], values[first] = values[first], values[0]
+        second = values[1 + int(j)]
+        field = min(max((first * F) // V, 0), 1)        # nearest field to floor(r F / V)
+        replay.append(int(second > first if field == 0 else second < first))
+    assert wins.tolist() == replay and 0 < sum(replay) < n
+    assert fl.simulate(V, F, n, "nearest", seed=21).wins == sum(replay)

@@ -39,8 +39,10 @@ def test_exact_fast_table_equals_exact_plain_table():
 # bad inputs
 # --------------------------------------------------------------------------
 def test_brute_force_refuses_large_games():
-    with pytest.raises(ValueError, match="brute_force_state_probability.*would take about"):
+    with pytest.raises(ValueError, match="brute_force_win_probability.*would take about"):
         fl.brute_force_win_probability(40, 20)
+    with pytest.raises(ValueError, match="brute_force_state_probability.*would take about"):
+        fl.brute_force_state_probability(40, 20)
 
 
 def test_twins_are_independent_of_the_solver():
@@ -50,5 +52,5 @@ def test_twins_are_independent_of_the_solver():
     from stoplib.fields import twins
     tree = ast.parse(inspect.getsource(twins))
     imported = {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
-    # the rules (state checks, cost estimates) and the shared bottom layer, nothing of the solver
-    assert imported <= {"__future__", "fractions", "functools", "rules", "util", "util.validate"}, imported
+    # the rules (state checks), the cost estimates and the shared bottom layer, nothing of the solver
+    assert imported <= {"__future__", "fractions", "functools", "rules", "_costs", "util", "util.validate"}, imported

@@ -9,6 +9,11 @@ from stoplib.workbook import style
 from stoplib.workbook.panel import Panel
 
 
+def _play(panel):
+    """The object behind the game panel (its render is a bound method of it)."""
+    return panel.render.__self__
+
+
 def _button(panel, text):
     for box in panel.children:
         for child in getattr(box, "children", ()):
@@ -19,8 +24,10 @@ def _button(panel, text):
 
 def test_game_panel_plays_and_reads_out_the_api():
     panel = widgets.fields_widget(10, 3, seed=2)
-    assert isinstance(panel, Panel)
-    app = panel.app
+    assert type(panel) is Panel
+    app = _play(panel)
+    assert panel.children.index(app.board) == panel.children.index(panel.readout) - 1   # above= hook
+    app = _play(panel)
     assert f"Win(10, 3) = {fl.win_probability(10, 3):.6f} at the start" in panel.view.readout
     assert len(app.field_buttons) == 3 and all(b.disabled for b in app.field_buttons)
     replay = fl.FieldsGame(10, 3, seed=2)
@@ -50,10 +57,10 @@ def test_game_panel_plays_and_reads_out_the_api():
 def test_game_panel_refuses_without_clamping():
     panel = widgets.fields_widget(20, 5, seed=0)
     panel.controls["F"].value = 41
-    assert "must be in 1..40" in panel.message.value and panel.app.game.F == 5
+    assert "must be in 1..40" in panel.message.value and _play(panel).game.F == 5
     panel.controls["F"].value = 5
     panel.controls["V"].value = 4
-    assert "F must be &lt;= V" in panel.message.value and panel.app.game.V == 20
+    assert "F must be &lt;= V" in panel.message.value and _play(panel).game.V == 20
     with pytest.raises(ValueError, match="must be in"):
         widgets.fields_widget(V=6000)
 
@@ -61,11 +68,11 @@ def test_game_panel_refuses_without_clamping():
 def test_new_game_restarts_with_the_same_seed():
     panel = widgets.fields_widget(30, 4, seed=7)
     _button(panel, "Roll a number").click()
-    first = panel.app.game.current
+    first = _play(panel).game.current
     _button(panel, "New game").click()
-    assert panel.app.game.current is None and panel.app.game.history == []
+    assert _play(panel).game.current is None and _play(panel).game.history == []
     _button(panel, "Roll a number").click()
-    assert panel.app.game.current == first
+    assert _play(panel).game.current == first
 
 
 def test_sweep_panel_readout_range_and_scale():
@@ -131,7 +138,7 @@ def test_panels_share_the_workbook_lock():
         t.join(0.5)
         assert not done, "a move ran while another draw held the lock"
     t.join()
-    assert done and game.app.game.current is not None
+    assert done and _play(game).game.current is not None
 
 
 def test_constructors_refuse_bad_starting_values():
@@ -156,3 +163,22 @@ def test_constructors_refuse_bad_starting_values():
 def test_numpy_bools_are_flags():
     import numpy as np
     assert widgets.win_sweep_widget(50, (2,), log_y=np.bool_(False)).controls["log_y"].value is False
+
+
+def test_each_interaction_computes_once(monkeypatch):
+    """One roll: one set of placement probabilities (for the readout, the buttons and the
+    figure alike); one change of the sweep: one Win table."""
+    from stoplib.fields import game as game_module
+
+    panel = widgets.fields_widget(30, 4, seed=5)
+    calls = []
+    real = game_module._placements
+    monkeypatch.setattr(game_module, "_placements", lambda *a: calls.append(a) or real(*a))
+    _button(panel, "Roll a number").click()
+    assert len(calls) == 1 and "rolled" in panel.view.readout
+    sweep = widgets.win_sweep_widget(50, (2, 3))
+    tables = []
+    real_table = widgets._win_table
+    monkeypatch.setattr(widgets, "_win_table", lambda *a: tables.append(a) or real_table(*a))
+    sweep.controls["V_max"].value = 60
+    assert tables == [(60, 3)]

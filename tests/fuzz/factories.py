@@ -187,6 +187,14 @@ def cc_outcomes():
     return strategy.dealer_outcomes(fresh_deck(1), dealers=[6, 10])
 
 
+def cc_next_card_fields(**changes):
+    """Example 6's ``NextCard`` with some fields replaced (a malformed result handed to a plot)."""
+    import dataclasses
+
+    from stoplib.cardcounter import next_card
+    return dataclasses.replace(next_card("1004000002", 5, (7, 8)), **changes)
+
+
 def cc_small_chart():
     """A two-row chart (cheap to draw)."""
     from stoplib.cardcounter import strategy
@@ -199,6 +207,10 @@ def cc_small_basic_chart():
 
 
 # --- tenthousand ---
+# The Ten Thousand inputs below are built once per worker (lru_cache): the fuzzed calls only read them
+# (a constructor gets fresh objects made from them; a plot reads its table), and a worker builds a
+# figure's result once instead of once per call.
+@functools.lru_cache(maxsize=None)
 def tt_solution_fields(n_dice=2):
     """The fields of a small solved Ten Thousand game, as constructor keywords of ``Solution``."""
     import dataclasses
@@ -219,25 +231,47 @@ def tt_policy_actions(chips=2, n_dice=2):
     return stop_at_policy(chips, n_dice).actions
 
 
+@functools.lru_cache(maxsize=1)
+def _tt_pig():
+    from stoplib.tenthousand import pig
+    return pig()
+
+
 def tt_pig_field(name):
     """One field of ``pig()``'s result (``PigResult`` is fuzzed one field at a time)."""
-    from stoplib.tenthousand import pig
-    return getattr(pig(), name)
+    return getattr(_tt_pig(), name)
 
 
+@functools.lru_cache(maxsize=None)
 def tt_dice_table(max_dice=2):
     from stoplib.tenthousand.claims import dice_table
     return dice_table(max_dice, 10)
 
 
+@functools.lru_cache(maxsize=1)
 def tt_stop_at_table():
     from stoplib.tenthousand.claims import stop_at_table
     return stop_at_table([1, 2, 4, 6], 5)
 
 
-def tt_policies():
-    from stoplib.tenthousand import stop_at_policy
-    return [stop_at_policy(3, 2)]
+@functools.lru_cache(maxsize=1)
+def tt_distributions():
+    """Exact score distributions of two small policies (plot_score_distribution's input)."""
+    from stoplib.tenthousand import score_distribution, solve, stop_at_policy
+    return {"optimal play": score_distribution(solve(2)), "stop at 3 chips": score_distribution(stop_at_policy(3, 2))}
+
+
+@functools.lru_cache(maxsize=1)
+def tt_advice():
+    """Every action's value in one state of the five-dice game (plot_action_values' input; frozen, so
+    one is shared by the calls of a worker)."""
+    from stoplib.tenthousand import solve
+    return solve().advice(4, (2, 1, 0), 2)
+
+
+def tt_advice_field(name):
+    """One field of ``tt_advice()`` (``Advice`` is fuzzed one field at a time)."""
+    return getattr(tt_advice(), name)
 
 
 # --- fields ---
@@ -245,6 +279,14 @@ def fields_results():
     """Monte Carlo results of the (10, 3) game for two policies (plot_win_rates' input)."""
     from stoplib import fields
     return [fields.simulate(10, 3, 200, policy, seed=1) for policy in ("optimal", "proportional")]
+
+
+def fields_position():
+    """A position of a small game with a pending roll (what the game panel draws)."""
+    from stoplib import fields
+    game = fields.FieldsGame(10, 3, seed=1)
+    game.roll()
+    return game.position("nearest")
 # --- end fields ---
 
 
@@ -349,17 +391,12 @@ def rb_checkpoint(kind="good"):
 
 
 
-def rb_verdict_table():
-    """Notebook 01's verdict table (``stoplib.redblack.claims.verdicts``)."""
-    from stoplib.redblack.claims import verdicts
-    return verdicts("01_redblack_dp")
-
-
 def rb_frontier_folder(kind="good"):
-    """A copy of the committed ``data/redblack_frontier*.csv`` in a fresh folder, spoilt in
-    one way: ``empty`` files, ``garbage`` bytes, wrong ``columns``, ``strings`` for values,
-    a ``negative`` n, a ``nan`` value, a value that ``disagree``s with the committed
-    constants, or ``file`` (the folder is a file)."""
+    """A copy of the committed ``data/redblack_frontier*.csv`` and their seal in a fresh folder,
+    spoilt in one way: ``empty`` files, ``garbage`` bytes, wrong ``columns``, ``strings`` for
+    values, a ``negative`` n, a ``nan`` value, a value that ``disagree``s with the other files,
+    each resealed (so the contents are checked, not only the seal); ``unsealed`` (one digit
+    changed, the seal kept), or ``file`` (the folder is a file)."""
     import shutil
     from pathlib import Path
 
@@ -367,7 +404,8 @@ def rb_frontier_folder(kind="good"):
 
     src = Path(stoplib.__file__).resolve().parents[1] / "data"
     folder = Path(tmp_dir())
-    for name in ("redblack_frontier.csv", "redblack_frontier_grid.csv", "redblack_frontier_2m_block_reading.csv"):
+    for name in ("redblack_frontier.csv", "redblack_frontier_grid.csv", "redblack_frontier_2m_block_reading.csv",
+                 "redblack_frontier.sha256"):
         shutil.copy(src / name, folder / name)
     grid = folder / "redblack_frontier_grid.csv"
     lines = grid.read_text().splitlines()
@@ -384,14 +422,38 @@ def rb_frontier_folder(kind="good"):
     elif kind == "nan":
         grid.write_text("\n".join([lines[0], "150,nan"] + lines[1:]) + "\n")
     elif kind == "disagree":
-        n, v = lines[1].split(",")
-        grid.write_text("\n".join([lines[0], f"{n},{float(v) + 1.0}"] + lines[2:]) + "\n")
+        at = next(i for i, line in enumerate(lines) if line.startswith("1000000,"))
+        n, v = lines[at].split(",")
+        grid.write_text("\n".join(lines[:at] + [f"{n},{float(v) + 1e-9:.12f}"] + lines[at + 1:]) + "\n")
+    elif kind == "unsealed":
+        grid.write_text(grid.read_text().replace("5.191092000553", "5.191092000554", 1))
+        return folder
     elif kind == "file":
         return grid
+    from stoplib.redblack._frontier_files import write_manifest
+    write_manifest(folder)
     return folder
 
 
 _RB_CACHE = {}
+
+
+def rb_frontier_points(which):
+    """``n`` (``which = 0``) or ``V(n, n)`` (``which = 1``) of the committed frontier points."""
+    from stoplib.redblack.frontier import frontier_points
+    return frontier_points(1)[which]
+
+
+def rb_frontier_sweeps():
+    """The committed sweeps as (n, value) pairs."""
+    from stoplib.redblack.frontier import load_frontier
+    return load_frontier().sweeps[["n", "value"]].to_numpy()
+
+
+def rb_method_timing(method="tiled"):
+    """A small timing of ``method`` (a ``stoplib.redblack.MethodTiming``)."""
+    from stoplib.redblack import time_method
+    return time_method(method, 50, 50)
 
 
 def rb_frontier_fits():
@@ -449,3 +511,39 @@ def app_chapter_notebook():
 def chapter_app():
     from stoplib.workbook import app
     return app.chapter_app(app_chapter_notebook())
+
+
+def tt_duel_field(name, goal=6):
+    """One field of a small solved two-player Ten Thousand (``Duel`` is fuzzed one field at a time)."""
+    import dataclasses
+
+    from stoplib.tenthousand import duel
+    result = duel(goal, cache=False)
+    return {f.name: getattr(result, f.name) for f in dataclasses.fields(result)}[name]
+
+
+def tt_pig_duel_field(name, goal=6):
+    """One field of a small solved two-player Pig (``PigDuel`` is fuzzed one field at a time)."""
+    import dataclasses
+
+    from stoplib.tenthousand import pig_duel
+    result = pig_duel(goal)
+    return {f.name: getattr(result, f.name) for f in dataclasses.fields(result)}[name]
+
+
+def tt_duel(goal=8):
+    """A small solved two-player Ten Thousand (memoised in the worker, not written to disk)."""
+    from stoplib.tenthousand import duel
+    return duel(goal, cache=False)
+
+
+def tt_policy_map(goal=8, opponent=2):
+    return tt_duel(goal).policy_map(opponent)
+
+
+def tt_departure_map(goal=8, dice=5):
+    return tt_duel(goal).departure_map(dice)
+
+
+def tt_duel_advice(goal=8, roll="15522"):
+    return tt_duel(goal).advice(1, 2, 0, roll)

@@ -13,6 +13,15 @@ from stoplib.holdem import (CATEGORIES, N_RANKS, as_cards, board_sums, category,
                             rank5, rank7, rank_counts, rank_with_board)
 from stoplib.holdem import _tables
 from stoplib.holdem.evaluator import _board_sums, _category_of, _rank5, _rank7, _rank_with_board, load_tables
+from stoplib.holdem._evaluator_kernels import FLUSH_CHECK, _flush_rank_cold, _packed_rank
+
+
+@njit(cache=True)
+def _packed_key_rank(key, bits, packed, ranks):
+    """A hand's rank through the one-array layout, as the enumeration and deck kernels find it."""
+    if key & FLUSH_CHECK:
+        return _flush_rank_cold(key, bits, ranks)
+    return _packed_rank(key, packed)
 from stoplib.holdem.twins import reference_rank5, reference_rank7
 
 # --------------------------------------------------------------------------- documented counts
@@ -293,14 +302,17 @@ def test_only_the_evaluators_own_tables_are_accepted():
     with pytest.raises(TypeError, match="Tables returned by load_tables"):
         board_sums(0, 1, 2, 3, 4, tuple(tables))
     with pytest.raises(ValueError, match="differs"):
-        rank7(0, 1, 2, 3, 4, 5, 6, _tables.Tables(1, 2, 3, 4, 5))
+        rank7(0, 1, 2, 3, 4, 5, 6, _tables.Tables(1, 2, 3, 4, 5, 6))
 
 
 def test_load_tables_is_a_tuple_of_small_arrays():
     tables = load_tables()
     assert isinstance(tables, tuple)
     assert all(isinstance(a, np.ndarray) for a in tables)
-    assert sum(a.nbytes for a in tables) < 400_000  # L2-sized
+    # L2-sized: the two-array layout of the hand kernels, and the one-array copy of the
+    # enumeration and deck-scoring kernels, each well inside the development machine's 1 MiB L2
+    assert tables.offsets.nbytes + tables.ranks.nbytes < 300_000
+    assert tables.packed.nbytes < 500_000
     assert tables.card_keys.shape == (52,)
 
 
@@ -476,3 +488,42 @@ def test_many_hands_refuse_bad_input():
         evaluate5_many([[0, 1, 2, 3, 4, 5, 6]])
     with pytest.raises(ValueError, match="row 0"):
         evaluate5_many([[0, 0, 2, 3, 4]])
+
+
+# --------------------------------------------------------------------------- the enumeration's layout and loops
+def test_the_pair_loop_visits_the_pairs_in_order():
+    from stoplib.holdem.evaluator import pair_tables
+
+    tables = load_tables()
+    keys, bits, start = pair_tables(tables)
+    pairs = list(itertools.combinations(range(52), 2))
+    assert keys.tolist() == [int(tables.card_keys[f] + tables.card_keys[g]) for f, g in pairs]
+    assert bits.tolist() == [int(tables.card_bits[f] | tables.card_bits[g]) for f, g in pairs]
+    assert start.tolist() == [sum(1 for f, _ in pairs if f < k) for k in range(53)]
+
+
+def test_the_enumeration_checksum_is_the_sum_of_the_counted_ranks(seven):
+    """The benchmark's enumeration (ranks summed) ranks the same hands as rank_counts."""
+    from stoplib.holdem.evaluator import _checksum7, pair_tables
+
+    tables = load_tables()
+    assert _checksum7(tables, *pair_tables(tables)) == int(np.dot(np.arange(N_RANKS + 1), seven.counts))
+
+
+@njit(cache=True)
+def _packed_ranks(hands, tables, out):
+    from_ranks = tables.ranks
+    for i in range(hands.shape[0]):
+        key, bits = _board_sums(hands[i, 2], hands[i, 3], hands[i, 4], hands[i, 5], hands[i, 6], tables)
+        key += tables.card_keys[hands[i, 0]] + tables.card_keys[hands[i, 1]]
+        bits |= tables.card_bits[hands[i, 0]] | tables.card_bits[hands[i, 1]]
+        out[i] = _packed_key_rank(key, bits, tables.packed, from_ranks)
+
+
+def test_the_one_array_layout_gives_the_two_array_layouts_ranks():
+    hands = _random_hands(300_000, seed=12)
+    out = np.zeros(hands.shape[0], np.int64)
+    _packed_ranks(hands.astype(np.int64), load_tables(), out)
+    assert np.array_equal(out, evaluate7_many(hands))
+    tables = load_tables()
+    assert np.array_equal(tables.packed[:8192], tables.ranks[:8192])

@@ -99,6 +99,22 @@ def test_same_seed_same_result_and_batches_reproduce_one_run():
     assert not np.array_equal(other.decks, whole.decks)
 
 
+def test_each_restart_shuffles_from_its_own_stream_of_the_shared_generator():
+    """Restart r's starting deck is a Fisher-Yates shuffle drawn from stoplib.util.rng's stream
+    (kernel seed, first_restart + r): no generator of the search's own."""
+    from stoplib.util.rng import kernel_seed, next_below, stream_start
+
+    res = search(3, seed=5, first_restart=7, max_steps=0, parallel=False)  # no move: the decks are the starts
+    assert res.seed == kernel_seed(5) and (res.steps == 0).all()
+    for r in range(3):
+        state, deck = np.uint64(stream_start(np.uint64(res.seed), 7 + r)), list(range(52))
+        for k in range(51, 0, -1):
+            state, q = next_below(state, k + 1)
+            state = np.uint64(state)  # from Python a state stays a uint64 (numba returns an int)
+            deck[k], deck[q] = deck[q], deck[k]
+        assert res.decks[r].tolist() == deck
+
+
 @pytest.mark.parametrize("method,tie_break", [("steepest", "first"), ("steepest", "random"), ("first", "first")])
 def test_climbs_are_consistent(method, tie_break):
     res = search(30, seed=3, method=method, tie_break=tie_break)
@@ -162,7 +178,7 @@ def test_zero_restarts():
 @pytest.mark.parametrize("kwargs,exc,match", [
     ({"n_restarts": -1}, ValueError, "n_restarts"),
     ({"n_restarts": 2.5}, TypeError, "n_restarts"),
-    ({"n_players": 7}, ValueError, "n_players"),
+    ({"n_players": 23}, ValueError, "n_players"),
     ({"n_players": 1}, ValueError, "n_players"),
     ({"seat": 3}, ValueError, "seat"),
     ({"seat": 0}, ValueError, "seat"),
@@ -188,3 +204,48 @@ def test_bad_swap_and_climb_arguments():
         climb(doc.EXAMPLE_DECK[:-2] + "Th")
     with pytest.raises(ValueError, match="seat"):
         climb(doc.EXAMPLE_DECK, n_players=3, seat=4)
+
+
+# --------------------------------------------------------------------------- incremental gains against full re-evaluation
+@pytest.mark.parametrize("n_players", [2, 3, 4, 5, 6, 7, 8, 9, 12, 16, 22])
+def test_incremental_swap_gains_equal_full_re_evaluation(n_players):
+    """The search's gain of a swap (cached ranks, only the changed hands re-ranked) equals the
+    difference of two full evaluations (every hand of every cut ranked from its seven cards)."""
+    from stoplib.holdem import load_tables
+    from stoplib.holdem._local_search_kernels import _swap_delta
+    from stoplib.holdem.solver import _cut_outcomes_full
+
+    tables = load_tables()
+    pi, pj, cuts, ncuts, mask = swap_tables(n_players)
+    rng = np.random.default_rng(7 * n_players)
+    out = np.empty(52, np.int8)
+
+    def value(deck, seat, objective):
+        _cut_outcomes_full(deck, n_players, seat, tables, out)
+        return int(np.count_nonzero(out == 1) + (np.count_nonzero(out == 0) if objective else 0))
+
+    for _ in range(8):
+        deck = rng.permutation(52).astype(np.int64)
+        seat = int(rng.integers(n_players))
+        for objective in (0, 1):
+            before = value(deck, seat, objective)
+            for s in rng.choice(N_SWAPS, 25, replace=False):
+                gain = _swap_delta(deck, s, n_players, seat, objective, pi, pj, cuts, ncuts, mask, tables)
+                swapped = deck.copy()
+                swapped[[pi[s], pj[s]]] = swapped[[pj[s], pi[s]]]
+                assert gain == value(swapped, seat, objective) - before, (s, seat, objective)
+
+
+@pytest.mark.parametrize("n_players,seat", [(2, 1), (4, 2), (9, 5), (22, 22)])
+def test_climbs_for_more_players_end_where_their_decks_are_worth(n_players, seat):
+    res = search(3, n_players=n_players, seat=seat, seed=11)
+    for r in range(3):
+        assert deck_value(res.decks[r], seat=seat, n_players=n_players).wins == res.scores[r] == res.wins[r]
+        path = res.paths[r, :res.steps[r] + 1]
+        assert (np.diff(path) > 0).all()
+
+
+def test_swap_tables_reach_every_cut_when_22_players_deal_the_whole_deck():
+    pi, pj, cuts, ncuts, mask = swap_tables(22)
+    assert cuts.shape[1] == 52 and ncuts.max() <= 52
+    assert all(mask[s] == sum(1 << int(c) for c in cuts[s, :ncuts[s]]) for s in range(0, N_SWAPS, 97))

@@ -1,5 +1,6 @@
-"""Figures and styled tables of the stacking notebook (stoplib.holdem.plots): drawn in the
-workbook style on the axis or figure given, never through pyplot, with no text under 8 pt."""
+"""Figures and styled tables of the stacking notebook (stoplib.holdem.plots): they draw the results
+they are given, in the workbook style, on the axis or figure given, never through pyplot, with no
+text under 8 pt."""
 import matplotlib
 import numpy as np
 import pandas as pd
@@ -61,11 +62,11 @@ def test_each_plot_makes_its_own_pyplot_free_figure(runs, name):
 @pytest.mark.parametrize("n_players, seat", [(2, 1), (3, 2), (6, 6)])
 def test_cut_table_grid_names_every_hand_and_frames_the_winners(n_players, seat):
     deck = doc.EXAMPLE_DECK if n_players == 2 else np.random.default_rng(n_players).permutation(52)
-    fig = plot_cut_table(deck, n_players=n_players, seat=seat)
+    table = cut_table(deck, n_players=n_players, seat=seat)
+    fig = plot_cut_table(table, seat=seat)
     assert isinstance(fig, Figure) and style.small_text(fig) == []
     labels = [t.get_text() for ax in fig.axes for t in ax.texts]
     assert len(labels) == n_players * 52 and set(labels) <= set(CATEGORY_ABBREV.values())
-    table = cut_table(deck, n_players=n_players, seat=seat)
     winners = sum(len(w.split("=")) for w in table["winner"])
     frames = [p for ax in fig.axes for p in ax.patches if not p.get_fill()]
     assert len(frames) == winners
@@ -73,16 +74,32 @@ def test_cut_table_grid_names_every_hand_and_frames_the_winners(n_players, seat)
     assert {t.get_text() for t in legend.get_texts()} >= {f"{a} {c}" for c, a in CATEGORY_ABBREV.items()}
 
 
-def test_the_example_grid_says_52_won_and_is_not_one_colour():
-    fig = plot_cut_table(doc.EXAMPLE_DECK)
+@pytest.fixture(scope="module")
+def example_table():
+    return cut_table(doc.EXAMPLE_DECK)
+
+
+def test_the_example_grid_says_52_won_and_is_not_one_colour(example_table):
+    fig = plot_cut_table(example_table)
     assert "52 cuts won, 0 tied, 0 lost" in fig._suptitle.get_text()
     colours = {p.get_facecolor() for ax in fig.axes for p in ax.patches if p.get_fill()}
     assert len(colours) >= 5  # one colour per hand category present
 
 
-def test_cut_table_draws_on_a_figure_it_is_given():
+def test_cut_table_draws_on_a_figure_it_is_given(example_table):
     fig = Figure()
-    assert plot_cut_table(doc.EXAMPLE_DECK, fig=fig) is fig and len(fig.axes) == 2
+    assert plot_cut_table(example_table, fig=fig) is fig and len(fig.axes) == 2
+
+
+def test_the_cut_table_plot_refuses_a_table_for_another_seat_or_not_a_cut_table(example_table):
+    with pytest.raises(ValueError, match="result column is not seat 2's"):
+        plot_cut_table(example_table, seat=2)
+    with pytest.raises(ValueError, match="one row per cut"):
+        plot_cut_table(example_table.head(10))
+    with pytest.raises(ValueError, match="must be a stoplib.holdem.cut_table"):
+        plot_cut_table(example_table.drop(columns=["winner"]))
+    with pytest.raises(TypeError, match="table must be"):
+        plot_cut_table(doc.EXAMPLE_DECK)
 
 
 def test_palette_is_the_workbook_palette():
@@ -101,16 +118,7 @@ def test_styled_table_hides_ranks_and_colours_results():
     table = cut_table(np.random.default_rng(0).permutation(52))
     html = style_cut_table(table).to_html()
     assert "p1 rank" not in html and "background-color" in html
+    assert "Player 2 hand" in html and ("Seat 1&#39;s result" in html or "Seat 1's result" in html)
     assert RESULT_COLORS["loss"].lower() in html.lower() or RESULT_COLORS["win"].lower() in html.lower()
     assert isinstance(table, pd.DataFrame)
     assert matplotlib.get_backend()  # nothing here switched pyplot on
-
-
-def test_verdict_table_styling_colours_each_verdict():
-    from stoplib.holdem.claims import verdicts
-    from stoplib.holdem.plots import VERDICT_COLORS, style_verdicts
-
-    html = style_verdicts(verdicts()).to_html()
-    for colour in VERDICT_COLORS.values():
-        assert colour.lower() in html.lower()
-    assert "font-weight: bold" in html and ">notebook<" not in html

@@ -4,7 +4,7 @@ The dealing rules are tested in test_rules.py, the pure-Python twin of deck_valu
 import numpy as np
 import pytest
 
-from stoplib.holdem import CARD_NAMES, cut_table, deck_value, parse_deck
+from stoplib.holdem import CARD_NAMES, cut_table, dealt_offsets, deck_value, deck_value_reference, parse_deck
 from stoplib.holdem import document as doc
 from stoplib.holdem.rules import canonical_rotation, cut_deck
 from stoplib.holdem.solver import cut_outcomes
@@ -113,7 +113,7 @@ def test_outcomes_sum_to_52_and_at_most_one_outright_winner():
 
 
 # --------------------------------------------------------------------------- bad inputs
-@pytest.mark.parametrize("n_players", [1, 7, 0, -2])
+@pytest.mark.parametrize("n_players", [1, 23, 0, -2])
 def test_bad_player_count(n_players):
     with pytest.raises(ValueError, match="n_players"):
         deck_value(doc.EXAMPLE_DECK, n_players=n_players)
@@ -125,7 +125,7 @@ def test_player_count_must_be_an_int(n_players):
         deck_value(doc.EXAMPLE_DECK, n_players=n_players)
 
 
-@pytest.mark.parametrize("seat,n", [(0, 2), (3, 2), (7, 6), (-1, 4)])
+@pytest.mark.parametrize("seat,n", [(0, 2), (3, 2), (7, 6), (-1, 4), (23, 22)])
 def test_bad_seat(seat, n):
     with pytest.raises(ValueError, match="seat"):
         deck_value(doc.EXAMPLE_DECK, seat=seat, n_players=n)
@@ -152,3 +152,98 @@ def test_deck_of_wrong_type():
         deck_value(12345)
     with pytest.raises(TypeError):
         deck_value(np.linspace(0, 51, 52))
+
+
+# --------------------------------------------------------------------------- the fast paths against the full one
+# _score_decks shares each cut's board key and deals an opponent only where the seat is still
+# ahead; _cut_outcomes_full ranks every hand from its seven cards. Exact equality, 2..22 players.
+@pytest.mark.parametrize("n_players", list(range(2, 23)))
+def test_deck_scoring_equals_the_full_evaluation_of_every_hand(n_players):
+    from stoplib.holdem import load_tables
+    from stoplib.holdem.solver import _cut_outcomes_full, _cut_ranks, _score_decks
+    from stoplib.holdem.evaluator import _rank7
+
+    tables = load_tables()
+    rng = np.random.default_rng(100 + n_players)
+    decks = np.argsort(rng.random((200, 52)), axis=1).astype(np.int64)
+    for seat in sorted({0, n_players - 1, int(rng.integers(n_players))}):
+        outs = np.empty((200, 52), np.int8)
+        wins = np.empty(200, np.int64)
+        _score_decks(decks, n_players, seat, tables, outs, wins)
+        full = np.empty(52, np.int8)
+        for d in range(200):
+            assert _cut_outcomes_full(decks[d], n_players, seat, tables, full) == wins[d]
+            assert np.array_equal(outs[d], full), (seat, d)
+    # every hand's rank, against _rank7 on the seven cards dealt by the rules
+    off = dealt_offsets(n_players)
+    ranks = np.empty((52, n_players), np.int64)
+    deck = decks[0]
+    _cut_ranks(deck, n_players, tables, ranks)
+    for c in range(0, 52, 5):
+        board = [int(deck[(c + k) % 52]) for k in off["board"]]
+        for p, (a, b) in enumerate(off["pockets"]):
+            assert ranks[c, p] == _rank7(deck[(c + a) % 52], deck[(c + b) % 52], *board, tables)
+
+
+def test_deck_scoring_on_decks_rich_in_flushes_and_ties():
+    """Decks sorted by suit or by rank: every board a flush draw, or many equal ranks."""
+    from stoplib.holdem import load_tables
+    from stoplib.holdem.solver import _cut_outcomes_full
+
+    tables = load_tables()
+    by_suit = np.array(sorted(range(52), key=lambda c: (c % 4, c // 4)))
+    by_rank = np.arange(52)
+    rng = np.random.default_rng(3)
+    for deck in (by_suit, by_rank, np.roll(by_suit, 7), rng.permutation(by_rank)):
+        for n in (2, 3, 6, 9, 22):
+            for seat in (1, n):
+                fast = deck_value(deck, seat=seat, n_players=n).outcomes
+                full = np.empty(52, np.int8)
+                _cut_outcomes_full(np.asarray(deck, np.int64), n, seat - 1, tables, full)
+                assert np.array_equal(fast, full), (n, seat)
+
+
+def test_twenty_two_players_deal_the_whole_deck():
+    deck = np.random.default_rng(22).permutation(52)
+    off = dealt_offsets(22)
+    used = sorted([a for a, b in off["pockets"]] + [b for a, b in off["pockets"]] + off["burns"] + off["board"])
+    assert used == list(range(52))
+    v = deck_value(deck, seat=22, n_players=22)
+    assert v.wins + v.ties + v.losses == 52
+    assert np.array_equal(v.outcomes, deck_value_reference(deck, seat=22, n_players=22).outcomes)
+
+
+# --------------------------------------------------------------------------- many decks at once
+def test_score_decks_equals_deck_value_deck_by_deck_serial_and_parallel():
+    from stoplib.holdem import score_decks
+
+    rng = np.random.default_rng(31)
+    decks = np.argsort(rng.random((700, 52)), axis=1)  # more than two parallel blocks
+    for n, seat in ((2, 1), (3, 3), (9, 4), (22, 1)):
+        out = score_decks(decks, seat=seat, n_players=n)
+        assert out.shape == (700, 52) and out.dtype == np.int8
+        assert np.array_equal(out, score_decks(decks.astype(np.int8), seat=seat, n_players=n, parallel=False))
+        for d in range(0, 700, 97):
+            assert np.array_equal(out[d], deck_value(decks[d], seat=seat, n_players=n).outcomes)
+    assert score_decks(np.empty((0, 52), np.int64)).shape == (0, 52)
+
+
+def test_score_decks_refuses_bad_decks():
+    from stoplib.holdem import score_decks
+
+    good = np.tile(np.arange(52), (3, 1))
+    bad = good.copy()
+    bad[2, 5] = 0
+    with pytest.raises(ValueError, match="row 2 is not 52 distinct cards"):
+        score_decks(bad)
+    bad[2, 5] = 52
+    with pytest.raises(ValueError, match="row 2"):
+        score_decks(bad)
+    with pytest.raises(ValueError, match=r"shape \(m, 52\)"):
+        score_decks(good[:, :51])
+    with pytest.raises(TypeError, match="decks"):
+        score_decks(good.astype(float))
+    with pytest.raises(ValueError, match="n_players"):
+        score_decks(good, n_players=23)
+    with pytest.raises(TypeError, match="parallel"):
+        score_decks(good, parallel=1)

@@ -11,6 +11,7 @@ import pytest
 
 import stoplib.redblack as rb
 import stoplib.redblack.asymptotics as asy
+import stoplib.redblack.fits as rbfits
 from stoplib.redblack import document as doc
 
 # Shepp (1969) / Ekstrom & Wanntorp (2009): alpha = 0.839923675692373...
@@ -129,13 +130,13 @@ def test_fits_recover_known_coefficients():
     n = np.arange(0, 5000)
     rng = np.random.default_rng(0)
     y = -1.5 + 0.7 * np.log(np.maximum(n, 1)) + 0.4 * np.sqrt(n) + rng.normal(0, 1e-3, n.size)
-    fits = asy.fit_growth(n, y)
+    fits = rbfits.fit_growth(n, y)
     p = fits.log_sqrt.params
     assert p["Intercept"] == pytest.approx(-1.5, abs=1e-3)
     assert p["np.log(n)"] == pytest.approx(0.7, abs=1e-3)
     assert p["np.sqrt(n)"] == pytest.approx(0.4, abs=1e-4)
     assert len(fits.data) == 4999  # n = 0 dropped
-    exact = asy.fit_growth(n[1:], 0.25 + 0.5 * np.sqrt(n[1:]))
+    exact = rbfits.fit_growth(n[1:], 0.25 + 0.5 * np.sqrt(n[1:]))
     assert exact.sqrt.params["np.sqrt(n)"] == pytest.approx(0.5, abs=1e-12)
     assert exact.sqrt.params["Intercept"] == pytest.approx(0.25, abs=1e-10)
     table = fits.coefficients()
@@ -148,8 +149,8 @@ def test_fits_recover_known_coefficients():
 def test_stacked_fit_is_the_average_of_the_four_blocks():
     n = np.arange(1, 3000)
     y = 0.52 * np.sqrt(n) - 0.02 + 0.01 * np.sin(n)
-    fits = asy.fit_growth(n, y)
-    st = asy.fit_stacked(n, y)
+    fits = rbfits.fit_growth(n, y)
+    st = rbfits.fit_stacked(n, y)
     assert int(st.df_resid) == 4 * n.size - 3
     pl, ps, pb = fits.log.params, fits.sqrt.params, fits.log_sqrt.params
     expect_log = (2 * pb["np.log(n)"] + pl["np.log(n)"]) / 4
@@ -162,11 +163,11 @@ def test_fit_correction_recovers_coefficients():
     n = np.arange(1, 200_001)
     c = 0.5220376759871238
     y = c * np.sqrt(n) + 0.01 - 0.1 * n ** -0.25 + 0.05 * n ** -0.5
-    f = asy.fit_correction(n, y, powers=(0.0, -0.25, -0.5), n_min=100)
+    f = rbfits.fit_correction(n, y, powers=(0.0, -0.25, -0.5), n_min=100)
     np.testing.assert_allclose(f.result.params.to_numpy(), [0.01, -0.1, 0.05], atol=1e-9)
     assert f.predict([10**8])[0] == pytest.approx(c * 1e4 + 0.01 - 0.1e-2 + 0.05e-4, abs=1e-8)
     assert f.n_min == 100 and f.n_max == 200_000
-    t = asy.extrapolate(n, y, [10**6, 10**8], n_min=100)
+    t = rbfits.extrapolate(n, y, [10**6, 10**8], n_min=100)
     full = t.loc["a + b n^-1/4 + d n^-1/2"]
     assert full[10**6] == pytest.approx(c * 1e3 + 0.01 - 0.1 * 10**-1.5 + 0.05e-3, abs=1e-8)
 
@@ -174,7 +175,7 @@ def test_fit_correction_recovers_coefficients():
 
 def test_fit_sqrt_keeps_zero():
     n = np.arange(0, 100)
-    r = asy.fit_sqrt(n, 0.1 + 0.5 * np.sqrt(n))
+    r = rbfits.fit_sqrt(n, 0.1 + 0.5 * np.sqrt(n))
     assert int(r.df_resid) == 98
     assert r.params["Intercept"] == pytest.approx(0.1, abs=1e-12)
 
@@ -191,12 +192,12 @@ def test_fit_sqrt_keeps_zero():
 ])
 def test_fit_growth_bad_input(n, values, exc):
     with pytest.raises(exc):
-        asy.fit_growth(n, values)
+        rbfits.fit_growth(n, values)
 
 
 def test_fit_growth_zero_needs_drop():
     with pytest.raises(ValueError, match="n = 0"):
-        asy.fit_growth(np.arange(10), np.arange(10.0), drop_zero=False)
+        rbfits.fit_growth(np.arange(10), np.arange(10.0), drop_zero=False)
 
 
 @pytest.mark.parametrize("kwargs,exc", [
@@ -210,7 +211,7 @@ def test_fit_growth_zero_needs_drop():
 def test_fit_correction_bad_input(kwargs, exc):
     n = np.arange(1, 2000)
     with pytest.raises(exc):
-        asy.fit_correction(n, np.sqrt(n), **kwargs)
+        rbfits.fit_correction(n, np.sqrt(n), **kwargs)
 
 
 

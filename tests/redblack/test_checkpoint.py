@@ -1,6 +1,8 @@
-"""Tests of stoplib.redblack.checkpoint and of resumable sweeps: a run killed part-way
-(SIGTERM, SIGKILL, Ctrl-C) and resumed gives the bits of an uninterrupted run; a bad
-checkpoint gives a clear error, never a wrong value."""
+"""Tests of stoplib.redblack.checkpoint and of the one resumable-sweep driver
+(stoplib.redblack._sweep.drive): a run killed part-way (SIGTERM, SIGKILL, Ctrl-C) and resumed
+gives the bits of an uninterrupted run, for every method (the tiled kernel in process, Dask on
+a 2-worker LocalCluster, CUDA in numba's simulator); a bad checkpoint gives a clear error,
+never a wrong value."""
 import os
 import signal
 import subprocess
@@ -15,75 +17,122 @@ import pytest
 from stoplib import redblack as rb
 from stoplib.redblack import checkpoint as ckm
 from stoplib.redblack import solver
-from stoplib.redblack.solver import _CellCount, _tiled
+from stoplib.redblack._sweep import _CellCount
+from stoplib.redblack.solver import _tiled
 
 ROOT = Path(__file__).resolve().parents[2]
 
-# A sweep slowed down in the child process (a sleep per tile anti-diagonal), so that a
-# signal reliably lands part-way; the bits do not depend on the chunking.
-N, TILE = 10_000, 32
-CHILD = textwrap.dedent(f"""
-    import sys, time
-    import numpy as np
-    from stoplib.redblack import solver
-    fast_kernel = solver._tiled_parallel
-    def slow_kernel(*args):
-        out = fast_kernel(*args)
-        time.sleep(0.004 * (args[-2] - args[-3]))
-        return out
-    solver._tiled_parallel = slow_kernel
-    print("start", flush=True)
-    d = solver.balanced_values({N}, tile={TILE}, checkpoint=sys.argv[1], checkpoint_every=0.0)
-    np.save(sys.argv[2], d)
-""")
+# Each method's sweep, slowed down in a child process (a sleep per step of work), so that a
+# signal reliably lands part-way; the bits do not depend on where a run stops. The child sweeps
+# V(i, i) for i <= N with a checkpoint written after every step, then saves the diagonal; the
+# same call in a second child (or here) resumes from the checkpoint.
+N, TILE = 3000, 32
+SWEEPS = {
+    "tiled": (f"""
+        from stoplib.redblack import solver
+        fast = solver._tiled_parallel
+        def slow(*args):
+            time.sleep(delay * (args[-2] - args[-3]))
+            return fast(*args)
+        solver._tiled_parallel = slow
+        sweep = lambda: solver.balanced_values({N}, tile={TILE}, checkpoint=path, checkpoint_every=0.0)
+    """, {}),
+    "dask": (f"""
+        from stoplib.redblack import distributed
+        fast = distributed._run_block
+        def slow(*args):
+            time.sleep(10 * delay)
+            return fast(*args)
+        distributed._run_block = slow
+        sweep = lambda: distributed.dask_sweep({N}, {N}, tile={TILE}, block=512, n_diag={N + 1}, n_workers=2,
+                                               checkpoint=path, checkpoint_every=0.0).diag
+    """, {}),
+    "cuda": ("""
+        from stoplib.redblack import gpu
+        gpu.SYNC_EVERY = 1
+        fast = gpu._launch
+        def slow(*args):
+            time.sleep(10 * delay)
+            return fast(*args)
+        gpu._launch = slow
+        sweep = lambda: gpu.cuda_sweep(24, 24, n_diag=25, tile_rows=4, tile_cols=4, checkpoint=path,
+                                       checkpoint_every=0.0).diag
+    """, {"NUMBA_ENABLE_CUDASIM": "1"}),
+}
 
 
-@pytest.fixture(scope="module")
-def reference():
-    return rb.balanced_values(N, tile=TILE)
-
-
-def _child(path, out):
-    env = dict(os.environ, PYTHONPATH=str(ROOT), STOPLIB_PROGRESS="0")
-    return subprocess.Popen([sys.executable, "-c", CHILD, str(path), str(out)], env=env,
+def _child(method, path, out, delay=0.005):
+    """The method's sweep in a fresh process, slowed by ``delay`` (0: full speed), saving its
+    diagonal to ``out`` if it finishes."""
+    body, env = SWEEPS[method]
+    code = ("import sys, time\nimport numpy as np\npath, delay = sys.argv[1], float(sys.argv[3])\n"
+            + textwrap.dedent(body) + "\nnp.save(sys.argv[2], sweep())\n")
+    env = dict(os.environ, PYTHONPATH=str(ROOT), STOPLIB_PROGRESS="0", **env)
+    return subprocess.Popen([sys.executable, "-c", code, str(path), str(out), str(delay)], env=env,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
 
-def _wait_for_checkpoint(proc, path, min_dt=1, timeout=60.0):
+def _done(info):
+    p = info["progress"]
+    return (p["blocks_done"], p["blocks"]) if "blocks" in p else (p["dt"], p["n_dt"])
+
+
+def _wait_for_checkpoint(proc, path, timeout=120.0):
     t0 = time.monotonic()
     while time.monotonic() - t0 < timeout:
         if proc.poll() is not None:
             raise AssertionError(f"child ended early: {proc.communicate()}")
         try:
-            if ckm.checkpoint_info(path)["progress"]["dt"] >= min_dt:
+            if _done(ckm.checkpoint_info(path))[0] >= 1:
                 return
-        except (FileNotFoundError, ckm.CheckpointError):
+        except (FileNotFoundError, ckm.CheckpointError, KeyError):
             pass
         time.sleep(0.02)
     proc.kill()
     raise AssertionError("no checkpoint appeared")
 
 
-@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGKILL])
-def test_killed_run_resumes_bit_identical(tmp_path, reference, sig):
-    path, out = tmp_path / "bv.ckpt", tmp_path / "bv.npy"
-    proc = _child(path, out)
+@pytest.fixture(scope="module")
+def references():
+    """What an uninterrupted sweep gives: the tiled kernel (the Dask sweep has its bits), and
+    the kernel's exact (non-fastmath) path for the CUDA simulator, whose arithmetic is IEEE."""
+    return {"tiled": _tiled(N, N, tile=TILE, n_diag=N + 1).diag, "dask": _tiled(N, N, tile=TILE, n_diag=N + 1).diag,
+            "cuda": _tiled(24, 24, tile=16, n_diag=25, fast=False).diag}
+
+
+@pytest.mark.parametrize("method, sig", [("tiled", signal.SIGTERM), ("tiled", signal.SIGKILL),
+                                         ("dask", signal.SIGTERM), ("cuda", signal.SIGTERM)])
+def test_killed_run_resumes_bit_identical(tmp_path, references, method, sig):
+    """A run killed part-way leaves a checkpoint that is neither complete nor torn; the same
+    call resumes it to the bits of an uninterrupted run (SIGTERM goes through the driver's
+    handler, which saves first; SIGKILL tests the atomic writes)."""
+    path, out = tmp_path / f"{method}.ckpt", tmp_path / "diag.npy"
+    proc = _child(method, path, out)
     _wait_for_checkpoint(proc, path)
     proc.send_signal(sig)
     proc.communicate(timeout=60)
     assert proc.returncode == -sig
     assert not out.exists()
     info = ckm.checkpoint_info(path)
-    assert not info["progress"]["complete"] and 0 < info["progress"]["dt"] < info["progress"]["n_dt"]
-    assert not list(tmp_path.glob(".*tmp*"))          # no temporary file left behind
-    resumed = rb.balanced_values(N, tile=TILE, checkpoint=path)
-    assert resumed.tobytes() == reference.tobytes()
+    done, total = _done(info)
+    assert not info["progress"]["complete"] and 0 < done < total
+    if sig == signal.SIGTERM:                         # the handler lets a write finish: nothing left behind
+        assert not list(tmp_path.glob(".*tmp*"))
+    # (SIGKILL may land inside a write and leave its temporary file: the rename never happened, so
+    # the checkpoint itself is the last complete one, which checkpoint_info just read)
+    if method == "tiled":
+        resumed = rb.balanced_values(N, tile=TILE, checkpoint=path)
+    else:                                             # a fresh process, as after a crash
+        again = _child(method, path, out, delay=0.0)
+        assert again.wait(timeout=300) == 0, again.communicate()[1][-2000:]
+        resumed = np.load(out)
+    assert resumed.tobytes() == references[method].tobytes()
     assert ckm.checkpoint_info(path)["progress"]["complete"]
 
 
 def test_ctrl_c_saves_and_resumes(tmp_path, monkeypatch):
     n, tile = 8_000, 64
-    ref = _tiled(n, n, tile=tile, n_diag=n + 1)[1]
+    ref = _tiled(n, n, tile=tile, n_diag=n + 1).diag
     path = tmp_path / "int.ckpt"
     fast_kernel = solver._tiled_parallel
 
@@ -103,13 +152,13 @@ def test_ctrl_c_saves_and_resumes(tmp_path, monkeypatch):
     prog = ckm.checkpoint_info(path)["progress"]
     assert 0 < prog["dt"] < prog["n_dt"] and prog["seconds"] > 0
     monkeypatch.setattr(solver, "_tiled_parallel", fast_kernel)
-    v, d, _ = _tiled(n, n, tile=tile, n_diag=n + 1, checkpoint=path)
+    d = _tiled(n, n, tile=tile, n_diag=n + 1, checkpoint=path).diag
     assert d.tobytes() == ref.tobytes()
 
 
 def test_resume_value_unbalanced_serial_and_parallel(tmp_path, monkeypatch):
     n_red, n_black, tile = 2000, 3000, 32
-    ref = _tiled(n_red, n_black, tile=tile)[0]
+    ref = _tiled(n_red, n_black, tile=tile).value
     path = tmp_path / "v.ckpt"
     saves = []
     real_save = ckm.Checkpointer.save
@@ -126,8 +175,8 @@ def test_resume_value_unbalanced_serial_and_parallel(tmp_path, monkeypatch):
     monkeypatch.setattr(ckm.Checkpointer, "save", real_save)
     assert 0 < ckm.checkpoint_info(path)["progress"]["dt"] < ckm.checkpoint_info(path)["progress"]["n_dt"]
     # the serial run stopped, the parallel one finishes it: same bits
-    assert _tiled(n_red, n_black, tile=tile, checkpoint=path)[0] == ref
-    assert _tiled(n_red, n_black, tile=tile, checkpoint=path, parallel=False)[0] == ref
+    assert _tiled(n_red, n_black, tile=tile, checkpoint=path).value == ref
+    assert _tiled(n_red, n_black, tile=tile, checkpoint=path, parallel=False).value == ref
 
 
 def test_finished_checkpoint_returns_without_computing(tmp_path, monkeypatch):

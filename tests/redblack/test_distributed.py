@@ -4,6 +4,7 @@ from its checkpoint with another number of workers."""
 import os
 import signal
 import time
+from operator import attrgetter
 
 import numpy as np
 import pytest
@@ -13,6 +14,8 @@ from stoplib.redblack import checkpoint as ckm
 from stoplib.redblack import distributed
 from stoplib.redblack.distributed import _Grid, dask_sweep, default_block
 from stoplib.redblack.solver import _tiled
+
+VD = attrgetter("value", "diag")          # of a SweepResult
 
 
 @pytest.fixture(scope="module")
@@ -31,7 +34,7 @@ def cluster():
     (200, 200, 32, 32),         # big tile = small tile
 ])
 def test_two_worker_cluster_bit_identical(cluster, n_red, n_black, tile, block):
-    v, d, _ = _tiled(n_red, n_black, tile=tile, n_diag=n_red + 1)
+    v, d = VD(_tiled(n_red, n_black, tile=tile, n_diag=n_red + 1))
     r = dask_sweep(n_red, n_black, tile=tile, block=block, n_diag=n_red + 1, scheduler=cluster[1])
     assert r.value == v and r.diag.tobytes() == d.tobytes()
     assert r.method == "dask" and r.tasks == _Grid(n_red, n_black, tile, block).rows * \
@@ -49,7 +52,7 @@ def test_default_local_cluster_and_public_methods():
 
 def test_scheduler_address_and_client(cluster):
     lc, client = cluster
-    ref = _tiled(1200, 1200, tile=64)[0]
+    ref = _tiled(1200, 1200, tile=64).value
     assert rb.value(1200, 1200, method="dask", scheduler=lc.scheduler_address) == \
         rb.value(1200, 1200, method="tiled")
     assert dask_sweep(1200, 1200, tile=64, block=256, scheduler=client).value == ref
@@ -59,13 +62,13 @@ def test_dead_big_tiles_return_zeros(cluster):
     # a wide deck: most big tiles lie in the stop region
     n_red, n_black = 400, 6000
     r = dask_sweep(n_red, n_black, tile=32, block=512, scheduler=cluster[1])
-    assert r.value == _tiled(n_red, n_black, tile=32)[0] == 0.0
+    assert r.value == _tiled(n_red, n_black, tile=32).value == 0.0
     assert rb.value(2000, 2100, method="dask", scheduler=cluster[1]) == rb.value(2000, 2100, "tiled")
 
 
 def test_resume_with_other_workers_bit_identical(cluster, tmp_path, monkeypatch):
     n, tile, block = 2500, 64, 512
-    ref = _tiled(n, n, tile=tile, n_diag=n + 1)[1]
+    ref = _tiled(n, n, tile=tile, n_diag=n + 1).diag
     path = tmp_path / "dask.ckpt"
     real_save = ckm.Checkpointer.save
     calls = []
@@ -96,7 +99,7 @@ def test_resume_with_other_workers_bit_identical(cluster, tmp_path, monkeypatch)
 
 def test_ctrl_c_saves_and_resumes(cluster, tmp_path, monkeypatch):
     n, tile, block = 3000, 64, 512
-    ref = _tiled(n, n, tile=tile)[0]
+    ref = _tiled(n, n, tile=tile).value
     path = tmp_path / "int.ckpt"
     fast_block = distributed._run_block
 
@@ -156,7 +159,7 @@ def test_worker_processes_bit_identical():
     with LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
                       dashboard_address=None) as lc, Client(lc) as client:
         r = dask_sweep(4000, 4000, tile=64, block=512, n_diag=4001, scheduler=client)
-    v, d, _ = _tiled(4000, 4000, tile=64, n_diag=4001)
+    v, d = VD(_tiled(4000, 4000, tile=64, n_diag=4001))
     assert r.value == v and r.diag.tobytes() == d.tobytes()
     assert np.all(np.diff(d[1:]) > 0)
 

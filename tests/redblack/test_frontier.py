@@ -1,7 +1,9 @@
-"""Tests of stoplib.redblack.frontier: the committed constants equal the committed CSV files and
-fresh sweeps; the correction fit and the extrapolation to 133,787,000 with its error bar; the
-document's "l = 2m ($818.1)"; the figure."""
+"""Tests of stoplib.redblack.frontier: the committed CSV files, checked as they are (recomputed
+where it is cheap, sealed, consistent where two files hold the same value, refused when spoilt);
+the correction fit and the extrapolation to 133,787,000 with its error bar; the document's
+"l = 2m ($818.1)"; the figure."""
 import csv
+import shutil
 from pathlib import Path
 
 import matplotlib
@@ -15,7 +17,9 @@ from stoplib import redblack as rb  # noqa: E402
 from stoplib.redblack import document as doc  # noqa: E402
 from stoplib.redblack import frontier as fr  # noqa: E402
 from stoplib.redblack import plots as rp  # noqa: E402
+from stoplib.redblack._frontier_files import FILES, MANIFEST, write_manifest  # noqa: E402
 from stoplib.redblack.asymptotics import bridge_constant  # noqa: E402
+from stoplib.util.validate import MissingFileError  # noqa: E402
 
 DATA = Path(__file__).resolve().parents[2] / "data"
 
@@ -25,68 +29,180 @@ def _rows(name):
         return list(csv.DictReader(fh))
 
 
+@pytest.fixture(scope="module")
+def front():
+    return fr.load_frontier()
+
+
 # --------------------------------------------------------------------------
-# The constants are the committed results
+# The committed files themselves (the one source of the frontier values)
 # --------------------------------------------------------------------------
-def test_frontier_constants_equal_the_csv():
-    rows = _rows("redblack_frontier.csv")
-    assert list(rows[0]) == ["n", "value", "method", "seconds", "machine"]
-    assert len(rows) == len(fr.FRONTIER)
-    for row, const in zip(rows, fr.FRONTIER):
-        assert int(row["n"]) == const[0]
-        assert row["value"] == f"{const[1]:.12f}"
-        assert len(row["value"].split(".")[1]) == 12       # 12 decimals
-        assert row["method"] == const[2] and float(row["seconds"]) == const[3]
-        assert row["machine"] == const[4]
-    assert {r[0] for r in fr.FRONTIER} <= {1_000_000, 2_000_000, 5_000_000, 10_000_000}
-    assert 1_000_000 in {r[0] for r in fr.FRONTIER}
+def test_the_files_have_their_shape():
+    sweeps, grid = _rows("redblack_frontier.csv"), _rows("redblack_frontier_grid.csv")
+    assert list(sweeps[0]) == ["n", "value", "method", "seconds", "machine"]
+    assert list(grid[0]) == ["n", "value"]
+    for r in sweeps + grid:
+        assert len(r["value"].split(".")[1]) == 12                # written with 12 decimals
+    n_sweeps = [int(r["n"]) for r in sweeps]
+    n_grid = [int(r["n"]) for r in grid]
+    assert n_sweeps == sorted(n_sweeps) and 1_000_000 in n_sweeps
+    assert n_grid == sorted(set(n_grid)) and n_grid[0] == 100
+    assert n_grid[-1] == n_sweeps[-1]                              # read off the largest sweep's diagonal
+    assert all(float(r["seconds"]) > 0 and "numba" in r["machine"] for r in sweeps)
 
 
-def test_grid_constants_equal_the_csv():
-    rows = _rows("redblack_frontier_grid.csv")
-    assert [(int(r["n"]), r["value"]) for r in rows] == [(n, f"{v:.12f}") for n, v in fr.GRID]
-    n = np.array([g[0] for g in fr.GRID])
-    assert np.all(np.diff(n) > 0) and n[0] == 100
-    assert n[-1] == max(r[0] for r in fr.FRONTIER)        # the grid comes from the largest sweep
+def test_overlapping_values_are_the_same_bits():
+    """A value stored twice is the same string: a sweep's V(n, n) and the grid (the diagonal of the
+    largest sweep), and V(2,000,000, 2,000,000) in the sweeps and at x = 0 of the block reading."""
+    grid = {int(r["n"]): r["value"] for r in _rows("redblack_frontier_grid.csv")}
+    sweeps = {int(r["n"]): r["value"] for r in _rows("redblack_frontier.csv")}
+    shared = [n for n in sweeps if n in grid]
+    assert len(shared) >= 2 and all(sweeps[n] == grid[n] for n in shared)
+    reading = _rows("redblack_frontier_2m_block_reading.csv")
+    assert [int(r["x"]) for r in reading] == list(range(len(reading)))
+    assert reading[0]["value"] == sweeps[2_000_000]
+    v = np.array([float(r["value"]) for r in reading])
+    assert np.all(np.diff(v) <= 0) and v[-1] == 0.0               # the stop region, 1,700 cards on
+    assert all(abs(float(r["value_plus_cash"]) - float(r["value"]) - int(r["x"])) < 1e-9 for r in reading)
 
 
-def test_block_reading_constants_equal_the_csv():
-    path = DATA / "redblack_frontier_2m_block_reading.csv"
-    if not fr.BLOCK_READING_2M:
-        assert not path.exists()
-        return
-    rows = {int(r["x"]): r["value"] for r in _rows(path.name)}
-    for x, v in fr.BLOCK_READING_2M:
-        assert rows[x] == f"{v:.12f}"
-
-
-def test_grid_equals_a_fresh_sweep():
+def test_small_grid_entries_recomputed_bit_for_bit():
+    """Every grid value up to n = 30,000, recomputed by a fresh sweep, prints the same 12 decimals."""
     n_top = 30_000
     fresh = rb.balanced_values(n_top)
-    for n, v in fr.GRID:
-        if n <= n_top:
-            assert f"{fresh[n]:.12f}" == f"{v:.12f}", n
-
-
-def test_frontier_values_agree_with_each_other_and_the_square_root_law():
-    t = rb.frontier_table()
-    _, c = bridge_constant()
-    assert np.all(np.diff(t.value) > 0)
-    assert np.all(t.correction < 0) and np.all(np.diff(t.correction) > 0)   # shrinking
-    assert np.all(np.abs(t.correction) < 0.005)
-    assert np.all(t.seconds > 0) and t.machine.str.contains("numba").all()
-    # the 1,000,000 value, also computed by notebook 03 (data/redblack_document_extrapolations.csv)
-    assert fr.FRONTIER[0][1] == pytest.approx(522.0335326184031, abs=1e-12)
-    grid = dict(fr.GRID)
-    for n, v, *_ in fr.FRONTIER:
-        if n in grid:
-            assert grid[n] == v
+    grid = [(int(r["n"]), r["value"]) for r in _rows("redblack_frontier_grid.csv") if int(r["n"]) <= n_top]
+    assert len(grid) >= 100
+    assert [(n, f"{fresh[n]:.12f}") for n, _ in grid] == grid
 
 
 @pytest.mark.slow
 def test_one_million_recomputed_bit_for_bit():
     d = rb.balanced_values(1_000_000)
-    assert f"{d[1_000_000]:.12f}" == f"{fr.FRONTIER[0][1]:.12f}"
+    row = next(r for r in _rows("redblack_frontier.csv") if int(r["n"]) == 1_000_000)
+    assert f"{d[1_000_000]:.12f}" == row["value"]
+
+
+def test_the_files_are_sealed():
+    sealed = dict(line.split()[::-1] for line in (DATA / MANIFEST).read_text().splitlines())
+    assert set(sealed) == set(FILES)
+    import hashlib
+
+    for name, digest in sealed.items():
+        assert hashlib.sha256((DATA / name).read_bytes()).hexdigest() == digest
+
+
+def test_load_frontier_reads_the_files(front):
+    assert [int(n) for n in front.sweeps.n] == [int(r["n"]) for r in _rows("redblack_frontier.csv")]
+    n, v = front.points()
+    assert n[-1] == front.n_max and np.all(np.diff(n) > 0) and np.all(np.diff(v) > 0)
+    assert len(front.block_reading) == len(_rows("redblack_frontier_2m_block_reading.csv"))
+    assert front.block_sizes(250) == [875, 889, 1050, 1125]
+    mine = fr.load_frontier()
+    mine.sweeps.loc[0, "value"] = -1.0                             # a copy: the next read is unchanged
+    assert fr.load_frontier().sweeps.value.iloc[0] > 0
+
+
+@pytest.fixture
+def copy(tmp_path):
+    for name in [*FILES, MANIFEST]:
+        shutil.copy(DATA / name, tmp_path / name)
+    return tmp_path
+
+
+def _spoil(folder, name, edit, seal):
+    path = folder / name
+    path.write_text(edit(path.read_text()))
+    if seal:
+        write_manifest(folder)
+
+
+@pytest.mark.parametrize("edit", [
+    lambda t: t[: len(t) // 2],                                               # truncated
+    lambda t: t.replace("5.191092000553", "5.191092000554", 1),                 # one digit
+    lambda t: t + "\n",                                                       # one byte more
+])
+def test_a_spoilt_file_breaks_the_seal(copy, edit):
+    _spoil(copy, "redblack_frontier_grid.csv", edit, seal=False)
+    with pytest.raises(ValueError, match="does not match its SHA-256"):
+        fr.load_frontier(copy)
+
+
+@pytest.mark.parametrize("name, edit, match", [
+    ("redblack_frontier_grid.csv", lambda t: "", "not a frontier CSV"),
+    ("redblack_frontier_grid.csv", lambda t: "a,b\n1,2\n", "must have the columns"),
+    ("redblack_frontier_grid.csv", lambda t: t.replace("\n106,", "\n106x,", 1), "whole numbers"),
+    ("redblack_frontier_grid.csv", lambda t: t.replace("\n100,5.191092000553", "\n100,abc", 1), "12 decimals"),
+    ("redblack_frontier_grid.csv", lambda t: t.replace("\n100,5.191092000553", "\n100,nan", 1), "12 decimals"),
+    ("redblack_frontier_grid.csv", lambda t: t.replace("\n100,5.191092000553", "\n100,5.1910920", 1), "12 decimals"),
+    ("redblack_frontier_grid.csv", lambda t: t.replace("\n100,5.191092000553", "\n-100,5.191092000553", 1),
+     "whole numbers"),
+    ("redblack_frontier_grid.csv", lambda t: t + "100,5.191092000553\n", "increasing card counts"),
+    ("redblack_frontier_grid.csv", lambda t: t.replace("\n100,5.191092000553", "\n100,5.291092000553", 1),
+     "within 0.25 below"),
+    ("redblack_frontier_grid.csv", lambda t: t.replace("\n106,5.345658332056", "\n106,5.145658332056", 1),
+     "increase with n"),
+    ("redblack_frontier_grid.csv", lambda t: t.replace(",522.033532618403", ",522.033532618404", 1),
+     "one diagonal, two values"),
+    ("redblack_frontier_grid.csv", lambda t: "\n".join(t.splitlines()[:-1]) + "\n", "ends at n ="),
+    ("redblack_frontier.csv", lambda t: t.replace(",695.9,", ",-1,", 1), "seconds"),
+    ("redblack_frontier_2m_block_reading.csv", lambda t: t.replace("\n0,2000000,738.269222163624,738.269222163624",
+                                                                  "\n0,2000000,738.269222163625,738.269222163625", 1),
+     "one cell, two values"),
+    ("redblack_frontier_2m_block_reading.csv", lambda t: t.replace("\n2,2000002,", "\n3,2000002,", 1),
+     "increasing card counts|without a gap"),
+    ("redblack_frontier_2m_block_reading.csv", lambda t: t.replace("\n1,2000001,737.563936622489,738.563936622489",
+                                                                  "\n1,2000001,737.563936622489,739.563936622489", 1),
+     "value_plus_cash"),
+])
+def test_a_resealed_file_is_still_checked(copy, name, edit, match):
+    """Edits that keep the seal (rewritten by hand) still fail the checks of the contents."""
+    assert fr.load_frontier(copy).n_max >= 1_000_000
+    _spoil(copy, name, edit, seal=True)
+    with pytest.raises(ValueError, match=match):
+        fr.load_frontier(copy)
+
+
+def test_missing_files_and_folders(copy, tmp_path):
+    with pytest.raises(MissingFileError):
+        fr.load_frontier(tmp_path / "nowhere")
+    with pytest.raises(ValueError, match="must be a folder"):
+        fr.load_frontier(copy / "redblack_frontier.csv")
+    (copy / "redblack_frontier_2m_block_reading.csv").unlink()          # the extra sweep is optional...
+    with pytest.raises(ValueError, match="missing"):                    # ...but the seal names it
+        fr.load_frontier(copy)
+    write_manifest(copy)
+    assert fr.load_frontier(copy).block_reading.empty
+    (copy / MANIFEST).unlink()
+    with pytest.raises(MissingFileError, match="no checksums"):
+        fr.load_frontier(copy)
+    (copy / "redblack_frontier.csv").unlink()
+    with pytest.raises(MissingFileError, match="no committed frontier results"):
+        fr.load_frontier(copy)
+
+
+def test_a_later_sweep_is_read_at_once(copy, front):
+    """A sweep that benchmarks/frontier.py appends (and seals) is used without anything regenerated."""
+    later = front.n_max + 1_000_000
+    c = bridge_constant()[1]
+    with open(copy / "redblack_frontier.csv", "a") as fh:
+        fh.write(f'{later},{c * later ** 0.5 - 0.002:.12f},tiled,1.0,"test, numba"\n')
+    write_manifest(copy)
+    with pytest.raises(ValueError, match="ends at n ="):              # the grid must come from it
+        fr.load_frontier(copy)
+    with open(copy / "redblack_frontier_grid.csv", "a") as fh:
+        fh.write(f"{later},{c * later ** 0.5 - 0.002:.12f}\n")
+    write_manifest(copy)
+    g = fr.load_frontier(copy)
+    assert g.n_max == later and g.points()[0][-1] == later
+
+
+def test_frontier_values_agree_with_the_square_root_law():
+    t = rb.frontier_table()
+    assert np.all(np.diff(t.value) > 0)
+    assert np.all(t.correction < 0) and np.all(np.diff(t.correction) > 0)   # shrinking
+    assert np.all(np.abs(t.correction) < 0.005)
+    # the 1,000,000 value, also computed by notebook 03 (data/redblack_document_extrapolations.csv)
+    assert t.value.iloc[0] == pytest.approx(522.0335326184031, abs=1e-12)
 
 
 # --------------------------------------------------------------------------
@@ -120,7 +236,7 @@ def test_extrapolation_of_the_committed_frontier():
     assert all(v >= 0 for v in e.components.values())
     assert e.error == pytest.approx(sum(e.components.values()))
     assert 0 < e.error < 0.002
-    assert e.n_max == max(r[0] for r in fr.FRONTIER)
+    assert e.n_max == fr.load_frontier().n_max
     assert "backtest" in e.derivation and f"{e.estimate:.6f}" in e.derivation
     # the document's body figure ($6,038.22, printed to the cent) agrees; its introduction's does not
     cmp = e.document_comparison()
@@ -159,11 +275,12 @@ def test_claim_2m():
     assert len(natural) >= 2 and not natural.agrees_1_decimal.any()  # no "2m" gives $818.1
     near = t[(t.x == 0) & ~t.n_red.isin([1_000_000, 2_000_000, 2 ** 21])]
     assert ((near.n_red > 2_400_000) & (near.n_red < 2_500_000)).all()   # V(n, n) = 818.1 there
-    if 2_000_000 in {r[0] for r in fr.FRONTIER}:
+    front = fr.load_frontier()
+    if 2_000_000 in set(front.sweeps.n):
         v2m = t[t.n_red == t.n_black].set_index("n_red").value[2_000_000]
         assert 738.2 < v2m < 738.3
     assert doc.VALUE_2000000 == 818.1
-    if fr.BLOCK_READING_2M:
+    if len(front.block_reading):
         # the one reading that prints "818.1" (%g, six digits): a BLOCK_SIZE that leaves
         # x = 250 rows past 2,000,000 (875, 1050, 1125 ...), value plus cash at that corner
         hit = t[t.agrees_6_digits & (t.x > 0)]
@@ -173,64 +290,29 @@ def test_claim_2m():
         assert decks.n_red.tolist() == list(range(decks.n_red.min(), decks.n_red.max() + 1))
         assert ((decks.value >= 818.0995) & (decks.value < 818.1005)).all()
         assert "1050" in hit.reading.iloc[0]
-        x = np.array([row[0] for row in fr.BLOCK_READING_2M])
-        assert np.all(np.diff(x) > 0) and x[0] == 0 and x[-1] == 2000
+        x = t.x[t.x > 0].to_numpy()          # every 50th x, and those near 818.1
+        assert np.all(np.diff(x) > 0) and x[-1] == 2000 and {50, 249, 250, 251} <= set(x)
 
 
 # --------------------------------------------------------------------------
 # The figure
 # --------------------------------------------------------------------------
-def test_plot_frontier_correction():
+def test_plot_frontier_correction(front):
     from stoplib.workbook.style import figure, small_text
 
-    fig, ax = figure(figsize=(7.5, 4.8))
-    assert rp.plot_frontier_correction(ax) is ax
+    n, v = front.points()
+    fits, ex, sweeps = front.fits(), front.extrapolation(), front.sweeps[["n", "value"]].to_numpy()
+    fig, ax = figure(figsize=(10, 5.2))
+    assert rp.plot_frontier_correction(ax, n, v, fits, ex, sweeps) is ax
     assert ax.get_xscale() == ax.get_yscale() == "log"
     labels = [t.get_text() for t in ax.get_legend().get_texts()]
     assert any("6,038.22" in s for s in labels) and any("6,038.32" in s for s in labels)
-    assert any("next term" in s for s in labels)
-    assert small_text(fig) == []
-    with pytest.raises(ValueError, match="model must be one of"):
-        rp.plot_frontier_correction(ax, model="nonsense")
-    with pytest.raises(TypeError, match="Axes"):
-        rp.plot_frontier_correction(None)
-
-
-# --------------------------------------------------------------------------
-# Reading the committed files (notebook 03 uses whatever rows they hold)
-# --------------------------------------------------------------------------
-def test_load_frontier_reads_the_committed_files(tmp_path):
-    f = fr.load_frontier()
-    assert [int(n) for n in f.sweeps.n] == sorted(r[0] for r in _rows_n("redblack_frontier.csv"))
-    n, v = f.points()
-    pts = dict(fr.GRID) | {r[0]: r[1] for r in fr.FRONTIER}
-    if f.n_max == max(r[0] for r in fr.FRONTIER):      # constants regenerated after the last sweep
-        assert np.array_equal(n, sorted(pts)) and np.allclose(v, [pts[k] for k in n], rtol=0, atol=1e-12)
-    assert f.n_max == n[-1] and f.block_sizes(250) == [875, 889, 1050, 1125]
-    # a sweep appended later is used at once, without regenerating the constants
-    for name in ("redblack_frontier.csv", "redblack_frontier_grid.csv"):
-        (tmp_path / name).write_text((DATA / name).read_text())
-    later = f.n_max + 1_000_000
-    with open(tmp_path / "redblack_frontier.csv", "a") as fh:
-        fh.write(f'{later},{0.522 * later ** 0.5:.6f},tiled,1.0,"test"\n')
-    g = fr.load_frontier(tmp_path)
-    assert g.n_max == later and g.points()[0][-1] == later and g.block_reading.empty
-    with pytest.raises(FileNotFoundError):
-        fr.load_frontier(tmp_path / "nowhere")
-
-
-def _rows_n(name):
-    return [(int(r["n"]),) for r in _rows(name)]
-
-
-def test_plot_frontier_correction_takes_the_sweeps_read():
-    from stoplib.workbook.style import figure, small_text
-
-    f = fr.load_frontier()
-    n, v = f.points()
-    fig, ax = figure(figsize=(10, 5.2))
-    rp.plot_frontier_correction(ax, n, v, sweeps=f.sweeps[["n", "value"]].to_numpy())
-    labels = [t.get_text() for t in ax.get_legend().get_texts()]
-    assert any(f"up to n = {f.n_max:,}" in s for s in labels)
+    assert any("next term" in s for s in labels) and any(f"up to n = {front.n_max:,}" in s for s in labels)
     assert not any("-" in s.split("=")[-1] for s in labels if "next term" in s)   # real minus signs
     assert small_text(fig) == []
+    with pytest.raises(ValueError, match="model must be one of"):
+        rp.plot_frontier_correction(ax, n, v, fits, ex, sweeps, model="nonsense")
+    with pytest.raises(TypeError, match="Axes"):
+        rp.plot_frontier_correction(None, n, v, fits, ex, sweeps)
+    with pytest.raises(TypeError, match="fits"):
+        rp.plot_frontier_correction(ax, n, v, None, ex, sweeps)

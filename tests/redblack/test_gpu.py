@@ -31,7 +31,8 @@ CHILD = textwrap.dedent("""
     out = {"simulated": gpu.simulated(), "available": gpu.gpu_available()}
     # small decks, odd tile shapes: partial tiles, dead tiles, unbalanced decks
     for n_red, n_black, rows, cols in [(26, 26, 8, 8), (21, 35, 4, 8), (35, 21, 8, 4)]:
-        v, d, _ = _tiled(n_red, n_black, tile=16, n_diag=n_red + 1, fast=False)
+        t = _tiled(n_red, n_black, tile=16, n_diag=n_red + 1, fast=False)
+        v, d = t.value, t.diag
         r = gpu.cuda_sweep(n_red, n_black, n_diag=n_red + 1, tile_rows=rows, tile_cols=cols)
         out[f"{n_red}x{n_black}"] = [r.value == v, r.diag.tobytes() == d.tobytes(),
                                      abs(r.value - v), r.tasks]
@@ -58,7 +59,7 @@ CHILD = textwrap.dedent("""
     ckm.Checkpointer.save = real
     mid = ckm.checkpoint_info(path)["progress"]
     r = gpu.cuda_sweep(20, 20, n_diag=21, tile_rows=4, tile_cols=4, checkpoint=path)
-    d = _tiled(20, 20, tile=16, n_diag=21, fast=False)[1]
+    d = _tiled(20, 20, tile=16, n_diag=21, fast=False).diag
     out["resume"] = [mid["dt"], mid["n_dt"], mid["complete"], r.diag.tobytes() == d.tobytes()]
     print(json.dumps(out))
 """)
@@ -123,12 +124,12 @@ def test_auto_picks_the_gpu_only_when_there_is_one(monkeypatch):
 def test_auto_dispatches_to_cuda_sweep(monkeypatch):
     calls = []
 
-    def fake(n_red, n_black, n_diag=0, **kw):
+    def fake(n_red, n_black, n_diag, *args):
         calls.append((n_red, n_black, n_diag))
         return solver.SweepResult(1.5, np.arange(n_diag, dtype=float), "cuda", 0.0, 1)
 
     monkeypatch.setattr(solver, "_gpu_ready", lambda: True)
-    monkeypatch.setattr(gpu, "cuda_sweep", fake)
+    monkeypatch.setattr(gpu, "_cuda", fake)
     monkeypatch.setattr(solver, "GPU_MIN_CELLS", 10.0)
     assert rb.value(40, 40) == 1.5
     assert rb.balanced_values(40).shape == (41,)

@@ -12,6 +12,7 @@ from matplotlib.figure import Figure  # noqa: E402
 
 from stoplib import redblack as rb  # noqa: E402
 from stoplib.redblack import asymptotics as asy  # noqa: E402
+from stoplib.redblack import fits as rbfits  # noqa: E402
 from stoplib.redblack import plots as rp  # noqa: E402
 from stoplib.workbook import style  # noqa: E402
 
@@ -48,7 +49,7 @@ def test_value_heatmap_greys_the_stop_region():
 
 def test_boundary_gap_and_stopping_boundary_and_policy():
     fig, (a, b, c) = style.figure(1, 3, figsize=(12, 4))
-    assert rp.plot_boundary_gap(a, rb.stopping_boundary(100)) is a
+    assert rp.plot_boundary_gap(a, asy.boundary_comparison(100)) is a
     assert rp.plot_stopping_boundary(b, rb.stopping_boundary(10), mark=(5, 5)) is b
     assert rp.plot_policy(c, rb.policy_table(10, 12)) is c
     readable(fig)
@@ -81,9 +82,9 @@ def test_method_timings_label_each_bar():
 
 
 def test_position_panel_is_an_explicit_figure():
-    fig = readable(rp.plot_position_panel(0, 3))
+    fig = readable(rp.plot_position_panel(rb.position(0, 3)))
     assert len(fig.axes) == 2 and "stop" in fig._suptitle.get_text()
-    assert "draw" in readable(rp.plot_position_panel(26, 26))._suptitle.get_text()
+    assert "draw" in readable(rp.plot_position_panel(rb.position(26, 26)))._suptitle.get_text()
 
 
 def test_sample_paths():
@@ -111,7 +112,7 @@ def test_winnings_distribution_one_and_two_results():
 
 def test_fits_are_drawn_on_a_fine_grid_inside_the_zoom(small_values):
     n, v = small_values
-    fits = asy.fit_growth(n, v)
+    fits = rbfits.fit_growth(n, v)
     fig, (full, zoom) = style.figure(1, 2, figsize=(12, 4))
     rp.plot_fits(full, fits)
     rp.plot_fits(zoom, fits, xlim=(0, 300), ylim=(-10, 12))
@@ -130,15 +131,15 @@ def test_fits_are_drawn_on_a_fine_grid_inside_the_zoom(small_values):
 
 def test_residuals_ratio_correction_boundary(small_values):
     n, v = small_values
-    fits = asy.fit_growth(n, v)
+    fits = rbfits.fit_growth(n, v)
     readable(rp.plot_residuals(fits))
     fig, ax = style.figure(figsize=(9, 4))
-    f = asy.fit_correction(n, v, n_min=100)
-    rp.plot_correction(ax, n, v, fits=[f], points=[(10**8, 5220.4, "x", 0.005)])
+    f = rbfits.fit_correction(n, v, n_min=100)
+    rp.plot_correction(ax, n, v, c=f.c, fits=[f], points=[(10**8, 5220.4, "x", 0.005)])
     readable(fig)
     fig, ax = style.figure(figsize=(9, 4))
-    assert rp.plot_ratio(ax, n, v, slopes={"a": 0.522}).get_xscale() == "log"
+    assert rp.plot_ratio(ax, n, v, c=f.c, slopes={"a": 0.522}).get_xscale() == "log"
     readable(fig)
-    axes = rp.plot_boundary_comparison(300)
+    axes = rp.plot_boundary_comparison(asy.boundary_comparison(300))
     assert len(axes) == 2
     readable(axes[0].figure)

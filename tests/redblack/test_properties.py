@@ -151,7 +151,7 @@ def test_flags_must_be_bools(bad):
         rb.simulate(3, 3, 10, parallel=bad)
     with pytest.raises(TypeError, match="True or False"):
         rb.winnings_distribution(3, 3, replacement=bad)
-    from stoplib.redblack.asymptotics import fit_growth
+    from stoplib.redblack.fits import fit_growth
     n = np.arange(1, 50)
     with pytest.raises(TypeError, match="True or False"):
         fit_growth(n, np.sqrt(n), drop_zero=bad)

@@ -1,9 +1,10 @@
-"""Tests of stoplib.redblack.rules: input checks, the work estimate and the limits."""
+"""Tests of stoplib.redblack.rules (input checks, caps) and of its cost room stoplib.redblack._costs
+(the work estimate and the limits)."""
 import numpy as np
 import pytest
 
 from stoplib import redblack as rb
-from stoplib.redblack import rules
+from stoplib.redblack import _costs, rules
 from stoplib.util import budget
 from stoplib.util.budget import BudgetError
 
@@ -34,9 +35,9 @@ def test_work_estimate_fields():
 def test_check_work_message_names_the_estimate_and_the_limit():
     with pytest.raises(BudgetError, match=r"value\(10\*\*8, 10\*\*8\) would take about .* days .*"
                                           r"the limit is 30 minutes.*budget\.allow"):
-        rules.check_work(10**8, 10**8, "tiled", "value(10**8, 10**8)")
+        _costs.check_work(10**8, 10**8, "tiled", "value(10**8, 10**8)")
     with pytest.raises(BudgetError, match=r"would need about .* GiB of memory.*the limit is 4 GiB"):
-        rules.check_work(30_000, 30_000, "table", "value_table(30000, 30000)")
+        _costs.check_work(30_000, 30_000, "table", "value_table(30000, 30000)")
 
 
 def test_limits_are_raised_on_purpose_with_the_budget(monkeypatch):
@@ -59,13 +60,13 @@ def test_limits_are_raised_on_purpose_with_the_budget(monkeypatch):
 def test_checkpointed_sweeps_have_no_time_limit():
     # a run that can be stopped and resumed may take as long as it likes; memory still counts
     with pytest.raises(BudgetError, match="checkpoint="):
-        rules.check_work(10**8, 10**8, "tiled", "value(10**8, 10**8)", resumable=True)
+        _costs.check_work(10**8, 10**8, "tiled", "value(10**8, 10**8)", resumable=True)
     with pytest.raises(BudgetError) as err:
-        rules.check_work(10**8, 10**8, "tiled", "stopping_boundary(10**8)")
+        _costs.check_work(10**8, 10**8, "tiled", "stopping_boundary(10**8)")
     assert "checkpoint" not in str(err.value)
-    assert rules.check_work(10**7, 10**7, "tiled", "balanced_values(10**7)", limit_time=False).seconds > 1800
+    assert _costs.check_work(10**7, 10**7, "tiled", "balanced_values(10**7)", limit_time=False).seconds > 1800
     with pytest.raises(BudgetError, match="memory"):
-        rules.check_work(10**9, 10**9, "tiled", "balanced_values(10**9)", limit_time=False)
+        _costs.check_work(10**9, 10**9, "tiled", "balanced_values(10**9)", limit_time=False)
 
 
 def test_counts_above_2_to_the_53_are_refused():
@@ -77,7 +78,7 @@ def test_counts_above_2_to_the_53_are_refused():
         rb.value(10**400, 5)
 
 
-@pytest.mark.parametrize("method", rules.ESTIMATED_METHODS)
+@pytest.mark.parametrize("method", _costs.ESTIMATED_METHODS)
 def test_every_method_has_an_estimate(method):
     est = rb.work_estimate(200, 300, method)
     assert est.seconds > 0 and est.memory_gb > 0 and est.bytes == est.memory_gb * 1e9

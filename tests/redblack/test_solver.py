@@ -1,6 +1,7 @@
 """Tests of stoplib.redblack.solver: the document's numbers first, then properties,
 then the fast kernels against their exact twins (stoplib.redblack.twins), then bad inputs."""
 from fractions import Fraction
+from operator import attrgetter
 
 import numpy as np
 import pytest
@@ -11,6 +12,9 @@ from stoplib import redblack as rb
 from stoplib.util.budget import BudgetError
 from stoplib.redblack import document as doc
 from stoplib.redblack.solver import _tiled
+
+VD = attrgetter("value", "diag")          # of a SweepResult
+VDB = attrgetter("value", "diag", "boundary")
 
 FLOAT_METHODS = ("auto", "topdown", "row", "diagonal", "tiled")
 
@@ -107,7 +111,7 @@ def test_all_methods_agree_unbalanced(r, b, tile):
         assert rel_close(rb.value(r, b, method="topdown"), ref)
     for parallel in (True, False):
         for fast in (True, False):
-            assert rel_close(_tiled(r, b, tile=tile, parallel=parallel, fast=fast)[0], ref)
+            assert rel_close(_tiled(r, b, tile=tile, parallel=parallel, fast=fast).value, ref)
     assert rel_close(rb.value_table(r, b)[r, b], ref)
 
 
@@ -122,23 +126,23 @@ def test_balanced_values_equal_value(n, tile):
 
 def test_serial_and_parallel_tiled_identical():
     for n_red, n_black, tile in [(1000, 1000, 64), (777, 1300, 50), (1500, 600, 128)]:
-        v1, d1, b1 = _tiled(n_red, n_black, tile=tile, parallel=True, n_diag=n_red + 1, boundary=True)
-        v2, d2, b2 = _tiled(n_red, n_black, tile=tile, parallel=False, n_diag=n_red + 1, boundary=True)
+        v1, d1, b1 = VDB(_tiled(n_red, n_black, tile=tile, parallel=True, n_diag=n_red + 1, boundary=True))
+        v2, d2, b2 = VDB(_tiled(n_red, n_black, tile=tile, parallel=False, n_diag=n_red + 1, boundary=True))
         assert v1 == v2
         assert np.array_equal(d1, d2)
         assert np.array_equal(b1, b2)
 
 
 def test_chunked_sweep_with_progress_identical():
-    v1, d1, b1 = _tiled(2500, 2600, tile=64, n_diag=2501, boundary=True, show_progress=False)
-    v2, d2, b2 = _tiled(2500, 2600, tile=64, n_diag=2501, boundary=True, show_progress=True)
+    v1, d1, b1 = VDB(_tiled(2500, 2600, tile=64, n_diag=2501, boundary=True, show_progress=False))
+    v2, d2, b2 = VDB(_tiled(2500, 2600, tile=64, n_diag=2501, boundary=True, show_progress=True))
     assert v1 == v2 and np.array_equal(d1, d2) and np.array_equal(b1, b2)
 
 
 def test_fastmath_against_exact_path_large():
     n = 3000
-    v_fast, d_fast, _ = _tiled(n, n, tile=256, fast=True, n_diag=n + 1)
-    v_slow, d_slow, _ = _tiled(n, n, tile=256, fast=False, n_diag=n + 1)
+    v_fast, d_fast = VD(_tiled(n, n, tile=256, fast=True, n_diag=n + 1))
+    v_slow, d_slow = VD(_tiled(n, n, tile=256, fast=False, n_diag=n + 1))
     assert rel_close(v_fast, v_slow)
     assert np.allclose(d_fast, d_slow, rtol=1e-12, atol=0)
     assert rel_close(rb.value(n, n, "row"), v_slow)
@@ -154,7 +158,7 @@ def test_stopping_boundary_against_table():
     # the tiled kernel records the same boundary for any tile size and deck shape
     for tile in (8, 13, 64, 2048):
         for width in (n + 2, n + 30, 3 * n):
-            got = _tiled(n, width, tile=tile, boundary=True)[2]
+            got = _tiled(n, width, tile=tile, boundary=True).boundary
             want = [0] + [ref[r] if ref[r] <= width else -1 for r in range(1, n + 1)]
             assert got.tolist() == want, (tile, width)
 

@@ -10,7 +10,7 @@ import numpy as np  # noqa: E402
 import pytest  # noqa: E402
 
 from stoplib import redblack as rb  # noqa: E402
-from stoplib.redblack import asymptotics as asy  # noqa: E402
+from stoplib.redblack import fits as rbfits  # noqa: E402
 from stoplib.redblack import widgets as rbw  # noqa: E402
 from stoplib.workbook import style  # noqa: E402
 from stoplib.workbook.panel import HINT, Panel  # noqa: E402
@@ -71,7 +71,7 @@ def test_refit_panel_matches_fit_growth():
     c = panel.controls
     assert (c["n_min"].max, c["n_max"].bounds, c["n_max"].value) == (500, (11, 1000), 1000)
     c["n_min"].value = 100
-    fits = asy.fit_growth(np.arange(100, 1001), values[100:])
+    fits = rbfits.fit_growth(np.arange(100, 1001), values[100:])
     slope = fits.sqrt.params["np.sqrt(n)"]
     assert f"+ {slope:.6g} √n" in panel.readout.value and "slope − c" in panel.readout.value
     c["fit"].value = "log n"
@@ -112,3 +112,19 @@ def test_a_save_during_a_redraw_leaves_both_complete(outputs_elsewhere):
         assert Image.open(io.BytesIO(panel.image.value)).size == size
         assert panel.readout.value.startswith(f"V(26, {black})")
     assert Image.open(panel.save()[0]).size == alone
+
+
+def test_a_redraw_computes_its_result_once(monkeypatch):
+    """One interaction, one result: the panel's render computes it and hands it to both the
+    readout and the figure (which only draws)."""
+    calls = []
+    real_position, real_simulate = rbw._position, rbw._simulate
+    monkeypatch.setattr(rbw, "_position", lambda *a: calls.append(("position", a)) or real_position(*a))
+    monkeypatch.setattr(rbw, "_simulate", lambda *a: calls.append(("simulate", a[:3])) or real_simulate(*a))
+    panel = rbw.position_panel()
+    panel.controls["n_red"].value = 20
+    assert calls == [("position", (26, 26)), ("position", (20, 26))]
+    calls.clear()
+    panel = rbw.simulation_panel(n_games=1_000)
+    panel.controls["n_black"].value = 25
+    assert calls == [("simulate", (26, 26, 1_000)), ("simulate", (26, 25, 1_000))]

@@ -1,10 +1,18 @@
 """The paper's claims (stoplib.tenthousand.claims): Tables 5 and 6, Theorem 4.1, the caption of Table 5,
 the verdict table, and the default-game numbers that notebook 05 renders into its prose."""
 import numpy as np
+import pytest
 
 from stoplib import tenthousand as tt
 from stoplib.tenthousand import claims
 from stoplib.tenthousand import document as doc
+from stoplib.workbook import verdicts as shared
+
+
+@pytest.fixture(scope="module")
+def verdict_table(sol):
+    """The verdict table of notebook 05, built once for the tests that read it."""
+    return claims.verdicts(sol)
 
 
 def test_table5_every_printed_value(sol):
@@ -60,19 +68,31 @@ def test_longest_optimal_turn_within_paper_bound(sol):
 
 # ----------------------------------------------------------------------------- the verdict table
 
-def test_verdict_table_shape(sol):
-    v = claims.verdicts(sol)
-    assert list(v.columns) == claims.VERDICT_COLUMNS
-    assert set(v["verdict"]) <= {"agrees", "differs", "open"}
+def test_verdict_table_shape(verdict_table):
+    v = verdict_table
+    assert list(v.columns) == list(shared.VERDICT_COLUMNS)
+    shared.check_table(v, claims.NOTEBOOK)                   # the shared schema: verdict words, one headline
+    assert set(v["verdict"]) <= {"agrees", "differs", "open"}   # the paper prints no timing: no "context" row
     assert v["headline"].sum() == 1 and (v["notebook"] == "05_ten_thousand").all()
     assert v["claim"].is_unique
     for column in ("document", "ours", "evidence"):
         assert all(isinstance(x, str) and x for x in v[column])
 
 
-def test_verdicts_for_the_paper(sol):
+def test_printed_numbers_are_judged_by_the_shared_rule(verdict_table):
+    """Every row that sets our number beside a printed decimal is judged at the printed precision."""
+    v = verdict_table.set_index("claim")
+    numeric = [c for c in v.index if c.startswith("Table 7: value") or c in (
+        "Theorem 4.1: the value of a turn, V*(ι)", "Section 5.1: V_S/R, the stop-or-roll game",
+        "Section 5.2: growth rate of the solutions V(0) λ^τ")]
+    assert len(numeric) == 9
+    for claim in numeric:
+        assert v.loc[claim, "verdict"] == shared.judge(v.loc[claim, "document"], float(v.loc[claim, "ours"])), claim
+
+
+def test_verdicts_for_the_paper(verdict_table):
     """The default (the paper's five-dice game): 30 claims agree, 5 differ, 1 is open."""
-    v = claims.verdicts(sol).set_index("claim")
+    v = verdict_table.set_index("claim")
     assert v["verdict"].value_counts().to_dict() == {"agrees": 30, "differs": 5, "open": 1}
     differs = set(v.index[v["verdict"] == "differs"])
     assert differs == {
@@ -101,6 +121,9 @@ def test_digit_slip():
 def test_table7_slip_is_one_inserted_digit(sol):
     ours = f"{tt.solve(actions=['s', 'r', 'm5']).value:.10f}"
     assert doc.TABLE7[1][2] == ours[:5] + "2" + ours[5:-1]
+    t7 = claims.table7().set_index("actions")
+    assert t7.loc["s, r, m5", "slip"].startswith("a '2' inserted after 5.801")
+    assert (t7.drop(index="s, r, m5")["slip"] == "").all() and t7.drop(index="s, r, m5")["matches"].all()
 
 
 def test_simple_rules_and_dice(sol):

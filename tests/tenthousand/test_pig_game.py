@@ -60,7 +60,7 @@ def test_growth_rate_solves_difference_equation():
 
 
 def test_simulation_within_4_std_err():
-    r = pg.pig_simulate(20, 1_000_000, seed=7)
+    r = pg.pig_simulate(20, 250_000, seed=7)
     assert abs(r.mean - pg.pig().value) < 4 * r.std_err
     s = pg.pig_simulate(10, 200_000, seed=8)
     assert abs(s.mean - float(pg.pig_stop_at_value(10))) < 4 * s.std_err

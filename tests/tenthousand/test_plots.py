@@ -1,5 +1,7 @@
-"""Ten Thousand and Pig figures (stoplib.tenthousand.plots): each draws on the Axes it is given,
-in the workbook style, with no text under 8 pt at the exported size."""
+"""Ten Thousand and Pig figures (stoplib.tenthousand.plots): each draws a computed result on the Axes
+it is given, in the workbook style, with no text under 8 pt at the exported size, and computes nothing."""
+import inspect
+
 import pytest
 
 import stoplib as sl
@@ -29,10 +31,13 @@ def test_value_of_rolling(sol):
 
 def test_action_values(sol):
     fig, ax = _ax((6.8, 3.6))
-    plots.plot_action_values(ax, sol, 4, (2, 1, 0), 2)
+    advice = sol.advice(4, (2, 1, 0), 2)
+    plots.plot_action_values(ax, advice)
     assert sl.style.small_text(fig) == []
     widths = sorted(round(p.get_width(), 6) for p in ax.patches)
     assert widths[-1] == round(sol.value_at(4, (2, 1, 0), 2), 6) and len(widths) == 6
+    labels = [t.get_text() for t in ax.get_yticklabels()]
+    assert {"m55: keep [0, 1, 0], roll 4", "m5: keep [1, 1, 0], roll 3", "roll 2 dice", "stop: bank 4"} <= set(labels)
 
 
 def test_dice_and_thresholds():
@@ -58,9 +63,13 @@ def test_stop_at(sol):
 
 def test_score_distribution(sol):
     fig, ax = _ax((8, 3.6))
-    plots.plot_score_distribution(ax, [sol, tt.stop_at_policy(6)])
+    laws = {"optimal play": tt.score_distribution(sol),
+            "stop at 300 points": tt.score_distribution(tt.stop_at_policy(6))}
+    plots.plot_score_distribution(ax, laws)
     assert sl.style.small_text(fig) == []
-    assert len(ax.get_legend().get_texts()) == 2
+    assert [t.get_text() for t in ax.get_legend().get_texts()] == [
+        f"optimal play: bust {laws['optimal play'][0]:.1%}",
+        f"stop at 300 points: bust {laws['stop at 300 points'][0]:.1%}"]
     assert ax.get_xlim()[1] < 2000          # the tail beyond the last 0.5% is cut
 
 
@@ -76,5 +85,12 @@ def test_no_pyplot_figures():
 
     before = plt.get_fignums()
     fig, ax = _ax()
-    plots.plot_pig(ax)
+    plots.plot_pig(ax, tt.pig())
     assert plt.get_fignums() == before
+
+
+@pytest.mark.parametrize("name", plots.__all__)
+def test_a_plot_is_given_its_result(name):
+    """No plot computes a default result of its own: the argument after ``ax`` is required."""
+    params = list(inspect.signature(getattr(plots, name)).parameters.values())
+    assert params[0].name == "ax" and params[1].default is inspect.Parameter.empty

@@ -19,7 +19,7 @@ MOVES = ["m5", "m1", "m55", "m51", "m11", "m551", "m511", "mt2", "mt3", "mt4", "
 # ----------------------------------------------------------------------------- probabilities
 
 @FAST
-@given(chips=st.integers(1, 80), n_dice=st.integers(1, 6))
+@given(chips=st.integers(1, 40), n_dice=st.integers(1, 6))     # (the laws hold at any cap; the pass is pure Python)
 def test_score_distribution_is_a_probability_law(chips, n_dice):
     p = tt.score_distribution(tt.stop_at_policy(chips, n_dice))
     assert p.dtype == float and np.all(p >= 0) and np.all(p <= 1)

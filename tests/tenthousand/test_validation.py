@@ -117,7 +117,9 @@ def test_wrong_classes_are_named():
     with pytest.raises(ValueError, match="every action"):
         claims.verdicts(tt.solve(actions=["s", "r"]))
     with pytest.raises(TypeError, match="ax must be a Axes"):
-        plots.plot_pig("axes")
+        plots.plot_pig("axes", tt.pig())
+    with pytest.raises(TypeError, match="advice must be a Advice"):
+        plots.plot_action_values(figure()[1], tt.solve(2))
 
 
 # ----------------------------------------------------------------------------- flags and strings
@@ -144,18 +146,10 @@ def test_numpy_bools_are_flags():
 
 
 def test_strings_are_checked():
-    with pytest.raises(TypeError):
-        claims.printed_match("5.87", "5.87")
-    with pytest.raises(ValueError, match="decimal number"):
-        claims.printed_match(5.87, "5.87x")
-    with pytest.raises(ValueError):
-        claims.printed_match(10**400, "5.87")        # was an OverflowError
     with pytest.raises(ValueError, match="at most 40 characters"):
         claims.digit_slip("1" * 5000, "1" * 5000)    # was quadratic in the length
     with pytest.raises(TypeError):
         claims.digit_slip(5.8, "5.8")
-    with pytest.raises(ValueError, match="notebook name"):
-        claims.verdicts(notebook="../x y")
     with pytest.raises(TypeError, match="method must be one of"):
         tt.solve(method=np.array(["auto"]))
     with pytest.raises(TypeError, match="growth_rate must be a real number"):
@@ -229,13 +223,19 @@ def test_plot_arguments_are_checked():
     with pytest.raises(ValueError, match="mark must be one of"):
         plots.plot_stop_at(ax, claims.stop_at_table([1, 6]), 5.87, mark=75)    # was an IndexError
     with pytest.raises(ValueError, match="1..8 entries"):
-        plots.plot_score_distribution(ax, [])                                 # was a ZeroDivisionError
+        plots.plot_score_distribution(ax, {})                                 # was a ZeroDivisionError
+    with pytest.raises(TypeError, match="must be a dict"):
+        plots.plot_score_distribution(ax, [np.ones(1)])
+    with pytest.raises(ValueError, match="summing to 1"):
+        plots.plot_score_distribution(ax, {"half": np.array([0.5, 0.25])})
+    with pytest.raises(TypeError, match="1-D float array"):
+        plots.plot_score_distribution(ax, {"ints": np.array([1, 0])})
     with pytest.raises(ValueError, match="1..20 entries"):
         plots.plot_value_of_rolling(ax, tt.solve(2), n_values=[])              # was silently "all"
     with pytest.raises(ValueError, match=r"n_values\[0\] must be in 1..2"):
         plots.plot_value_of_rolling(ax, tt.solve(2), n_values=[3])
     with pytest.raises(ValueError):
-        plots.plot_pig(ax, scales=[float("inf")])
+        plots.plot_pig(ax, tt.pig(), scales=[float("inf")])
     r = tt.pig()
     with pytest.raises(ValueError, match="growth_rate and min_scale"):
         plots.plot_pig(ax, tt.PigResult(r.value, r.value_exact, r.threshold, r.values))
@@ -264,6 +264,21 @@ def test_sizes_beyond_int64_are_refused_even_with_the_budget_raised():
             tt.value_iteration(2, cap=10, max_iter=10**19)     # was an OverflowError in the kernel
         with pytest.raises(ValueError, match="stop_at"):
             tt.pig_simulate(2**63, 100)                        # was an OverflowError in the kernel
+
+
+def test_advice_fields_are_checked():
+    good = tt.solve(2).advice(2, (1, 0, 0), 1)
+    fields = {f.name: getattr(good, f.name) for f in dataclasses.fields(good)}
+    assert tt.Advice(**fields) == good
+    for name, bad, err in [("actions", ("s", "zz"), ValueError), ("values", (1.0,), ValueError),
+                           ("values", (float("nan"),) * len(good.values), ValueError), ("best", "m55", ValueError),
+                           ("rolls", (9,) * len(good.rolls), ValueError),
+                           ("keeps", ("x",) * len(good.keeps), TypeError),
+                           ("actions", ["s"], TypeError), ("n", 3, ValueError), ("config", "550", TypeError)]:
+        with pytest.raises(err):
+            tt.Advice(**{**fields, name: bad})
+    with pytest.raises(ValueError, match="just set aside"):
+        tt.solve(2).advice(2, None, 1)
 
 
 def test_a_solution_must_agree_with_its_own_tables():

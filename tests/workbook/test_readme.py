@@ -1,6 +1,4 @@
 """The README's generated gallery and headline table, and the index notebook's chapter table."""
-import pandas as pd
-import pytest
 
 from stoplib.workbook import readme
 from stoplib.workbook.config import project_root

@@ -23,8 +23,9 @@ def test_every_notebook_ends_with_its_references(path):
     assert not unknown, f"{path.name} cites keys missing from references.bib: {unknown}"
 
 
-def test_every_entry_is_cited_by_a_notebook():
-    cited = {k for p in notebook_paths() for k in _cited(p)[1]}
+def test_every_entry_is_cited_by_a_chapter():
+    """The index lists the whole bibliography; every entry must also be cited by a chapter that uses it."""
+    cited = {k for p in notebook_paths() if not p.stem.startswith("00_") for k in _cited(p)[1]}
     assert set(references.keys()) <= cited, sorted(set(references.keys()) - cited)
 
 

@@ -4,7 +4,7 @@ import numpy as np
 from lab import ARTIFACTS, decode_png
 
 from stoplib import redblack as rb
-from stoplib.redblack import asymptotics as asy
+from stoplib.redblack import fits as rbfits
 from stoplib.redblack import document as doc
 
 
@@ -92,7 +92,7 @@ def notebook_03(nb, server):
     nb.wait_for(lambda: "fit on n = 1..22,974" in nb.panel_readout(p), what="first readout")
     nb.set_slider(p, "n from", 100)
     nb.set_text(p, "n to", 5000)
-    fits = asy.fit_growth(np.arange(100, 5001), values[100:5001])
+    fits = rbfits.fit_growth(np.arange(100, 5001), values[100:5001])
     slope = fits.sqrt.params["np.sqrt(n)"]
     want = f"fit on n = 100..5,000: V = "
     nb.wait_for(lambda: want in nb.panel_readout(p) and f"{slope:.6g} √n" in nb.panel_readout(p),

@@ -27,6 +27,9 @@ BAD_CARDS = [11, 0, np.int64(5), 5.0, "5"]
 SMALL_DEALS = ["0000000000", "2000000000", "0000000003", "1000000002"]
 DEALERS = [[], [10, 10], [11], (0,), "10", [10.0], range(0, 3)]
 BAD_TABLES = [Make("factories.frame"), Make("factories.cc_effects")]
+#: Hypothesis examples for the plots: their checks are type and range checks (the pool's 50 values
+#: sweep every argument first); a random text drawn for a title is valid and costs a whole drawing.
+PLOT_EXAMPLES = 8
 
 SPECS = [
     # rules
@@ -47,6 +50,8 @@ SPECS = [
          extra_bad={"deck": BAD_DECKS, "player": BAD_HANDS + [(10, 10, 5)], "dealer": BAD_CARDS}),
     Spec("stoplib.cardcounter.solver.best_action", kwargs=dict(deck=DECK, **HAND),
          extra_bad={"deck": BAD_DECKS, "player": BAD_HANDS}),
+    Spec("stoplib.cardcounter.solver.next_card", kwargs=dict(deck=DECK, **HAND),
+         extra_bad={"deck": BAD_DECKS, "player": BAD_HANDS + [(10, 10, 5)], "dealer": BAD_CARDS}),
     Spec("stoplib.cardcounter.solver.deal_probabilities", kwargs=dict(counts=DECK),
          extra_bad={"counts": BAD_DECKS + SMALL_DEALS}),
     Spec("stoplib.cardcounter.solver.deal_win_probability", kwargs=dict(deck=DECK16, engine=None),
@@ -127,21 +132,29 @@ SPECS = [
     Spec("stoplib.cardcounter.plots.plot_strategy_chart",
          kwargs=dict(ax=AX, grid=Make("factories.cc_small_chart"), reference=Make("factories.cc_small_basic_chart"),
                      title="x", legend=True),
-         extra_bad={"grid": BAD_TABLES, "reference": BAD_TABLES}),
+         extra_bad={"grid": BAD_TABLES, "reference": BAD_TABLES}, max_examples=PLOT_EXAMPLES),
     Spec("stoplib.cardcounter.plots.plot_removal_effects",
          kwargs=dict(ax=AX, effects=Make("factories.cc_effects"), label="a fresh deck"),
-         extra_bad={"effects": [Make("factories.frame"), Make("factories.cc_sizes")]}),
+         extra_bad={"effects": [Make("factories.frame"), Make("factories.cc_sizes")]}, max_examples=PLOT_EXAMPLES),
     Spec("stoplib.cardcounter.plots.plot_dealer_outcomes",
-         kwargs=dict(ax=AX, outcomes=Make("factories.cc_outcomes"), dealers=[6, 10]),
-         extra_bad={"outcomes": BAD_DECKS + BAD_TABLES, "dealers": DEALERS}),
+         kwargs=dict(ax=AX, outcomes=Make("factories.cc_outcomes")),
+         extra_bad={"outcomes": BAD_DECKS + BAD_TABLES + [DECK16, [4] * 9 + [16]]}, max_examples=PLOT_EXAMPLES),
     Spec("stoplib.cardcounter.plots.plot_state_counts",
          kwargs=dict(ax=AX, sizes=Make("factories.cc_sizes"), column="n_dealer_states"),
-         extra_bad={"sizes": BAD_TABLES, "column": ["dealer", "n_dealer"]}),
+         extra_bad={"sizes": BAD_TABLES, "column": ["dealer", "n_dealer"]}, max_examples=PLOT_EXAMPLES),
     Spec("stoplib.cardcounter.plots.plot_next_card",
-         kwargs=dict(ax=AX, terms=[(1, 1, 0.5), (10, 2, 0.0)], stand=0.2, hit=0.3, title=""),
-         extra_bad={"terms": [[(1, 1)], [(11, 1, 0.5)], [(1, 0, 0.5)], [(1, 1, 1.5)], [(1, 1, 0.5), (1, 2, 0.5)],
-                              [(1, 1, float("nan"))], "1,1,0.5", [[1, 1, "0.5"]]],
-                    "stand": [1.5], "hit": [-0.1]}),
+         kwargs=dict(ax=AX, result=Make("stoplib.cardcounter.next_card", (DECK, 5, (7, 8))), title=""),
+         extra_bad={"result": [Make("stoplib.cardcounter.next_card", (DECK, 5, (10, 8, 7))),
+                               Make("factories.cc_next_card_fields", (), {"terms": [(1, 1)]}),
+                               Make("factories.cc_next_card_fields", (), {"terms": [(11, 1, 0.5)]}),
+                               Make("factories.cc_next_card_fields", (), {"terms": [(1, 0, 0.5)]}),
+                               Make("factories.cc_next_card_fields", (), {"terms": [(1, 1, 1.5)]}),
+                               Make("factories.cc_next_card_fields", (), {"terms": [(1, 1, 0.5), (1, 2, 0.5)]}),
+                               Make("factories.cc_next_card_fields", (), {"terms": [(1, 1, float("nan"))]}),
+                               Make("factories.cc_next_card_fields", (), {"terms": "1,1,0.5"}),
+                               Make("factories.cc_next_card_fields", (), {"stand_probability": 1.5}),
+                               Make("factories.cc_next_card_fields", (), {"hit_probability": -0.1}),
+                               Make("factories.cc_effects"), [(1, 1, 0.5)]]}, max_examples=PLOT_EXAMPLES),
     # widgets
     Spec("stoplib.cardcounter.widgets.hand_view", kwargs=dict(counts=DECK, dealer=5, cards=(7, 8), width=7.0),
          extra_bad={"counts": BAD_DECKS, "cards": BAD_HANDS + [(10, 10, 5)], "dealer": BAD_CARDS,
@@ -154,6 +167,7 @@ SPECS = [
 
 EXEMPT = {
     "stoplib.cardcounter.solver.Solution": "a result record built by solve() (it carries the solved Engine)",
+    "stoplib.cardcounter.solver.NextCard": "a result record built by next_card() (what plot_next_card draws)",
     "stoplib.cardcounter.twins.ExactSolution": "a result record built by solve_exact() (exact fractions)",
     "stoplib.cardcounter.simulation.MonteCarloResult": "a result record built by simulate() and simulate_deals()",
     "stoplib.cardcounter.claims.Example5": "a result record built by claims.example5() (tables and fractions)",

@@ -7,6 +7,8 @@ from harness import Make, Spec
 
 AX = Make("factories.axes")
 STATE = [None, 4, None]
+TABLE = Make("stoplib.fields.solver.win_table", (20, 3))
+STAMP = {"machine": "a fuzz worker", "load": 1.0, "taken": "2026-01-01 00:00 UTC"}
 
 SPECS = [
     # rules
@@ -34,6 +36,7 @@ SPECS = [
     Spec("stoplib.fields.solver.choose_field", kwargs=dict(V=10, F=3, state=STATE, roll=5, policy="optimal"),
          extra_bad={"policy": ["OPTIMAL"]}),
     Spec("stoplib.fields.solver.clear_cache"),
+    Spec("stoplib.fields.solver.first_moves", kwargs=dict(V=10, F=3), extra_bad={"F": [0, 11]}),
     Spec("stoplib.fields.solver.time_win_probability",
          kwargs=dict(V=20, F=4, exact=False, method="fast", repeats=1), max_examples=10),
     # twins
@@ -55,32 +58,40 @@ SPECS = [
          kwargs=dict(recurrence=Make("stoplib.fields.claims.check_recurrence", (3,)),
                      monotonicity=Make("stoplib.fields.claims.check_monotonicity", (6,)),
                      gaps=Make("stoplib.fields.claims.check_gap_formula", ([(4, 2)],)),
-                     seconds={"fast": 0.01, "exact": 1.0}, notebook="04_increasing_fields"),
+                     seconds={"fast": 0.01, "exact": 1.0}, stamp=STAMP, notebook="04_increasing_fields"),
          extra_bad={"seconds": [{"fast": float("nan"), "exact": 1.0}, {"fast": -1.0, "exact": 1.0},
-                                {"fast": "0.1", "exact": 1.0}, {"fast": 0.1}, {"fast": 0.1, "exact": 1.0, "x": 2}]},
+                                {"fast": "0.1", "exact": 1.0}, {"fast": 0.1}, {"fast": 0.1, "exact": 1.0, "x": 2}],
+                    "stamp": [{"machine": "m"}, {"machine": "", "load": 1.0}, {"machine": "m", "load": -1.0},
+                              {"machine": 3, "load": 1.0}, {"machine": "m", "load": "1"}],
+                    "notebook": ["04", "x" * 200]},
          max_examples=10),
     # game
     Spec("stoplib.fields.game.FieldsGame", kwargs=dict(V=10, F=3, seed=0)),
-    # plots
-    Spec("stoplib.fields.plots.plot_win_heatmap", kwargs=dict(V_max=10, F_max=3, ax=AX, table=None),
-         extra_bad={"table": [Make("numpy.zeros", ((11, 3),)), Make("numpy.full", ((11, 4), 2.0)),
-                              Make("numpy.full", ((11, 4), float("nan")))]}, max_examples=10),
-    Spec("stoplib.fields.plots.plot_win_vs_values",
-         kwargs=dict(F_values=(2, 3), V_max=20, ax=AX, log_y=True, table=None),
-         extra_bad={"F_values": [(2, 30), (0,), ("2",)], "table": [Make("numpy.zeros", ((5, 4),))]},
+    Spec("stoplib.fields.game.Position",
+         kwargs=dict(V=10, F=3, state=STATE, roll=5, probabilities={2: 0.3}, best=2, chosen=None, policy="optimal",
+                     now=0.3, start=0.58, outcome=None, history=((4, 1), (5, None))),
+         extra_bad={"probabilities": [{0: 0.5}, {2: 1.5}, {2: float("nan")}, {"2": 0.5}, {7: 0.2}],
+                    "best": [0, 3], "chosen": [1, 3], "roll": [4, 10], "state": [[None, 4], [5, 4, None]],
+                    "policy": ["greedy"], "outcome": ["draw"], "now": [1.5], "F": [0, 11]}),
+    # plots (each draws a result it is given)
+    Spec("stoplib.fields.plots.plot_win_heatmap", kwargs=dict(table=TABLE, ax=AX),
+         extra_bad={"table": [Make("numpy.zeros", ((11,),)), Make("numpy.full", ((11, 4), 2.0)),
+                              Make("numpy.full", ((11, 4), float("nan"))), Make("numpy.zeros", ((11, 4),))]},
          max_examples=10),
-    Spec("stoplib.fields.plots.band_widths", kwargs=dict(V=6, F=3)),
-    Spec("stoplib.fields.plots.plot_optimal_policy", kwargs=dict(V=10, F=3, ax=AX), max_examples=10),
-    Spec("stoplib.fields.plots.plot_band_widths", kwargs=dict(V=10, F=3, ax=AX), max_examples=10),
+    Spec("stoplib.fields.plots.plot_win_vs_values", kwargs=dict(table=TABLE, F_values=(2, 3), ax=AX, log_y=True),
+         extra_bad={"F_values": [(2, 30), (0,), ("2",), (4,)], "table": [Make("numpy.zeros", ((5, 2),))]},
+         max_examples=10),
+    Spec("stoplib.fields.plots.plot_optimal_policy",
+         kwargs=dict(moves=Make("stoplib.fields.solver.first_moves", (10, 3)), ax=AX), max_examples=10),
+    Spec("stoplib.fields.plots.plot_band_widths",
+         kwargs=dict(moves=Make("stoplib.fields.solver.first_moves", (10, 3)), ax=AX), max_examples=10),
     Spec("stoplib.fields.plots.plot_win_rates",
          kwargs=dict(results=Make("factories.fields_results"), exact={(10, 3): {"optimal": 0.580556}}, ax=AX),
          extra_bad={"exact": [{(10, 3): {"optimal": 0.0}}, {(10, 3): {"optimal": float("nan")}},
                               {(10, 3): {"optimal": 1.5}}, {(10, 3): 0.5}, {(10, 3): {}}],
                     "results": [[1, 2], [None]]}, max_examples=10),
-    Spec("stoplib.fields.plots.plot_board",
-         kwargs=dict(V=10, F=3, state=STATE, roll=5, probabilities={2: 0.3}, best=2, chosen=None, ax=AX),
-         extra_bad={"probabilities": [{0: 0.5}, {2: 1.5}, {2: float("nan")}, {"2": 0.5}, {7: 0.2}],
-                    "best": [0, 3], "chosen": [1, 3], "roll": [4]}, max_examples=10),
+    Spec("stoplib.fields.plots.plot_board", kwargs=dict(position=Make("factories.fields_position"), ax=AX),
+         max_examples=10),
     # widgets
     Spec("stoplib.fields.widgets.fields_widget", kwargs=dict(V=10, F=3, seed=0, policy="optimal"),
          extra_bad={"V": [5001], "F": [41, 11], "seed": [2**31]}, max_examples=10),
@@ -92,6 +103,7 @@ SPECS = [
 
 EXEMPT = {
     "stoplib.fields.solver.Placement": "a result record built by best_placement (field, probability, probabilities)",
+    "stoplib.fields.solver.FirstMoves": "a result record built by first_moves (the optimal and proportional arrays)",
     "stoplib.fields.simulation.SimulationResult": "a result record built by simulate (mean, std_err, n_games ...)",
     "stoplib.fields.claims.MonotonicityReport": "a result record built by check_monotonicity (counts, flags)",
     "stoplib.fields.claims.RecurrenceReport": "a result record built by check_recurrence (counts, flags)",

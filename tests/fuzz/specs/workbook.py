@@ -103,6 +103,7 @@ SPECS = [
                                                            path=Make("factories.results_path"))),
     Spec("stoplib.workbook.benchmarks.load_results", kwargs=dict(path=Make("factories.results_path"))),
     Spec("stoplib.workbook.benchmarks.speed_block", kwargs=dict(path=Make("factories.results_path"))),
+    Spec("stoplib.workbook.benchmarks.Recorder", kwargs=dict(benchmark="bench_x", path=Make("factories.results_path"))),
     # freshness (stamps of the committed notebooks)
     Spec("stoplib.workbook.freshness.games_named", kwargs=dict(code="sl.redblack.value(3, 3)")),
     Spec("stoplib.workbook.freshness.code_files", kwargs=dict(games=["holdem"], root=None)),

@@ -1,9 +1,13 @@
 """CardCounter cost model (private): what a solve, a twin, a study or a simulation would cost.
 
-Every public entry point of :mod:`stoplib.cardcounter` whose work grows with its
-arguments builds an :class:`stoplib.util.budget.Estimate` here and passes it to
-:func:`stoplib.util.budget.check` before it starts, so that a request too big for
-the limits is refused at once with the estimate, its basis and the limit.
+The game's one cost room (the same name, ``_costs.py``, in every game): the measured
+rates and every estimate function live here, and this is the only module of
+:mod:`stoplib.cardcounter` that builds a :class:`stoplib.util.budget.Estimate`. Every
+public entry point whose work grows with its arguments asks one of the functions below
+for an estimate and passes it to :func:`stoplib.util.budget.check` before it starts, so
+that a request too big for the limits is refused at once with the estimate, its basis
+and the limit. The callers hand in what only they know (which hands an engine already
+solved, as a predicate); the model itself reads nothing but card counts.
 
 The model counts states without solving anything. For a deck ``D`` let ``M(t)`` be
 the number of multisets of its cards worth ``t`` points (a generating-function
@@ -40,7 +44,7 @@ import math
 import numpy as np
 
 from ..util import budget
-from .rules import N_VALUES
+from .rules import N_VALUES, _deals, _fresh_deck
 
 __all__: list[str] = []
 
@@ -208,3 +212,56 @@ def states_estimate(what: str, n_rows: int) -> budget.Estimate:
     return budget.Estimate(what, n_rows * STATES_SECONDS_PER_ROW, n_rows * STATES_BYTES_PER_ROW,
                            f"{n_rows:,} memoised player states x {STATES_SECONDS_PER_ROW:.2g} s per row, "
                            "measured 2026-11-23")
+
+
+def combined_estimate(what: str, parts) -> budget.Estimate:
+    """Several computations run one after the other: seconds add up, memory is the largest part's."""
+    parts = list(parts)
+    return budget.Estimate(what, sum(e.seconds for e in parts), max(e.bytes for e in parts),
+                           "; ".join(e.basis for e in parts))
+
+
+def deal_estimate(what: str, decks, solved, memo_states: int) -> budget.Estimate:
+    """Every deal of every deck in ``decks`` on one shared engine.
+
+    ``solved(rest, up, hand)`` says whether the engine already holds a hand (then it costs a
+    look-up); ``memo_states`` is the engine's dealer-memo size (its memory is already spent).
+    """
+    units, calls = 0.0, 0
+    for counts in decks:
+        hands = {(up, min(a, b), max(a, b)): rest for a, up, b, _, rest in _deals(counts)}
+        todo = [h for h, rest in hands.items() if not solved(rest, h[0], h[1:])]
+        calls += len(hands) * 2      # every deal is called, both orders of the player's cards
+        if todo:
+            ups = sorted({h[0] for h in hands})
+            units += union_units(counts, ups) * len(todo) / len(hands)
+    return shared_estimate(what, units, calls, memo_states)
+
+
+def table_estimate(what: str, n_decks: int, dealers, decks: dict, solved, memo_states: int) -> budget.Estimate:
+    """A strategy chart: the two-card hands ``decks`` (``(up, a, b) -> remaining deck``) on one engine."""
+    todo = [h for h, d in decks.items() if not solved(d, h[0], h[1:])]
+    units = union_units(_fresh_deck(n_decks), dealers) * len(todo) / len(decks)
+    return shared_estimate(what, units, len(decks), memo_states)
+
+
+def state_counts_estimate(what: str, n_decks: int, dealers) -> budget.Estimate:
+    """Every two-card hand against each up card of ``dealers``, each on a fresh engine."""
+    c = Counts(_fresh_deck(n_decks))
+    units = [c.player(a + b) * c.dealer(up) for up in dealers for a in range(1, 11) for b in range(a, 11)]
+    return fresh_hands_estimate(what, sum(units), len(units), max(units))
+
+
+def dump_estimate(what: str, hands, n_lines: int) -> budget.Estimate:
+    """Recomputing a memo dump with the fast solver: ``hands`` are its distinct ``(counts, up, psum)``
+    player states (one fresh engine per deck)."""
+    cache: dict = {}
+    units, decks = 0.0, set()
+    for counts, up, psum in hands:
+        key = tuple(int(c) for c in counts)
+        decks.add(key)
+        c = cache.get(key)
+        if c is None:
+            c = cache[key] = Counts(counts)
+        units += c.player(psum) * c.dealer(up)
+    return fresh_hands_estimate(what, units, len(decks) + n_lines // 10, units)
