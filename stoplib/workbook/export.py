@@ -106,33 +106,40 @@ def save_table(df: pd.DataFrame, name: str, index: bool = False, formats: dict |
         The ``.tex`` table's look, as for :func:`stoplib.workbook.tables.show` (the CSV keeps
         every digit and the machine names).
     """
-    from . import tables, verdicts
-
     check_str("name", name, 200)
     if not _NAME.match(name):
         raise ValueError(f"name must be a plain file-name stem, got {name!r}")
     if not isinstance(df, pd.DataFrame):
         raise TypeError(f"df must be a pandas DataFrame, got {type(df).__name__}")
     index = check_bool("index", index)
-    tex = None
-    if len(df) <= TEX_MAX_ROWS:
-        if list(df.columns) == list(verdicts.VERDICT_COLUMNS) and formats is None and headers is None and not index:
-            body = verdicts.latex(df)
-        else:
-            body = tables.latex(df, formats=formats, headers=headers, index=index, digits=digits)
-        tex = (f"% data/{name}.tex: the table of data/{name}.csv, for a writeup (stoplib.workbook.export.save_table).\n"
-               "% Needs \\usepackage{booktabs}; use it as \\input{data/" + name + ".tex} inside a table environment.\n"
-               + body)
-    else:                                # the same checks of the look, on no rows
-        tables.latex(df.head(0), formats=formats, headers=headers, index=index, digits=digits)
+    tex = _tex_text(df, name, index=index, formats=formats, headers=headers, digits=digits)
     path = data_dir() / f"{name}.csv"
     df.to_csv(path, index=index)
-    tex_path = path.with_suffix(".tex")
-    if tex is not None:
-        tex_path.write_text(tex, encoding="utf-8")
-    elif tex_path.exists():              # a table that grew past the limit keeps no stale .tex
-        tex_path.unlink()
+    _write_tex(path.with_suffix(".tex"), tex)
     return path
+
+
+def _tex_text(df: pd.DataFrame, name: str, index: bool = False, formats=None, headers=None, digits: int = 6):
+    """The text of ``data/<name>.tex`` (None for a table too long for a paper)."""
+    from . import tables, verdicts
+
+    if len(df) > TEX_MAX_ROWS:                # the same checks of the look, on no rows
+        tables.latex(df.head(0), formats=formats, headers=headers, index=index, digits=digits)
+        return None
+    if list(df.columns) == list(verdicts.VERDICT_COLUMNS) and formats is None and headers is None and not index:
+        body = verdicts.latex(df)
+    else:
+        body = tables.latex(df, formats=formats, headers=headers, index=index, digits=digits)
+    return (f"% data/{name}.tex: the table of data/{name}.csv, for a writeup (stoplib.workbook.export.save_table).\n"
+            "% Needs \\usepackage{booktabs}; use it as \\input{data/" + name + ".tex} inside a table environment.\n"
+            + body)
+
+
+def _write_tex(path: Path, tex) -> None:
+    if tex is not None:
+        path.write_text(tex, encoding="utf-8")
+    elif path.exists():                       # a table that grew past the limit keeps no stale .tex
+        path.unlink()
 
 
 def load_table(name: str, **kwargs) -> pd.DataFrame:
@@ -144,3 +151,31 @@ def load_table(name: str, **kwargs) -> pd.DataFrame:
     if not path.is_file():
         raise MissingFileError(2, "no such table; run the notebook that writes it first", str(path))
     return pd.read_csv(path, **kwargs)
+
+
+def _tex_from_csv(folder: Path) -> list:
+    """Write ``<name>.tex`` beside every ``<name>.csv`` of ``folder``, from the CSV itself (the default look)."""
+    from . import verdicts
+
+    written = []
+    for csv in sorted(Path(folder).glob("*.csv")):
+        df = pd.read_csv(csv)
+        if list(df.columns) == list(verdicts.VERDICT_COLUMNS):
+            df = df.fillna({"document": "", "ours": "", "evidence": ""})
+        tex = _tex_text(df, csv.stem)
+        _write_tex(csv.with_suffix(".tex"), tex)
+        if tex is not None:
+            written.append(csv.with_suffix(".tex"))
+    return written
+
+
+if __name__ == "__main__":
+    import argparse
+
+    parser = argparse.ArgumentParser(prog="python -m stoplib.workbook.export", description=(
+        "Write data/<name>.tex beside every data/<name>.csv, from the CSV (a notebook's own run writes it "
+        "with the formats it gives save_table; this gives tables that came without one the default look)."))
+    parser.add_argument("--tex", action="store_true", required=True, help="write the .tex files")
+    parser.parse_args()
+    for tex_file in _tex_from_csv(data_dir()):
+        print(tex_file)
