@@ -146,7 +146,7 @@ def check_table(frame: pd.DataFrame, notebook: str | None = None) -> pd.DataFram
     >>> check_table(pd.DataFrame({"claim": ["x"]}))
     Traceback (most recent call last):
     ...
-    ValueError: verdict columns must be ['notebook', 'claim', 'document', 'ours', 'verdict', 'evidence', 'headline'], got ['claim']
+    ValueError: verdict columns must be ['notebook', 'claim', ..., 'headline'], got ['claim']
     """
     check_instance("table", frame, pd.DataFrame)
     if list(frame.columns) != list(VERDICT_COLUMNS):
