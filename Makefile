@@ -1,19 +1,24 @@
 # stoplib workbook. Two commands set everything up on a fresh machine:
 #   make workbook   # create .venv, install, execute every notebook (full mode)
 #   make test       # same install step, then the whole test suite (notebooks in quick mode)
+#   make site       # the executed workbook as a static site (_site/_build/html)
+#   make app        # the panels as a dashboard (Voila on 127.0.0.1; Ctrl-C stops it)
 PYTHON ?= $(shell command -v python3.11 2>/dev/null || command -v python3)
 VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.stoplib-installed
 PYTEST_ARGS ?=
 
-.PHONY: install browser workbook workbook-all quick-workbook test test-fast stress bench bench-full lab clean-cache help
+.PHONY: install browser workbook workbook-all quick-workbook test test-fast stress bench bench-full lab site app screenshots clean-cache help
 
 help:
 	@echo "make workbook   install into .venv and execute every notebook (full mode)"
 	@echo "make test       install into .venv and run the whole test suite"
 	@echo "make bench      run the benchmarks (make bench-full for the largest sizes)"
 	@echo "make lab        open JupyterLab on notebooks/"
+	@echo "make site       build the static site of the executed notebooks into _site/_build/html"
+	@echo "make app        serve the panels as a Voila dashboard on 127.0.0.1 (Ctrl-C stops it)"
+	@echo "make screenshots  retake docs/screenshots/ (the site and the app, in Chromium)"
 	@echo "make stress     execute the widget notebooks 20 times each under CPU load (not in CI)"
 
 $(PY):
@@ -21,7 +26,7 @@ $(PY):
 
 $(STAMP): pyproject.toml | $(PY)
 	$(PY) -m pip install --upgrade pip
-	$(PY) -m pip install -e ".[dev]"
+	$(PY) -m pip install -e ".[dev,site]"
 	touch $(STAMP)
 
 install: $(STAMP)
@@ -68,6 +73,19 @@ bench-full: install
 
 lab: install
 	$(VENV)/bin/jupyter lab notebooks/
+
+# The executed notebooks as a static site, built offline from their committed outputs (Jupyter Book 1,
+# configured in site/): nothing is executed, nothing is fetched.
+site: install
+	$(PY) -m stoplib.workbook.site build
+
+# The chapters' panels as a dashboard: Voila serves one page per chapter, generated from the
+# notebooks into _app/; it prints its URL, and Ctrl-C stops it and its kernels.
+app: install
+	$(PY) -m stoplib.workbook.app serve
+
+screenshots: install browser
+	$(PY) docs/screenshots.py
 
 clean-cache:
 	find stoplib -name '__pycache__' -type d -prune -exec rm -rf {} +

@@ -7,9 +7,11 @@
 - :mod:`.prose`: currency that renders as a dollar sign, sentences rendered from values;
 - :mod:`.panel`: the interactive panels every game's ``widgets.py`` builds on;
 - :mod:`.verdicts`: the verdict tables (one schema, one rule for agrees/differs/open/context, one look);
-- :mod:`.tables`: every table a reader sees, with human headers and formatted numbers;
+- :mod:`.tables`: every table a reader sees, with human headers and formatted numbers, and its LaTeX twin;
 - :mod:`.references`: the bibliography (``references.bib``) and each notebook's reference list;
-- :mod:`.runner`: the headless notebook runner behind ``make workbook`` and the tests.
+- :mod:`.runner`: the headless notebook runner behind ``make workbook`` and the tests;
+- :mod:`.site`: ``make site``, the executed notebooks as a static site (Jupyter Book 1);
+- :mod:`.app`: ``make app``, the chapters' panels as a Voila dashboard, generated from the notebooks.
 
 This layer sits below the games and above :mod:`stoplib.util`; it imports no game.
 """

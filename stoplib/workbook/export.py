@@ -2,7 +2,14 @@
 
 Figures are written as ``figures/<notebook>-<name>.png`` (for reading) and
 ``.svg`` and ``.pdf`` (for writeups); the file name says which notebook made the figure.
-Computed tables go to ``data/<name>.csv``, written from code, never by hand.
+Computed tables go to ``data/<name>.csv``, written from code, never by hand, and beside it
+``data/<name>.tex``: the same table as a LaTeX ``booktabs`` tabular for a writeup, with the
+headers and number formats a reader sees (:func:`stoplib.workbook.tables.latex`; a verdict
+table as :func:`stoplib.workbook.verdicts.latex` shows it). In a paper::
+
+    \\usepackage{booktabs}               % preamble
+    \\input{data/<name>.tex}             % inside a table environment
+    \\includegraphics{figures/<notebook>-<name>.pdf}
 """
 from __future__ import annotations
 
@@ -17,13 +24,16 @@ from .config import data_dir, figures_dir
 
 _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")
 
-__all__ = ["FORMATS", "save_figure", "save_table", "load_table"]
+__all__ = ["FORMATS", "TEX_MAX_ROWS", "save_figure", "save_table", "load_table"]
 
 
 #: The formats every figure is exported in: PNG to read, SVG and PDF for writeups.
 FORMATS = ("png", "svg", "pdf")
 #: Metadata that would change from run to run is left out, so an unchanged figure
 #: is byte-for-byte unchanged in git.
+#: Tables longer than this are data, not tables for a paper: they get no ``.tex`` (a
+#: 100,001-row list of values would make a 100,001-line tabular).
+TEX_MAX_ROWS = 2500
 _METADATA = {"png": {"Software": None}, "svg": {"Date": None}, "pdf": {"CreationDate": None, "Producer": None}}
 
 
@@ -75,8 +85,15 @@ def save_figure(fig, notebook: str, name: str, formats=FORMATS, dpi: int = 150) 
         out.append(path)
     return out
 
-def save_table(df: pd.DataFrame, name: str, index: bool = False) -> Path:
-    """Write ``df`` to ``data/<name>.csv`` and return the path.
+def save_table(df: pd.DataFrame, name: str, index: bool = False, formats: dict | None = None,
+               headers: dict | None = None, digits: int = 6) -> Path:
+    """Write ``df`` to ``data/<name>.csv`` and, for a writeup, ``data/<name>.tex``; return the CSV's path.
+
+    The ``.tex`` file is a LaTeX ``booktabs`` tabular of the same table with the look
+    :func:`stoplib.workbook.tables.show` gives it (human headers, formatted numbers, LaTeX
+    specials escaped); a verdict table (the columns of
+    :data:`stoplib.workbook.verdicts.VERDICT_COLUMNS`) is written as the notebook shows it.
+    A table of more than :data:`TEX_MAX_ROWS` rows gets no ``.tex``.
 
     Parameters
     ----------
@@ -84,7 +101,10 @@ def save_table(df: pd.DataFrame, name: str, index: bool = False) -> Path:
     name : str
         File stem, e.g. ``"redblack_value_table"``.
     index : bool
-        Whether to write the index.
+        Whether to write the index (in the ``.tex`` too, as its first column).
+    formats, headers, digits
+        The ``.tex`` table's look, as for :func:`stoplib.workbook.tables.show` (the CSV keeps
+        every digit and the machine names).
     """
     check_str("name", name, 200)
     if not _NAME.match(name):
@@ -92,9 +112,34 @@ def save_table(df: pd.DataFrame, name: str, index: bool = False) -> Path:
     if not isinstance(df, pd.DataFrame):
         raise TypeError(f"df must be a pandas DataFrame, got {type(df).__name__}")
     index = check_bool("index", index)
+    tex = _tex_text(df, name, index=index, formats=formats, headers=headers, digits=digits)
     path = data_dir() / f"{name}.csv"
     df.to_csv(path, index=index)
+    _write_tex(path.with_suffix(".tex"), tex)
     return path
+
+
+def _tex_text(df: pd.DataFrame, name: str, index: bool = False, formats=None, headers=None, digits: int = 6):
+    """The text of ``data/<name>.tex`` (None for a table too long for a paper)."""
+    from . import tables, verdicts
+
+    if len(df) > TEX_MAX_ROWS:                # the same checks of the look, on no rows
+        tables.latex(df.head(0), formats=formats, headers=headers, index=index, digits=digits)
+        return None
+    if list(df.columns) == list(verdicts.VERDICT_COLUMNS) and formats is None and headers is None and not index:
+        body = verdicts.latex(df)
+    else:
+        body = tables.latex(df, formats=formats, headers=headers, index=index, digits=digits)
+    return (f"% data/{name}.tex: the table of data/{name}.csv, for a writeup (stoplib.workbook.export.save_table).\n"
+            "% Needs \\usepackage{booktabs}; use it as \\input{data/" + name + ".tex} inside a table environment.\n"
+            + body)
+
+
+def _write_tex(path: Path, tex) -> None:
+    if tex is not None:
+        path.write_text(tex, encoding="utf-8")
+    elif path.exists():                       # a table that grew past the limit keeps no stale .tex
+        path.unlink()
 
 
 def load_table(name: str, **kwargs) -> pd.DataFrame:
@@ -106,3 +151,31 @@ def load_table(name: str, **kwargs) -> pd.DataFrame:
     if not path.is_file():
         raise MissingFileError(2, "no such table; run the notebook that writes it first", str(path))
     return pd.read_csv(path, **kwargs)
+
+
+def _tex_from_csv(folder: Path) -> list:
+    """Write ``<name>.tex`` beside every ``<name>.csv`` of ``folder``, from the CSV itself (the default look)."""
+    from . import verdicts
+
+    written = []
+    for csv in sorted(Path(folder).glob("*.csv")):
+        df = pd.read_csv(csv)
+        if list(df.columns) == list(verdicts.VERDICT_COLUMNS):
+            df = df.fillna({"document": "", "ours": "", "evidence": ""})
+        tex = _tex_text(df, csv.stem)
+        _write_tex(csv.with_suffix(".tex"), tex)
+        if tex is not None:
+            written.append(csv.with_suffix(".tex"))
+    return written
+
+
+if __name__ == "__main__":
+    import argparse
+
+    parser = argparse.ArgumentParser(prog="python -m stoplib.workbook.export", description=(
+        "Write data/<name>.tex beside every data/<name>.csv, from the CSV (a notebook's own run writes it "
+        "with the formats it gives save_table; this gives tables that came without one the default look)."))
+    parser.add_argument("--tex", action="store_true", required=True, help="write the .tex files")
+    parser.parse_args()
+    for tex_file in _tex_from_csv(data_dir()):
+        print(tex_file)

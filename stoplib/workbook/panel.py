@@ -27,7 +27,7 @@ import ipywidgets as widgets
 
 from ..util.validate import check_bool, check_callable, check_int, check_real, check_str
 from .export import _NAME, FORMATS, save_figure
-from .style import COLORS, figure, png_bytes
+from .style import COLORS, png_bytes
 
 __all__ = ["DRAW_LOCK", "View", "Panel", "int_slider", "float_slider", "int_box", "float_box", "dropdown",
            "text_box", "toggle", "slug", "HINT"]

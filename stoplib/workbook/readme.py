@@ -153,8 +153,8 @@ def render_block(root: Path | None = None) -> str:
               f"{n['agrees']} agree, {n['differs']} differ (each with its evidence), {n['open']} open, and "
               f"{n['context']} are context (the documents' own timings and settings, or another game's numbers), "
               "shown beside ours and never counted as agreeing or differing (the rule is in "
-              "`stoplib.workbook.verdicts`). Each notebook "
-              "ends with its full table (also in `data/<notebook>_verdicts.csv`).", "",
+              "`stoplib.workbook.verdicts`). Each notebook ends with its full table (also in "
+              "`data/<notebook>_verdicts.csv`).", "",
               "### References", "", references.markdown_list(root=root), "", END]
     return "\n".join(lines)
 

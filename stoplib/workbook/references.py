@@ -11,8 +11,11 @@ every entry is cited somewhere.
 
 Examples
 --------
->>> print(entry("crocce2016finite"))
-Fabián Crocce and Ernesto Mordecki (2016). "A finite exact algorithm to solve a dice game". *Journal of Applied Probability* 53(1), pp. 91–105. <https://www.jstor.org/stable/43860959>
+>>> head, tail = entry("crocce2016finite").split(". *")
+>>> print(head)
+Fabián Crocce and Ernesto Mordecki (2016). "A finite exact algorithm to solve a dice game"
+>>> print("*" + tail)
+*Journal of Applied Probability* 53(1), pp. 91–105. <https://www.jstor.org/stable/43860959>
 """
 from __future__ import annotations
 

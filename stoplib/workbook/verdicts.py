@@ -59,7 +59,7 @@ from ..util.validate import MissingFileError, check_bool, check_instance, check_
 from .config import project_root
 
 __all__ = ["VERDICT_COLUMNS", "VERDICTS", "HEADERS", "row", "table", "check_table", "printed_interval",
-           "judge", "within_error", "styler", "summary", "counts", "load"]
+           "judge", "within_error", "styler", "latex", "summary", "counts", "load"]
 
 #: The columns of every verdict table, in order.
 VERDICT_COLUMNS = ("notebook", "claim", "document", "ours", "verdict", "evidence", "headline")
@@ -146,7 +146,7 @@ def check_table(frame: pd.DataFrame, notebook: str | None = None) -> pd.DataFram
     >>> check_table(pd.DataFrame({"claim": ["x"]}))
     Traceback (most recent call last):
     ...
-    ValueError: verdict columns must be ['notebook', 'claim', 'document', 'ours', 'verdict', 'evidence', 'headline'], got ['claim']
+    ValueError: verdict columns must be ['notebook', 'claim', ..., 'headline'], got ['claim']
     """
     check_instance("table", frame, pd.DataFrame)
     if list(frame.columns) != list(VERDICT_COLUMNS):
@@ -276,6 +276,25 @@ def styler(frame: pd.DataFrame):
             .set_properties(subset=[HEADERS["claim"], HEADERS["evidence"]],
                             **{"min-width": "16em", "max-width": "34em", "white-space": "normal"})
             .set_table_styles([{"selector": "th", "props": "text-align: left"}]))
+
+
+def latex(frame: pd.DataFrame) -> str:
+    """The verdict table as a LaTeX ``booktabs`` tabular: the columns and headers of :func:`styler`,
+    the headline row in bold, long text in paragraph columns (see :func:`stoplib.workbook.tables.latex`).
+
+    Examples
+    --------
+    >>> t = table("01_demo", [row("c_1", "1", "1", "agrees", "50%", headline=True)])
+    >>> print(latex(t).splitlines()[2])
+    Claim & The document says & We find & Verdict & Evidence \\\\
+    >>> print(latex(t).splitlines()[4])
+    \\textbf{c\\_1} & \\textbf{1} & \\textbf{1} & \\textbf{agrees} & \\textbf{50\\%} \\\\
+    """
+    from . import tables
+
+    check_table(frame)
+    shown = frame.reset_index(drop=True)
+    return tables.latex(shown[list(HEADERS)], headers=HEADERS, bold_rows=shown["headline"].astype(bool).tolist())
 
 
 def load(root: Path | None = None, notebooks=None) -> pd.DataFrame:

@@ -1,6 +1,4 @@
 """Fixtures for the browser tests: one JupyterLab server and one Chromium for the session."""
-import os
-import shutil
 import sys
 from pathlib import Path
 

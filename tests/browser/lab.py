@@ -160,7 +160,8 @@ class NotebookPage:
         while time.monotonic() < deadline:
             status = self.kernel_status()
             running = self.page.evaluate(
-                "() => Array.from(document.querySelectorAll('.jp-InputPrompt')).some(p => p.textContent.includes('[*]'))")
+                "() => Array.from(document.querySelectorAll('.jp-InputPrompt'))"
+                ".some(p => p.textContent.includes('[*]'))")
             if status == "idle" and not running:
                 time.sleep(0.5)
                 if self.kernel_status() == "idle":
@@ -206,7 +207,8 @@ class NotebookPage:
                         const node = cell.node.querySelector('.jp-MarkdownOutput');
                         out.push({index: i, source: cell.model.sharedModel.getSource(),
                                   text: node ? node.innerText : '',
-                                  maths: node ? Array.from(node.querySelectorAll('mjx-container')).map(m => m.innerText) : []});
+                                  maths: node ? Array.from(node.querySelectorAll('mjx-container'))
+                                                     .map(m => m.innerText) : []});
                       });
                       return out; }""")
 
@@ -218,7 +220,9 @@ class NotebookPage:
                             for (const img of imgs) {
                               if (!img.src) continue;
                               const r = await fetch(img.src); const b = new Uint8Array(await r.arrayBuffer());
-                              let s = ''; for (let i = 0; i < b.length; i += 32768) s += String.fromCharCode.apply(null, b.subarray(i, i + 32768));
+                              let s = '';
+                              for (let i = 0; i < b.length; i += 32768)
+                                  s += String.fromCharCode.apply(null, b.subarray(i, i + 32768));
                               out.push(btoa(s)); }
                             return out; }""")
         return [base64.b64decode(x) for x in encoded]
@@ -239,7 +243,9 @@ class NotebookPage:
             return None
         encoded = img.evaluate(
             """async (img) => { const r = await fetch(img.src); const b = new Uint8Array(await r.arrayBuffer());
-                               let s = ''; for (let i = 0; i < b.length; i += 32768) s += String.fromCharCode.apply(null, b.subarray(i, i + 32768));
+                               let s = '';
+                              for (let i = 0; i < b.length; i += 32768)
+                                  s += String.fromCharCode.apply(null, b.subarray(i, i + 32768));
                                return btoa(s); }""")
         return base64.b64decode(encoded)
 

@@ -65,6 +65,15 @@ def check_images(nb: NotebookPage) -> int:
     return len(images)
 
 
+def check_tables(folder: Path) -> None:
+    """Every table saved so far (sl.save_table) has its LaTeX table beside it, unless it is too long for a paper."""
+    from stoplib.workbook.export import TEX_MAX_ROWS
+
+    for csv in folder.glob("*.csv"):
+        rows = sum(1 for _ in csv.open()) - 1
+        assert rows > TEX_MAX_ROWS or csv.with_suffix(".tex").is_file(), f"{csv.name} was saved without its .tex"
+
+
 @pytest.mark.parametrize("name", NOTEBOOKS)
 def test_notebook_in_jupyterlab(lab_server, page, name):
     stem = Path(name).stem
@@ -75,6 +84,7 @@ def test_notebook_in_jupyterlab(lab_server, page, name):
     if not stem.startswith("00_"):   # the index shows the chapters' figures and draws none of its own
         out = Path(lab_server.env["STOPLIB_OUTPUT_DIR"]) / "figures"
         assert list(out.glob(f"{stem}-*.png")), f"{name} exported no figure (sl.save_figure) in quick mode"
+    check_tables(Path(lab_server.env["STOPLIB_OUTPUT_DIR"]) / "data")
     broken = nb.broken_renders()
     assert not broken, f"{name}: broken renders: {broken}"
     check_prose(nb)

@@ -473,6 +473,46 @@ def rb_frontier_extrapolation():
     return _RB_CACHE["extrapolation"]
 
 
+def site_root():
+    """A small project for the site and the app: site/ and app/ configuration, references.bib, an index
+    notebook and one chapter with maths, a link and a panel cell."""
+    import shutil
+    from pathlib import Path
+
+    import nbformat
+
+    from stoplib.workbook import panel
+    from stoplib.workbook.config import project_root
+    root = Path(tmp_dir())
+    shutil.copytree(project_root() / "site", root / "site", ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copy(project_root() / "references.bib", root / "references.bib")
+    (root / "notebooks").mkdir()
+    v4 = nbformat.v4
+    index = v4.new_notebook(cells=[v4.new_markdown_cell("# Home\n\nSee [the chapter](01_x.ipynb).")])
+    chapter = v4.new_notebook(cells=[
+        v4.new_markdown_cell("# A chapter\n\nThe value $V(r, b)$ of a deck."),
+        v4.new_code_cell("from stoplib.redblack import widgets as w\nN = 3"),
+        v4.new_markdown_cell("## Explore\n\nMove the slider."),
+        v4.new_code_cell("w.position_panel(N)")])
+    chapter.cells[3].outputs = [v4.new_output("display_data", data={"text/plain": panel.HINT})]
+    for nb in (index, chapter):
+        nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+        nb.metadata["language_info"] = {"name": "python"}
+    nbformat.write(index, str(root / "notebooks" / "00_index.ipynb"))
+    nbformat.write(chapter, str(root / "notebooks" / "01_x.ipynb"))
+    return root
+
+
+def app_chapter_notebook():
+    """The chapter notebook of site_root(), with its panel cell."""
+    return site_root() / "notebooks" / "01_x.ipynb"
+
+
+def chapter_app():
+    from stoplib.workbook import app
+    return app.chapter_app(app_chapter_notebook())
+
+
 def tt_duel_field(name, goal=6):
     """One field of a small solved two-player Ten Thousand (``Duel`` is fuzzed one field at a time)."""
     import dataclasses

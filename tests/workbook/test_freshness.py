@@ -20,7 +20,8 @@ def _project(tmp_path):
     (tmp_path / "notebooks").mkdir()
     nb = nbformat.v4.new_notebook()
     nb.cells = [nbformat.v4.new_markdown_cell("# A notebook about holdem"),
-                nbformat.v4.new_code_cell(f"# (stands for: from stoplib import holdem)\ntext = open({str(tmp_path / 'data' / 'in.csv')!r}).read()\ntext"),
+                nbformat.v4.new_code_cell("# (stands for: from stoplib import holdem)\n"
+                                          f"text = open({str(tmp_path / 'data' / 'in.csv')!r}).read()\ntext"),
                 nbformat.v4.new_code_cell(f"open({str(tmp_path / 'data' / 'out.csv')!r}, 'w').write(text)\n"
                                           f"open({str(tmp_path / 'data' / 'out.csv')!r}).read()")]
     path = tmp_path / "notebooks" / "01_x.ipynb"

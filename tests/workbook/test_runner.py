@@ -44,7 +44,8 @@ def test_a_hanging_cell_fails_with_notebook_cell_and_first_line(tmp_path):
 
 def test_an_error_cell_names_its_cell(tmp_path):
     path = _notebook(tmp_path, "y = 2", "raise ValueError('boom')")
-    with pytest.raises(NotebookError, match=r"99_probe\.ipynb: cell 3 \(`raise ValueError\('boom'\)`\): ValueError: boom"):
+    with pytest.raises(NotebookError,
+                       match=r"99_probe\.ipynb: cell 3 \(`raise ValueError\('boom'\)`\): ValueError: boom"):
         execute_notebook(path, quick=True, timeout=60, output_dir=tmp_path)
 
 

@@ -94,7 +94,7 @@ def notebook_03(nb, server):
     nb.set_text(p, "n to", 5000)
     fits = rbfits.fit_growth(np.arange(100, 5001), values[100:5001])
     slope = fits.sqrt.params["np.sqrt(n)"]
-    want = f"fit on n = 100..5,000: V = "
+    want = "fit on n = 100..5,000: V = "
     nb.wait_for(lambda: want in nb.panel_readout(p) and f"{slope:.6g} √n" in nb.panel_readout(p),
                 what=f"slope {slope:.6g}")
     assert "slope − c" in nb.panel_readout(p)

@@ -37,5 +37,6 @@ EXEMPT = {
     "stoplib.util.rng.next_uniform": _KERNEL,
     "stoplib.util.rng.next_below": _KERNEL,
     "stoplib.util.budget.BudgetError": "an exception class: raised by the API, its argument is the message",
-    "stoplib.util.validate.MissingFileError": "an exception class (FileNotFoundError and ValueError): raised by the API",
+    "stoplib.util.validate.MissingFileError": ("an exception class (FileNotFoundError and ValueError): "
+                                               "raised by the API"),
 }

@@ -15,7 +15,8 @@ SPECS = [
     # export
     Spec("stoplib.workbook.export.save_figure",
          kwargs=dict(fig=FIG, notebook="99_fuzz", name="f", formats=("png",), dpi=40)),
-    Spec("stoplib.workbook.export.save_table", kwargs=dict(df=Make("factories.frame"), name="t", index=False)),
+    Spec("stoplib.workbook.export.save_table", kwargs=dict(df=Make("factories.frame"), name="t", index=False,
+                                                           formats=None, headers=None, digits=6)),
     Spec("stoplib.workbook.export.load_table", kwargs=dict(name=Make("factories.saved_table_name"))),
     # style
     Spec("stoplib.workbook.style.apply"),
@@ -85,6 +86,10 @@ SPECS = [
     Spec("stoplib.workbook.tables.header", kwargs=dict(name="cells_per_second")),
     Spec("stoplib.workbook.tables.show", kwargs=dict(df=Make("factories.frame"), formats=None, headers=None,
                                                      index=False, digits=6, caption=None)),
+    Spec("stoplib.workbook.tables.latex", kwargs=dict(df=Make("factories.frame"), formats=None, headers=None,
+                                                      index=False, digits=6, bold_rows=None)),
+    Spec("stoplib.workbook.tables.latex_escape", kwargs=dict(text="50% of $3 & x_1")),
+    Spec("stoplib.workbook.verdicts.latex", kwargs=dict(frame=Make("factories.verdict_table"))),
     Spec("stoplib.workbook.references.load", kwargs=dict(root=None)),
     Spec("stoplib.workbook.references.keys", kwargs=dict(root=None)),
     Spec("stoplib.workbook.references.entry", kwargs=dict(key="crocce2016finite", root=None)),
@@ -108,6 +113,17 @@ SPECS = [
     Spec("stoplib.workbook.freshness.record", kwargs=dict(notebook=Make("factories.tiny_notebook"),
                                                           io={"read": [], "write": []}, root=TMP)),
     Spec("stoplib.workbook.freshness.stale", kwargs=dict(notebook=Make("factories.tiny_notebook"), root=None)),
+    # the site (make site) and the app (make app)
+    Spec("stoplib.workbook.site.chapters", kwargs=dict(root=Make("factories.site_root"))),
+    Spec("stoplib.workbook.site.toc", kwargs=dict(notebooks=["notebooks/00_index.ipynb", "notebooks/01_x.ipynb"])),
+    Spec("stoplib.workbook.site.stage", kwargs=dict(root=Make("factories.site_root"), out=TMP), max_examples=5),
+    Spec("stoplib.workbook.site.build", kwargs=dict(root=Make("factories.site_root"), out=TMP, strict=True),
+         fuzz=("root",), max_examples=3),   # each accepted call is a whole Sphinx build (seconds)
+    Spec("stoplib.workbook.app.slice_statements", kwargs=dict(cells=["x = 1", "print(x)"], targets=[1])),
+    Spec("stoplib.workbook.app.chapter_app", kwargs=dict(notebook=Make("factories.app_chapter_notebook"))),
+    Spec("stoplib.workbook.app.panel_cells", kwargs=dict(notebook=Make("factories.app_chapter_notebook"))),
+    Spec("stoplib.workbook.app.app_notebook", kwargs=dict(chapter=Make("factories.chapter_app"))),
+    Spec("stoplib.workbook.app.write_app", kwargs=dict(root=Make("factories.site_root"), out=TMP), max_examples=5),
     Spec("stoplib.workbook.readme.render_block", kwargs=dict(root=Make("factories.readme_root"))),
     Spec("stoplib.workbook.readme.chapters", kwargs=dict(root=Make("factories.readme_root"))),
     Spec("stoplib.workbook.readme.thumbnail_file", kwargs=dict(notebook="04_increasing_fields",
@@ -119,6 +135,9 @@ SPECS = [
 ]
 
 EXEMPT = {
+    "stoplib.workbook.site.SiteBuild": "a result record returned by site.build() (where the site is, pages, time)",
+    "stoplib.workbook.app.PanelCell": "a record built by app.chapter_app() (one panel cell, its lead and caption)",
+    "stoplib.workbook.app.ChapterApp": "a record built by app.chapter_app() (its panels and the code they need)",
     "stoplib.workbook.freshness.Staleness": "a str subclass returned by stale() (the reason, empty when current)",
     "stoplib.workbook.runner.NotebookError": "an exception class, raised by the runner with what failed",
     "stoplib.workbook.runner.NotebookRun": "a result record built by run_notebooks (one line of the summary)",
