@@ -198,7 +198,8 @@ def departure_outcomes(table, reference, engine: Engine | None = None, n_decks: 
     Returns
     -------
     pandas.DataFrame
-        One row per differing cell (cells of dealer cards ``table`` does not hold are left out): ``hand``, ``dealer``, ``ours``, ``reference``, ``hands``
+        One row per differing cell (cells of dealer cards ``table`` does not hold are left out):
+        ``hand``, ``dealer``, ``ours``, ``reference``, ``hands``
         (its two-card hands), then ``stand_win``, ``stand_tie``, ``stand_lose``, ``hit_win``,
         ``hit_tie``, ``hit_lose``, ``hit_bust``, ``stand_dealer_bust``, ``stand_money``,
         ``hit_money`` and ``pushes_returned`` ("H" or "S").

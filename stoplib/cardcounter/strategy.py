@@ -110,7 +110,8 @@ def chart_grid(table):
     cells = {}
     for (soft, total, up), grp in table.groupby(["soft", "total", "dealer"]):
         acts = set(grp["action"])
-        cells[(("soft" if soft else "hard") + f" {total}", up)] = "H" if acts == {"hit"} else ("S" if acts == {"stand"} else "H/S")
+        cell = "H" if acts == {"hit"} else ("S" if acts == {"stand"} else "H/S")
+        cells[(("soft" if soft else "hard") + f" {total}", up)] = cell
     rows = [f"hard {t}" for t in range(4, 21)] + [f"soft {t}" for t in range(12, 22)]
     rows = [r for r in rows if any((r, up) in cells for up in range(1, 11))]
     cols = list(BASIC_STRATEGY_DEALERS)
@@ -377,7 +378,10 @@ def mixed_two_card_hands(table):
         acts = set(grp["action"])
         if acts != {"hit", "stand"}:
             continue
-        name = lambda r: "+".join("A" if v == 1 else str(v) for v in sorted((r["first"], r["second"]), reverse=True))
+
+        def name(r):
+            return "+".join("A" if v == 1 else str(v) for v in sorted((r["first"], r["second"]), reverse=True))
+
         gaps = (grp["hit"] - grp["stand"]).abs()
         closest = grp.loc[gaps.idxmin()]
         rows.append({"hand": f"{'soft' if soft else 'hard'} {total}", "dealer": "A" if up == 1 else str(up),

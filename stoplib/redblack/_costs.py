@@ -411,7 +411,8 @@ def policy_cost(n_red: int, n_black: int, replacement: bool, what: str = "the po
                            f"the stopping boundary: {est.cells:.3g} cell updates at {est.basis}")
 
 
-def simulate_cost(n_red: int, n_black: int, n_games: int, replacement: bool, parallel: bool, chunk: int) -> budget.Estimate:
+def simulate_cost(n_red: int, n_black: int, n_games: int, replacement: bool, parallel: bool,
+                  chunk: int) -> budget.Estimate:
     """What ``simulate`` would cost (``benchmarks/bench_redblack_sim.py`` prints it beside
     the measured time): the policy, then about ``n_games`` x cards dealt per game."""
     pol = policy_cost(n_red, n_black, replacement)
