@@ -536,8 +536,9 @@ display(sl.show_table(mixed.rename(columns={"hit": "Hands that hit", "stand": "H
 h16 = ccstrategy.player_hands(engine, 10, 16)
 by_size = h16.groupby("n_cards")["action"].value_counts().unstack(fill_value=0).reset_index()
 md("Hard 16 against a 10, the hands the memo holds by their number of cards:")
-display(sl.show_table(by_size, headers={"n_cards": "Cards in the hand", "hit": "Hands that hit",
-                                         "stand": "Hands that stand"}))
+display(sl.show_table(by_size, headers={k: v for k, v in {"n_cards": "Cards in the hand", "hit": "Hands that hit",
+                                                             "stand": "Hands that stand"}.items()
+                                         if k in by_size.columns}))
 
 # %%
 m = mixed.set_index(["dealer", "soft", "total"])
