@@ -40,7 +40,8 @@ import numpy as np
 import pandas as pd
 
 from ..util.rng import kernel_seed
-from ..util.validate import MissingFileError, check_int, check_path, check_real
+from ..util.validate import MissingFileError, check_instance, check_int, check_path, check_real
+from ..workbook.verdicts import row as verdict_row
 from ..workbook.progressbar import progress
 from ._costs import _anneal_estimate, _cluster_speed, _read_estimate, _reference_deals_estimate
 from .annealing import MAX_MOVES, _run as _anneal_run
@@ -398,3 +399,55 @@ def players_table(runs: pd.DataFrame, families: pd.DataFrame, sizes=range(MIN_PL
                      "anneal_runs": len(mine), "anneal_best": int(mine["wins"].max()) if len(mine) else -1,
                      "cpu_seconds": round(float(mine["cpu_seconds"].sum()) + float(fam["cpu_seconds"].sum()), 1)})
     return pd.DataFrame(rows, columns=list(TABLE_COLUMNS))
+
+
+# --------------------------------------------------------------------------- the verdict on the guess
+def _players_of(players) -> pd.DataFrame:
+    """A checked n-player table (the columns :func:`_guess_row` reads, sizes 2..22, counts 0..52)."""
+    check_instance("players", players, pd.DataFrame)
+    needed = ["n_players", "status", "wins", "family", "family_size", "family_best"]
+    missing = [c for c in needed if c not in players.columns]
+    if missing or players.empty:
+        raise ValueError(f"players must be a stackings_by_players table, missing {missing or 'rows'}")
+    if not players["n_players"].between(MIN_PLAYERS, MAX_PLAYERS).all() or players["n_players"].duplicated().any():
+        raise ValueError(f"players must hold each table size {MIN_PLAYERS}..{MAX_PLAYERS} at most once")
+    if not players["wins"].between(0, 52).all():
+        raise ValueError("players['wins'] must be cuts won, 0..52")
+    return players
+
+
+def _sizes(values) -> str:
+    """``[2, 3, 4, 6]`` -> ``'2-4 and 6'``."""
+    values = sorted(int(v) for v in values)
+    runs, start = [], None
+    for i, v in enumerate(values):
+        if start is None:
+            start = v
+        if i + 1 == len(values) or values[i + 1] != v + 1:
+            runs.append(f"{start}" if start == v else f"{start}-{v}")
+            start = None
+    return runs[0] if len(runs) == 1 else ", ".join(runs[:-1]) + " and " + runs[-1]
+
+
+def _guess_row(players):
+    """The "any number of players" guess judged from the n-player table: agrees only when every table
+    size the deal allows has an optimal stacking; each size is settled only where one was found."""
+    found = players.loc[players["wins"] == 52, "n_players"].tolist()
+    short = players.loc[players["wins"] < 52].sort_values("n_players")
+    untried = [k for k in range(MIN_PLAYERS, MAX_PLAYERS + 1) if k not in set(players["n_players"])]
+    ours = (f"optimal stackings for {_sizes(found)} players" if found else "no optimal stacking found")
+    if not short.empty:
+        ours += "; best known " + ", ".join(f"{int(r.wins)}/52 for {int(r.n_players)}" for r in short.itertuples())
+    every = not untried and short.empty
+    evidence = ("every deck re-dealt by the fast scorer and the slow rules-based twin; ties count as not won; "
+                "the article's deal generalised to n players (pockets round the table, burn, flop, burn, turn, "
+                "burn, river; at most 22 players)")
+    if not every:
+        nones = [f"{int(r.n_players)} (none among all {int(r.family_size):,} stackings of {r.family})"
+                 for r in short.itertuples() if r.status.startswith("none in family")]
+        evidence += ("; the guess is settled for " + (_sizes(found) if found else "no table size")
+                     + " players and stays open for the others: a search that stops short is no proof of absence"
+                     + ("; exhaustive family searches found none for " + ", ".join(nones) if nones else "")
+                     + (f"; not searched: {_sizes(untried)} players" if untried else ""))
+    return verdict_row("There are probably optimal stackings for any number of players", "'not hard to imagine'",
+               ours, "agrees" if every else "open", evidence)
