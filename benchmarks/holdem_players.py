@@ -47,7 +47,8 @@ def run_families(names, sizes, folder):
                 res = fam.search_family(name, n)
             row = {"family": name, "n_players": n, "seat": 1, "orders": res.orders, "best_wins": res.best_wins,
                    "n_best": res.n_best, "deck": res.best_deck, "wins": res.wins, "ties": res.ties,
-                   "losses": res.losses, "cpu_seconds": round(res.cpu_seconds, 1), "machine": machine()}
+                   "losses": res.losses, "cpu_seconds": round(res.cpu_seconds, 1), "machine": machine(),
+                   "load": round(os.getloadavg()[0], 2)}
             with open(path, "a", newline="") as fh:
                 csv.writer(fh, lineterminator="\n").writerow([row[c] for c in pl.FAMILY_COLUMNS])
                 fh.flush()

@@ -53,17 +53,17 @@ from .solver import _deck_value
 from .twins import _value_reference
 
 __all__ = ["TABLE_COLUMNS", "RUN_COLUMNS", "FAMILY_COLUMNS", "STATUSES", "committed_dir", "stackings_by_players",
-           "read_runs", "read_family_searches", "run_anneal", "AnnealRunSummary", "players_table"]
+           "read_runs", "read_family_searches", "run_anneal", "AnnealRunSummary", "players_table", "sizes_text"]
 
 #: The columns of ``holdem_stackings_by_players.csv``, in order.
 TABLE_COLUMNS = ("n_players", "status", "deck", "wins", "ties", "losses", "twin_wins", "twin_ties", "twin_losses",
                  "method", "family", "family_size", "family_best", "anneal_runs", "anneal_best", "cpu_seconds")
 #: The columns of ``holdem_anneal_runs.csv`` (one line per annealing run).
 RUN_COLUMNS = ("n_players", "seat", "seed", "run", "moves", "t_start", "t_end", "weight", "moves_made",
-               "best_at", "wins", "ties", "losses", "cpu_seconds", "deck", "machine")
+               "best_at", "wins", "ties", "losses", "cpu_seconds", "deck", "machine", "load")
 #: The columns of ``holdem_family_searches.csv`` (one line per exhaustive family search).
 FAMILY_COLUMNS = ("family", "n_players", "seat", "orders", "best_wins", "n_best", "deck", "wins", "ties",
-                  "losses", "cpu_seconds", "machine")
+                  "losses", "cpu_seconds", "machine", "load")
 #: The three statuses of a table row (the second names the family and its size).
 STATUSES = ("optimal stacking found", "none in family {family} of size {size}", "best known")
 _NONE_IN = re.compile(r"none in family (\w+) of size ([\d,]+)")
@@ -259,7 +259,7 @@ def _anneal_task(run, n, s, moves, t_start, t_end, weight, seed):
             "t_end": t_end, "weight": weight, "moves_made": int(res.moves[0]), "best_at": int(res.best_at[0]),
             "wins": int(res.wins[0]), "ties": int(res.ties[0]), "losses": int(res.losses[0]),
             "cpu_seconds": round(time.thread_time() - t0, 3), "deck": format_deck(res.decks[0]),
-            "machine": machine()}
+            "machine": machine(), "load": round(os.getloadavg()[0], 2)}
 
 
 def run_anneal(n_runs: int, n_players: int, seat: int = 1, *, moves: int = 10_000_000, t_start: float = 3.0,
@@ -416,9 +416,21 @@ def _players_of(players) -> pd.DataFrame:
     return players
 
 
-def _sizes(values) -> str:
-    """``[2, 3, 4, 6]`` -> ``'2-4 and 6'``."""
-    values = sorted(int(v) for v in values)
+def sizes_text(values) -> str:
+    """Table sizes in words for prose: runs of consecutive sizes joined by a dash.
+
+    Examples
+    --------
+    >>> sizes_text([2, 3, 4, 6, 9, 8])
+    '2-4, 6 and 8-9'
+    >>> sizes_text([])
+    'none'
+    """
+    if isinstance(values, (str, bytes)) or not hasattr(values, "__iter__"):
+        raise TypeError(f"values must be an iterable of table sizes, got {type(values).__name__}")
+    values = sorted({check_int("table size", v, MIN_PLAYERS, MAX_PLAYERS) for v in values})
+    if not values:
+        return "none"
     runs, start = [], None
     for i, v in enumerate(values):
         if start is None:
@@ -435,7 +447,7 @@ def _guess_row(players):
     found = players.loc[players["wins"] == 52, "n_players"].tolist()
     short = players.loc[players["wins"] < 52].sort_values("n_players")
     untried = [k for k in range(MIN_PLAYERS, MAX_PLAYERS + 1) if k not in set(players["n_players"])]
-    ours = (f"optimal stackings for {_sizes(found)} players" if found else "no optimal stacking found")
+    ours = (f"optimal stackings for {sizes_text(found)} players" if found else "no optimal stacking found")
     if not short.empty:
         ours += "; best known " + ", ".join(f"{int(r.wins)}/52 for {int(r.n_players)}" for r in short.itertuples())
     every = not untried and short.empty
@@ -445,9 +457,9 @@ def _guess_row(players):
     if not every:
         nones = [f"{int(r.n_players)} (none among all {int(r.family_size):,} stackings of {r.family})"
                  for r in short.itertuples() if r.status.startswith("none in family")]
-        evidence += ("; the guess is settled for " + (_sizes(found) if found else "no table size")
+        evidence += ("; the guess is settled for " + (sizes_text(found) if found else "no table size")
                      + " players and stays open for the others: a search that stops short is no proof of absence"
                      + ("; exhaustive family searches found none for " + ", ".join(nones) if nones else "")
-                     + (f"; not searched: {_sizes(untried)} players" if untried else ""))
+                     + (f"; not searched: {sizes_text(untried)} players" if untried else ""))
     return verdict_row("There are probably optimal stackings for any number of players", "'not hard to imagine'",
                ours, "agrees" if every else "open", evidence)
