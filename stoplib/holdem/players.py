@@ -66,7 +66,7 @@ FAMILY_COLUMNS = ("family", "n_players", "seat", "orders", "best_wins", "n_best"
                   "losses", "cpu_seconds", "machine", "load")
 #: The three statuses of a table row (the second names the family and its size).
 STATUSES = ("optimal stacking found", "none in family {family} of size {size}", "best known")
-_NONE_IN = re.compile(r"none in family (\w+) of size ([\d,]+)")
+_NONE_IN = re.compile(r"none in family ([\w+]+) of size ([\d,]+)")
 TABLE_FILE, RUNS_FILE, FAMILIES_FILE = ("holdem_stackings_by_players.csv", "holdem_anneal_runs.csv",
                                         "holdem_family_searches.csv")
 
@@ -383,19 +383,20 @@ def players_table(runs: pd.DataFrame, families: pd.DataFrame, sizes=range(MIN_PL
         fast = _deck_value(arr, n, seat)
         _reference_deals_estimate("players_table", n)
         twin = _value_reference([int(c) for c in arr], n, seat)
-        top = fam.sort_values("best_wins", ascending=False).iloc[0] if not fam.empty else None
+        # the families searched for this size, taken together (they share no stacking)
+        family = "+".join(sorted(set(fam["family"]))) if not fam.empty else ""
+        size = int(fam["orders"].sum()) if not fam.empty else 0
+        fam_best = int(fam["best_wins"].max()) if not fam.empty else -1
         if fast.wins == N_CUTS:
             status = STATUSES[0]
-        elif top is not None:
-            status = STATUSES[1].format(family=top["family"], size=f"{int(top['orders']):,}")
+        elif family:
+            status = STATUSES[1].format(family=family, size=f"{size:,}")
         else:
             status = STATUSES[2]
         rows.append({"n_players": n, "status": status, "deck": deck, "wins": fast.wins, "ties": fast.ties,
                      "losses": fast.losses, "twin_wins": twin.wins, "twin_ties": twin.ties,
                      "twin_losses": twin.losses, "method": method,
-                     "family": top["family"] if top is not None else "",
-                     "family_size": int(top["orders"]) if top is not None else 0,
-                     "family_best": int(top["best_wins"]) if top is not None else -1,
+                     "family": family, "family_size": size, "family_best": fam_best,
                      "anneal_runs": len(mine), "anneal_best": int(mine["wins"].max()) if len(mine) else -1,
                      "cpu_seconds": round(float(mine["cpu_seconds"].sum()) + float(fam["cpu_seconds"].sum()), 1)})
     return pd.DataFrame(rows, columns=list(TABLE_COLUMNS))
