@@ -424,8 +424,8 @@ sl.caption("The most cuts seat 1 wins with the best deck known, by players at th
            + (f"optimal stackings for {pl.sizes_text(found)} players" if found else "no optimal stacking")
            + (f", the best known for {pl.sizes_text(short['n_players'])} players falling from "
               f"{int(short['wins'].max())} to {int(short['wins'].min())} cuts" if len(short) else "")
-           + f". Period-13 decks reach 52 for {pl.sizes_text(fam_rows.loc[fam_rows['family_best'] == 52, 'n_players'])}"
-           " players only" if (fam_rows["family_best"] == 52).any() else ".")
+           + (f". Period-13 decks reach 52 for {pl.sizes_text(fam_rows.loc[fam_rows['family_best'] == 52, 'n_players'])}"
+              " players only." if (fam_rows["family_best"] == 52).any() else "."))
 
 # %% [markdown]
 # Why do the period-13 decks work for some table sizes and not others? In such a deck the cards
@@ -455,13 +455,14 @@ md("The simplest period-13 deck, the ranks in order with the suits cycling, "
    "at every cut and no opponent can pair or make a flush, and with these ranks no opponent makes a straight.")
 
 # %% [markdown]
-# A tiny annealing run shows the method (the table's runs are up to 10^9 proposals each): four
-# players, from a shuffled deck.
+# A small annealing run shows the method: four players, from a shuffled deck.
 
 # %%
 demo = hd.anneal(1, 4, moves=sl.pick(5_000_000, 2_000_000), seed=4)
 md(f"After {int(demo.moves[0]):,} proposals ({int(demo.work[0]):,} accepted) the best deck wins "
-   f"**{int(demo.wins[0])}** of 52 four-handed cuts" + (" (an optimal stacking)." if demo.n_optimal else "."))
+   f"**{int(demo.wins[0])}** of 52 four-handed cuts" + (" (an optimal stacking)" if demo.n_optimal else "")
+   + f". The table's {len(runs_all):,} runs made up to {int(runs_all['moves'].max()):,} proposals each, "
+   f"{int(runs_all['moves_made'].sum()):,} in all.")
 
 # %% [markdown]
 # Deal any deck to any table, cut by cut: the menu holds the best deck of each table size.

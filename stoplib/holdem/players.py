@@ -374,10 +374,11 @@ def players_table(runs: pd.DataFrame, families: pd.DataFrame, sizes=range(MIN_PL
         fam = families[(families["n_players"] == n) & (families["seat"] == seat)]
         if mine.empty and fam.empty:
             continue
-        candidates = [(int(r.wins), -int(r.losses), f"simulated annealing (seed {r.seed}, run {r.run})", r.deck)
-                      for r in mine.itertuples(index=False)]
-        candidates += [(int(r.wins), -int(r.losses), f"exhaustive search of {r.family}", r.deck)
-                       for r in fam.sort_values("best_wins", ascending=False).itertuples(index=False)]
+        # a structured deck first when it is as good: max() keeps the first of equals
+        candidates = [(int(r.wins), -int(r.losses), f"exhaustive search of {r.family}", r.deck)
+                      for r in fam.sort_values("best_wins", ascending=False).itertuples(index=False)]
+        candidates += [(int(r.wins), -int(r.losses), f"simulated annealing (seed {r.seed}, run {r.run})", r.deck)
+                       for r in mine.sort_values(["seed", "run"]).itertuples(index=False)]
         wins, _, method, deck = max(candidates, key=lambda c: (c[0], c[1]))
         arr = as_deck(deck).astype(np.int64)
         fast = _deck_value(arr, n, seat)
@@ -456,11 +457,14 @@ def _guess_row(players):
                 "the article's deal generalised to n players (pockets round the table, burn, flop, burn, turn, "
                 "burn, river; at most 22 players)")
     if not every:
-        nones = [f"{int(r.n_players)} (none among all {int(r.family_size):,} stackings of {r.family})"
-                 for r in short.itertuples() if r.status.startswith("none in family")]
+        nones = {}
+        for r in short.itertuples():
+            if r.status.startswith("none in family"):
+                nones.setdefault((r.family, int(r.family_size)), []).append(int(r.n_players))
         evidence += ("; the guess is settled for " + (sizes_text(found) if found else "no table size")
                      + " players and stays open for the others: a search that stops short is no proof of absence"
-                     + ("; exhaustive family searches found none for " + ", ".join(nones) if nones else "")
+                     + "".join(f"; none of the {size:,} stackings of {family} is optimal for {sizes_text(sizes)} "
+                               "players" for (family, size), sizes in nones.items())
                      + (f"; not searched: {sizes_text(untried)} players" if untried else ""))
     return verdict_row("There are probably optimal stackings for any number of players", "'not hard to imagine'",
                ours, "agrees" if every else "open", evidence)

@@ -58,7 +58,9 @@ def _copy(tmp_path):
 
 
 @pytest.mark.parametrize("change, message", [
-    (lambda t: t.assign(wins=t["wins"].where(t.index != 0, t["wins"] - 1)), "worth"),
+    (lambda t: t.assign(wins=t["wins"].where(t.index != 0, t["wins"] - 1),
+                        ties=t["ties"].where(t.index != 0, t["ties"] + 1)), "worth"),
+    (lambda t: t.assign(wins=t["wins"].where(t.index != 0, t["wins"] - 1)), "is not 52"),
     (lambda t: t.assign(deck=t["deck"].where(t.index != 0, t["deck"].str[:-2] + t["deck"].str[:2])), "not a deck"),
     (lambda t: t.drop(columns=["twin_wins"]), "columns"),
     (lambda t: pd.concat([t, t.iloc[:1]]), "twice"),
