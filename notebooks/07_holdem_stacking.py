@@ -465,10 +465,13 @@ md(f"After {int(demo.moves[0]):,} proposals ({int(demo.work[0]):,} accepted) the
    f"{int(runs_all['moves_made'].sum()):,} in all.")
 
 # %% [markdown]
-# Deal any deck to any table, cut by cut: the menu holds the best deck of each table size.
+# Deal any deck to any table, 2 to 22 players, cut by cut. Paste a deck (or press *Shuffle*
+# for a random one, then *Climb* to run steepest ascent from it), pick the table size and the
+# seat, and see the hands of all 52 cuts; the *best deck* menu loads the table's best deck of
+# each size. The readout counts the seat's wins, ties and losses.
 
 # %%
-hw.cut_table_explorer(decks={f"best for {int(r.n_players)} players ({int(r.wins)} won)": (r.deck, int(r.n_players))
+hw.cut_table_explorer(decks={f"{int(r.n_players)} players: {int(r.wins)} won": (r.deck, int(r.n_players))
                              for r in players.itertuples()})
 
 # %% [markdown]
@@ -592,15 +595,7 @@ md(f"Ours: {machine()} (one-minute load average {ev['load'].mean():.1f} while ti
 # %% [markdown]
 # ## Explore
 #
-# Paste a deck (or press *Shuffle* for a random one, then *Climb* to run steepest ascent
-# from it), pick the table size and the seat, and see the hands of all 52 cuts. The
-# readout counts the seat's wins, ties and losses.
-
-# %%
-hw.cut_table_explorer()
-
-# %% [markdown]
-# Run a small seeded search of your own: more players, another seat, first improvement,
+# The deck explorer is in *How many players?* above. Run a small seeded search of your own: more players, another seat, first improvement,
 # kicks (the iterated local search) or ties counted as wins. Every change reruns it.
 
 # %%
@@ -626,8 +621,12 @@ md(sl.verdicts.summary(table, list_differences=True)
 # %% [markdown]
 # ## Open questions
 #
-# - Do optimal stackings exist for five and six players? Try the search panel with one
-#   restart and `kicks` in the thousands, or `hd.search` with larger kicks.
+# - Do optimal stackings exist for the table sizes *How many players?* leaves open? The
+#   explorer's menu holds the best deck known for each; `hd.anneal(..., deck=...)` climbs on
+#   from one, `hd.search_family` searches a family, and `benchmarks/holdem_players.py` runs
+#   the long searches on Dask.
+# - Why do period-13 decks with cycling suits win not a single cut for 14 players or more
+#   (see `data/holdem_family_searches.csv`)? Which rule of suits would make them win?
 # - Why is player 2 harder to stack for than player 1, and does the gap grow at larger
 #   tables (compare the seats in `data/holdem_success_by_players.csv`)?
 # - How many optimal stackings are there? The rate at which a long `run_search` re-finds

@@ -99,8 +99,8 @@ def cut_table_explorer(deck: str | None = None, decks: dict | None = None) -> Pa
     climber = widgets.Button(description="Climb", tooltip="Steepest ascent from this deck for this seat")
     extra = [shuffle, climber]
     if menu_items:
-        menu = widgets.Dropdown(options=[("load a deck...", "")] + [(k, k) for k in menu_items], value="",
-                                layout=widgets.Layout(width="22em"))
+        menu = widgets.Dropdown(description="best deck", options=[("load...", "")] + [(k, k) for k in menu_items],
+                                value="", layout=widgets.Layout(width="24em"))
         extra.append(menu)
     panel = Panel(controls, explorer_view, notebook=NOTEBOOK, name="cut-table",
                    title="The 52 cuts of a deck", buttons=extra)

@@ -47,8 +47,9 @@ def test_each_optimal_run_deck_is_in_its_stackings_file():
     for n in sorted(set(runs.loc[runs["wins"] == 52, "n_players"])):
         stored = set(read_stackings(pl.committed_dir() / f"holdem_stackings_{n}p_seat1.txt", n_players=n))
         assert len(stored) >= 1
-        for deck in stored:
+        for deck in stored:  # every optimal deck the study stored, by the fast scorer and the slow twin
             assert deck_value(deck, 1, n).wins == 52
+            assert deck_value_reference(deck, 1, n).wins == 52
 
 
 def _copy(tmp_path):
