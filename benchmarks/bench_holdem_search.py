@@ -3,6 +3,7 @@
     python benchmarks/bench_holdem_search.py          # 2 players, 400 restarts per run
     python benchmarks/bench_holdem_search.py --full   # 2,000 restarts per run, and 3..6 players
     python benchmarks/bench_holdem_search.py --decks-only [--before TREE] [--write-csv]
+    python benchmarks/bench_holdem_search.py --methods [--budget 60] [--write-csv]
 
 **Decks scored per second** (issue 19), for 2..9 and 22 players: 20,000 random
 decks, every cut of each dealt and scored for seat 1, by today's kernel
@@ -20,6 +21,14 @@ Target (issue 6): at least 20 optimal two-player stackings per second on the
 Also timed: deck_value (52 cuts) and the serial kernel, the first-improvement
 variant, and the random tie-break. Each line is the median over repeats, after
 a warm-up that compiles (or loads) every kernel.
+
+**The search methods on the same budget** (issue 19, ``--methods``): for 4, 5 and 6
+players, each method runs seeded runs one after another on one thread (core 0) until
+its thread CPU time reaches the budget: the article's steepest-ascent restarts, the
+iterated local search (first improvement, kicks of two swaps), simulated annealing
+(:func:`stoplib.holdem.anneal`, 2·10^7 proposals per run) and tabu search
+(:func:`stoplib.holdem.tabu_search`, 64 sampled swaps per iteration); printed: the
+best cuts won, the runs that reached 52, and the CPU seconds to the first optimal deck.
 
 Then the **work budget** (issue 12): serial climbs per second for 2..9, 12, 16 and 22 players,
 the speed-up of first improvement, the cost of a kick, and a small
@@ -152,6 +161,60 @@ def search_before_after(tree: str, repeats: int = 3):
 
 
 
+METHODS_CSV = os.path.join(os.path.dirname(os.path.abspath(__file__)), "holdem_search_methods.csv")
+
+
+def methods_on_one_budget(budget_s: float = 60.0, players=(4, 5, 6)):
+    """Rows (players, method, runs, best, optimal runs, CPU s to the first) of each method on ``budget_s``."""
+    from stoplib.holdem import anneal, tabu_search
+    from stoplib.util import budget
+    from stoplib.util.timing import machine
+
+    methods = {
+        "hill climbing (steepest, restarts)": lambda n, r: _one(search(1, n, seed=11, first_restart=r,
+                                                                       parallel=False)),
+        "iterated local search (kicks)": lambda n, r: _one(search(1, n, seed=11, first_restart=r, method="first",
+                                                                  kicks=2000, kick_size=2, parallel=False)),
+        "simulated annealing": lambda n, r: _one(anneal(1, n, moves=20_000_000, seed=11, first_run=r,
+                                                        parallel=False)),
+        "tabu search": lambda n, r: _one(tabu_search(1, n, iterations=100_000, sample=64, tenure=8, seed=11,
+                                                     first_run=r, parallel=False)),
+    }
+    rows = []
+    affinity = os.sched_getaffinity(0)
+    try:
+        os.sched_setaffinity(0, {0})
+        with budget.allow(seconds=1e7):
+            for fn in methods.values():
+                fn(3, 0)  # compile or load
+            for n in players:
+                for name, fn in methods.items():
+                    spent, runs, best, n_opt, first = 0.0, 0, 0, 0, float("nan")
+                    while spent < budget_s:
+                        t0 = time.thread_time()
+                        wins = fn(n, runs)
+                        spent += time.thread_time() - t0
+                        runs += 1
+                        best = max(best, wins)
+                        if wins == 52:
+                            n_opt += 1
+                            if n_opt == 1:
+                                first = spent
+                    rows.append({"n_players": n, "method": name, "budget_cpu_s": budget_s, "cpu_s": spent,
+                                 "runs": runs, "best": best, "optimal_runs": n_opt, "cpu_s_to_first": first,
+                                 "machine": machine(), "load": os.getloadavg()[0]})
+                    print(f"{n:>3} {name:<36} {runs:>6} runs {best:>3}/52 {n_opt:>4} optimal "
+                          f"first after {first:7.1f} s  ({spent:.0f} s CPU)", flush=True)
+    finally:
+        os.sched_setaffinity(0, affinity)
+    return rows
+
+
+def _one(res):
+    """Cuts won by the best deck of a one-run search result."""
+    return int(res.wins.max())
+
+
 def warm_up():
     deck_value(EXAMPLE_DECK)
     for method, tb in (("steepest", "first"), ("steepest", "random"), ("first", "first")):
@@ -226,6 +289,8 @@ def main(argv=None) -> int:
     ap.add_argument("--repeats", type=int, default=3)
     ap.add_argument("--budget-only", action="store_true", help="only the work-budget calibration")
     ap.add_argument("--decks-only", action="store_true", help="only decks scored per second (and --before)")
+    ap.add_argument("--methods", action="store_true", help="only the search methods on one CPU budget")
+    ap.add_argument("--budget", type=float, default=60.0, help="CPU seconds per method and table size")
     ap.add_argument("--before", metavar="TREE", help="an export of commit 17c2173: time its search beside ours")
     ap.add_argument("--write-csv", action="store_true",
                     help=f"write decks/s to {os.path.basename(DECKS_CSV)} (and with --before the search's "
@@ -233,6 +298,14 @@ def main(argv=None) -> int:
     args = ap.parse_args(argv)
     if args.budget_only:
         budget_report(args.repeats, 2 if args.full else 1)
+        return 0
+    if args.methods:
+        rows = methods_on_one_budget(args.budget)
+        if args.write_csv:
+            import pandas as pd
+
+            pd.DataFrame(rows).to_csv(METHODS_CSV, index=False, float_format="%.6g")
+            print(f"written: {METHODS_CSV}")
         return 0
     rows = decks_per_second(repeats=max(args.repeats, 5))
     if args.write_csv:

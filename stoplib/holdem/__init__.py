@@ -23,6 +23,14 @@ The rooms
     ``summarize``).
 ``distributed.py``
     Long searches on Dask that append each stacking to a file as found.
+``annealing.py`` (kernels in ``_annealing_kernels.py``)
+    Beyond the article: simulated annealing and tabu search on a cost finer than
+    the cuts lost (``anneal``, ``tabu_search``).
+``families.py`` (kernels in ``_family_kernels.py``)
+    Structured families of decks (period 13) searched exhaustively (``search_family``).
+``players.py``
+    The n-player question, 2 to 22 players: the committed table
+    (``stackings_by_players``), the study's runs and the long annealing runs on Dask.
 ``twins.py``
     The slow exact twins the tests compare with: the rules-based evaluator,
     ``deck_value_reference``, ``swap_delta_reference``.
@@ -60,6 +68,9 @@ from .local_search import search, climb, summarize, SearchResult, swap_delta
 from .twins import (hand_key5, reference_rank5, reference_rank7, deck_value_reference,
                     swap_delta_reference)
 from .distributed import run_search, RunSummary, read_stackings, verify_file
+from .annealing import anneal, tabu_search, AnnealResult
+from .families import FAMILIES, FamilyResult, family_deck, family_size, period13_pairs, search_family
+from .players import stackings_by_players, run_anneal, AnnealRunSummary, read_runs, read_family_searches
 
 __all__ = [
     # rules: notation and dealing
@@ -81,4 +92,8 @@ __all__ = [
     "swap_delta_reference",
     # distributed
     "run_search", "RunSummary", "read_stackings", "verify_file",
+    # beyond the article: annealing, tabu search, structured families, the n-player table
+    "anneal", "tabu_search", "AnnealResult", "FAMILIES", "FamilyResult", "family_deck", "family_size",
+    "period13_pairs", "search_family", "stackings_by_players", "run_anneal", "AnnealRunSummary", "read_runs",
+    "read_family_searches",
 ]

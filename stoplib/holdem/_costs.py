@@ -54,6 +54,8 @@ RATES = {
     "table_build": 30.0,     # seconds to rebuild the evaluator's tables from the rules (9-38 s)
     "read_lines": 20_000.0,  # stackings-file lines/s read and checked
     "dask_start": 1.0,       # seconds to start and stop a local Dask cluster (0.1-0.2 s; 1.9 s with dask's import)
+    "anneal_moves": 1.5e6,   # annealing proposals/s (or tabu swaps evaluated) over (1 + n_players / 4)
+    "family_orders": 1.0e7,  # rank orders/s of a period-13 family search (early exit), over (1 + n_players / 8)
     "verdicts": 0.6,         # seconds of claims.verdicts' fixed checks, beyond its n_check random hands (0.38 s)
 }
 #: Each numba thread beyond the first adds this fraction of a thread's speed (2 cores, shared).
@@ -187,3 +189,19 @@ def _score_decks_estimate(n_decks: int, n_players: int, parallel: bool) -> budge
     return _check(f"score_decks({n_decks:,} decks, {n_players} players)",
                   n_decks * per_deck / speed + n_decks / RATES["hand_check"], 10.0 * n_decks * 52,
                   f"{RATES['score_decks']:g} decks/s / (1 + n_players / 8) per thread, {speed:.2g} threads' worth")
+
+
+# --------------------------------------------------------------------------- annealing, tabu, families
+def _anneal_estimate(what: str, n_runs: int, moves: int, n_players: int, speed: float) -> budget.Estimate:
+    """``n_runs`` annealing runs of ``moves`` proposals (or tabu runs evaluating ``moves`` swaps)."""
+    rate = RATES["anneal_moves"] / (1 + n_players / 4)
+    seconds = float(n_runs) * float(moves) / rate / speed
+    return _check(what, seconds, 2e3 * float(n_runs) + 1e5,
+                  f"{rate:.3g} proposals/s per thread for {n_players} players, {speed:.2g} threads' worth")
+
+
+def _family_estimate(what: str, n_orders: float, n_players: int, speed: float) -> budget.Estimate:
+    """An exhaustive search of ``n_orders`` rank orders of a period-13 family."""
+    rate = RATES["family_orders"] / (1 + n_players / 8)
+    return _check(what, float(n_orders) / rate / speed, 1e6,
+                  f"{rate:.3g} rank orders/s per thread for {n_players} players, {speed:.2g} threads' worth")

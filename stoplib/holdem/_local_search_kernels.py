@@ -5,7 +5,8 @@ Math ∩ Programming (jeremykun.com), 9 April 2012. Everything here is
 private: the public functions in :mod:`stoplib.holdem.local_search` validate
 their input, build the swap tables and call these kernels. A restart draws its
 random numbers from its own :mod:`stoplib.util.rng` stream, ``stream_start(seed,
-restart)``, kept in a one-element array so the helpers can advance it (``_below``); a swap's gain is counted only over the cuts it can
+restart)``, kept in a one-element array so the helpers can advance it (``_below``); a swap's gain
+is counted only over the cuts it can
 change, and within them only over the hands it changes (``_scan``, on the ranks
 ``_init_state`` caches); ``_climb`` is one hill climb (steepest ascent or first
 improvement), ``_restart`` one restart with its optional kicks, and
@@ -117,7 +118,7 @@ def _init_state(deck2, n_players, seat, objective, keys2, bits2, bkeys, hand_ran
 
 
 @njit(cache=True)
-def _scan(mode, order, count, bounds, good, state, n_players, seat, objective, tie_break, pair_i,
+def _scan(mode, order, count, bounds, good, state, n_players, seat, objective, tie_break, pair_i,  # noqa: PLR0915
           pair_j, pair_cuts, pair_ncuts, pair_mask, role, board_mask, keys2, bits2, bkeys, hand_ranks,
           tops, packed, ranks):
     """Evaluate the swaps ``order[:count]``; return ``(best gain, best swap)``.

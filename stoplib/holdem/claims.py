@@ -378,7 +378,7 @@ def _speed_rows():
     ]
 
 
-def verdicts(*, main=None, seat2=None, kicked=(), semi=None, n_check: int = 20_000) -> pd.DataFrame:
+def verdicts(*, main=None, seat2=None, kicked=(), semi=None, players=None, n_check: int = 20_000) -> pd.DataFrame:
     """Every number and claim of document 004 beside ours, judged by the rule of :mod:`stoplib.workbook.verdicts`.
 
     Parameters
@@ -391,6 +391,9 @@ def verdicts(*, main=None, seat2=None, kicked=(), semi=None, n_check: int = 20_0
         Iterated local searches for three or more players.
     semi : SearchResult, optional
         A search on cuts not lost (``objective="wins_or_ties"``).
+    players : pandas.DataFrame, optional
+        The n-player table (:func:`stoplib.holdem.stackings_by_players`); when given, the
+        "any number of players" row is judged from it (``kicked`` otherwise).
     n_check : int
         Random seven-card hands on which the best of 21 is compared with the direct look-up.
 
@@ -421,6 +424,10 @@ def verdicts(*, main=None, seat2=None, kicked=(), semi=None, n_check: int = 20_0
         raise TypeError(f"kicked must be a list or tuple of SearchResult, got {type(kicked).__name__}")
     kicked = [_run_of(f"kicked[{i}]", check_instance(f"kicked[{i}]", run, SearchResult), None, None, "wins")
               for i, run in enumerate(kicked)]
+    if players is not None:
+        from .players import _players_of
+
+        players = _players_of(players)
     n_check = check_int("n_check", n_check, 1, 10**9)
     _verdicts_estimate(n_check)
     ours = _example_cut_table()
@@ -460,7 +467,7 @@ def verdicts(*, main=None, seat2=None, kicked=(), semi=None, n_check: int = 20_0
         f"{est['gzip_bytes'] / 1e6:,.0f} MB gzipped", "open",
         "the article's file is not available and its layout is not shown, so our estimate from the eleven "
         "printed decks in its printed table format is not the same quantity: it neither confirms nor refutes"))
-    rows += _players_rows(main, kicked, semi)
+    rows += _players_rows(main, kicked, semi, players)
     rows.append(row("Hearts (one round, no passing) has no optimal stacking", "a proof",
                     "not checked", "open", "a proof about another game; no computation here"))
     rows.append(row("Kicsi Poker has 11 optimal stackings, 9 for player 1 and 2 for player 2 (earlier post)",
@@ -529,10 +536,14 @@ def _run_of(name, run, n_players, seat, objective):
     return run
 
 
-def _players_rows(main, kicked, semi):
+def _players_rows(main, kicked, semi, players=None):
     rows = []
     sizes = sorted({r.n_players for r in kicked})
-    if sizes:
+    if players is not None:
+        from .players import _guess_row
+
+        rows.append(_guess_row(players))
+    elif sizes:
         got = sorted({r.n_players for r in kicked if r.n_optimal})
         missing = [k for k in sizes if k not in got]
         best = {k: max(int(r.scores.max()) for r in kicked if r.n_players == k) for k in missing}

@@ -324,7 +324,7 @@ def _connect(scheduler):
 CONNECT_TIMEOUT = 5
 
 
-def run_search(n_restarts: int, n_players: int = 2, seat: int = 1, *, method: str = "steepest",
+def run_search(n_restarts: int, n_players: int = 2, seat: int = 1, *, method: str = "steepest",  # noqa: PLR0915
                tie_break: str = "first", objective: str = "wins", seed=0, first_restart: int = 0,
                batch_size: int = 50, scheduler=None, n_workers: int = 2,
                out_path=None, show_progress: bool | None = None, kicks: int = 0,

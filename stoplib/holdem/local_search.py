@@ -326,7 +326,7 @@ def swap_delta(deck, i: int, j: int, n_players: int = 2, seat: int = 1,
     return int(_swap_delta(arr, swap, n, s - 1, obj, *swap_tables(n), load_tables()))
 
 
-def summarize(results) -> "pandas.DataFrame":
+def summarize(results) -> "pandas.DataFrame":  # noqa: F821 (imported inside)
     """One row per search: settings, success rate with a 95% Wilson interval, step counts.
 
     Parameters

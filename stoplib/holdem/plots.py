@@ -22,8 +22,10 @@ from ..workbook.tables import show
 from .evaluator import CATEGORIES
 from .local_search import MAX_MOVES, OBJECTIVES
 from .rules import MAX_PLAYERS, MIN_PLAYERS, N_CUTS
+from ._plot_players import plot_best_by_players
 
-__all__ = ["plot_steps_histogram", "plot_success_by_players", "plot_scores_by_players", "plot_cut_table",
+__all__ = ["plot_steps_histogram", "plot_success_by_players", "plot_scores_by_players", "plot_best_by_players",
+           "plot_cut_table",
            "plot_climbs", "plot_step_gains", "plot_final_scores", "style_cut_table",
            "CATEGORY_ABBREV", "CATEGORY_COLORS", "RESULT_COLORS"]
 
@@ -97,7 +99,7 @@ def _flags(name, values, size) -> np.ndarray:
     return arr
 
 
-def _summary(table, columns) -> "pandas.DataFrame":
+def _summary(table, columns) -> "pd.DataFrame":  # noqa: F821 (pandas is imported inside)
     """A :func:`stoplib.holdem.summarize` table with numeric ``columns`` and players 2..22."""
     import pandas as pd
 

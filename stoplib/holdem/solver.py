@@ -88,7 +88,7 @@ def _flush_hand_rank(key, decks, d, base, q, n_players, cb, ranks):
 
 
 @njit(cache=True)
-def _score_decks(decks, n_players, seat, tables, outs, wins):
+def _score_decks(decks, n_players, seat, tables, outs, wins):  # noqa: PLR0915 (one loop nest, written out)
     """Outcome of every cut of every deck for ``seat`` (0-based): ``outs[d, c]`` in {1, 0, -1},
     ``wins[d]`` the cuts won.
 

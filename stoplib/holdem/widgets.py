@@ -6,9 +6,10 @@ Math ∩ Programming (jeremykun.com), 9 April 2012. Both panels are
 a figure drawn without pyplot, a message line and a "Save figure" button):
 
 - :func:`cut_table_explorer` deals the 52 cuts of a deck the reader pastes (or
-  shuffles, or climbs to a local maximum) for 2 to 6 players and shows the hands
-  of every cut (:func:`stoplib.holdem.plots.plot_cut_table`); the readout says
-  how many cuts the chosen seat wins, ties and loses;
+  shuffles, or climbs to a local maximum, or picks from a menu such as the best
+  decks of the n-player table) for 2 to 22 players and shows the hands of every
+  cut (:func:`stoplib.holdem.plots.plot_cut_table`); the readout says how many
+  cuts the chosen seat wins, ties and loses;
 - :func:`search_panel` runs a small seeded search (:func:`stoplib.holdem.search`)
   and shows where its climbs ended (:func:`stoplib.holdem.plots.plot_final_scores`).
 
@@ -63,13 +64,16 @@ def explorer_view(deck: str, players: int, seat: int) -> View:
     return View(figure=plot_cut_table(table, seat=s), readout=readout)
 
 
-def cut_table_explorer(deck: str | None = None) -> Panel:
-    """A panel: paste, shuffle or climb a deck, pick players and seat, see the 52 cuts.
+def cut_table_explorer(deck: str | None = None, decks: dict | None = None) -> Panel:
+    """A panel: paste, shuffle, climb or pick a deck, pick players and seat, see the 52 cuts.
 
     Parameters
     ----------
     deck : str, optional
         The starting deck (default: the article's example stacking).
+    decks : dict, optional
+        A menu of decks: ``{label: (deck, n_players)}`` (at most 100, labels of at most 80
+        characters); picking one puts its deck and table size in the controls, seat 1.
 
     Examples
     --------
@@ -90,10 +94,16 @@ def cut_table_explorer(deck: str | None = None) -> Panel:
         "players": dropdown("players", list(range(MIN_PLAYERS, MAX_PLAYERS + 1)), 2),
         "seat": int_slider("seat", 1, 1, MAX_PLAYERS, width="20em"),
     }
+    menu_items = _menu(decks)
     shuffle = widgets.Button(description="Shuffle", tooltip="Deal a uniformly shuffled deck")
     climber = widgets.Button(description="Climb", tooltip="Steepest ascent from this deck for this seat")
+    extra = [shuffle, climber]
+    if menu_items:
+        menu = widgets.Dropdown(description="best deck", options=[("load...", "")] + [(k, k) for k in menu_items],
+                                value="", layout=widgets.Layout(width="24em"))
+        extra.append(menu)
     panel = Panel(controls, explorer_view, notebook=NOTEBOOK, name="cut-table",
-                   title="The 52 cuts of a deck", buttons=[shuffle, climber])
+                   title="The 52 cuts of a deck", buttons=extra)
     rng = np.random.default_rng()
 
     def on_shuffle(_):
@@ -111,9 +121,40 @@ def cut_table_explorer(deck: str | None = None) -> Panel:
         panel.message.value = (f"Climbed {int(res.steps[0])} steps: from {before} to "
                                f"{int(res.scores[0])} cuts won.")
 
+    def on_menu(change):
+        label = change["new"]
+        if not label:
+            return
+        text, n = menu_items[label]
+        with panel.hold():  # three controls, one deal
+            controls["players"].value = n
+            controls["seat"].value = 1
+            controls["deck"].value = text
+        menu.value = ""
+
     shuffle.on_click(on_shuffle)
     climber.on_click(on_climb)
+    if menu_items:
+        menu.observe(on_menu, names="value")
     return panel
+
+
+def _menu(decks) -> dict:
+    """``{label: (deck text, players)}``, checked (the decks of a menu of :func:`cut_table_explorer`)."""
+    if decks is None:
+        return {}
+    if not isinstance(decks, dict):
+        raise TypeError(f"decks must be a dict {{label: (deck, n_players)}}, got {type(decks).__name__}")
+    if len(decks) > 100:
+        raise ValueError(f"decks must hold at most 100 entries, got {len(decks)}")
+    out = {}
+    for label, item in decks.items():
+        check_str("decks label", label, 80, allow_empty=False)
+        if not isinstance(item, (tuple, list)) or len(item) != 2:
+            raise TypeError(f"decks[{label!r}] must be a pair (deck, n_players)")
+        n, _ = _check_table(item[1], 1)
+        out[label] = (format_deck(as_deck(item[0], name=f"decks[{label!r}]")), n)
+    return out
 
 
 def search_view(restarts: int, players: int, seat: int, method: str, kicks: int, seed: int,

@@ -20,6 +20,7 @@ from __future__ import annotations
 import html
 import re
 import threading
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Callable
 
@@ -316,6 +317,7 @@ class Panel(widgets.VBox):
         self._settings = settings
         self._stem = stem
         self.figure = None
+        self._held = 0
         self.view = View()
         self.shown_values: dict = {}
         self.saved: list = []
@@ -365,9 +367,36 @@ class Panel(widgets.VBox):
         return False
 
     def refresh(self) -> bool:
-        """Redraw for the current values; show a message instead when they are refused."""
+        """Redraw for the current values; show a message instead when they are refused.
+
+        Inside :meth:`hold` it does nothing (and returns False): the hold redraws once at its end.
+        """
         with DRAW_LOCK:
-            return self._refresh()
+            return False if self._held else self._refresh()
+
+    @contextmanager
+    def hold(self):
+        """Set several controls with one redraw: inside, their changes do not redraw; one redraw at the end.
+
+        Examples
+        --------
+        >>> panel = Panel({"k": int_box("k", 1, 0, 9)}, lambda k: View(readout=f"k = {k}"), notebook="00_demo",
+        ...               name="demo", save=False)
+        >>> with panel.hold():
+        ...     panel.controls["k"].value = 5
+        ...     panel.readout.value
+        'k = 1'
+        >>> panel.readout.value
+        'k = 5'
+        """
+        with DRAW_LOCK:
+            self._held += 1
+            try:
+                yield self
+            finally:
+                self._held -= 1
+            if not self._held:
+                self._refresh()
 
     def _refresh(self) -> bool:
         values = self.values()

@@ -107,7 +107,8 @@ def test_the_search_rows_follow_the_rule_of_four_standard_errors():
     def run(k, n):
         steps = np.full(n, 7)
         scores = np.where(np.arange(n) < k, 52, 50)
-        return SearchResult(decks=np.tile(np.arange(52, dtype=np.int8), (n, 1)), scores=scores, start_scores=scores - 20,
+        return SearchResult(decks=np.tile(np.arange(52, dtype=np.int8), (n, 1)), scores=scores,
+                            start_scores=scores - 20,
                             steps=steps, optimal=scores == 52, wins=scores, ties=np.zeros(n, int),
                             paths=np.full((n, 53), -1, np.int8))
 

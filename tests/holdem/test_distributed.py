@@ -71,7 +71,8 @@ def test_the_file_names_its_search_and_readers_check_it(tmp_path):
         read_stackings(path, n_players=3)
     with pytest.raises(ValueError, match="holds stackings for seat=1, not seat=2"):
         verify_file(path, seat=2)
-    with pytest.raises(ValueError, match="objective=wins, not objective='wins_or_ties'|objective=wins, not objective=wins_or_ties"):
+    with pytest.raises(ValueError, match="objective=wins, not objective='wins_or_ties'|"
+                                         "objective=wins, not objective=wins_or_ties"):
         StackingFile(path, objective="wins_or_ties")
     with pytest.raises(ValueError, match="n_players=2, not n_players=3"):
         run_search(2, n_players=3, out_path=path, show_progress=False)  # refused before any work

@@ -22,7 +22,7 @@ def _packed_key_rank(key, bits, packed, ranks):
     if key & FLUSH_CHECK:
         return _flush_rank_cold(key, bits, ranks)
     return _packed_rank(key, packed)
-from stoplib.holdem.twins import reference_rank5, reference_rank7
+from stoplib.holdem.twins import reference_rank5, reference_rank7  # noqa: E402
 
 # --------------------------------------------------------------------------- documented counts
 # holdem-facts.md (Wikipedia "Poker probability"; Alspach, "7-Card Poker Hands")

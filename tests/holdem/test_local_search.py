@@ -35,7 +35,7 @@ def test_neighbourhood_is_all_pairs():
     assert ncuts.max() <= 18  # 2 positions x 9 dealt cards
 
 
-# --------------------------------------------------------------------------- incremental evaluation vs full re-evaluation
+# ------------------------------------------------------------------ incremental evaluation vs full re-evaluation
 def test_swap_changes_only_the_listed_cuts():
     rng = np.random.default_rng(1)
     for n in (2, 5):
@@ -206,7 +206,7 @@ def test_bad_swap_and_climb_arguments():
         climb(doc.EXAMPLE_DECK, n_players=3, seat=4)
 
 
-# --------------------------------------------------------------------------- incremental gains against full re-evaluation
+# ------------------------------------------------------------------ incremental gains against full re-evaluation
 @pytest.mark.parametrize("n_players", [2, 3, 4, 5, 6, 7, 8, 9, 12, 16, 22])
 def test_incremental_swap_gains_equal_full_re_evaluation(n_players):
     """The search's gain of a swap (cached ranks, only the changed hands re-ranked) equals the

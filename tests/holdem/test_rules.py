@@ -188,7 +188,8 @@ def _entry_points():
         ("climb", hd.climb), ("swap_delta", lambda d: hd.swap_delta(d, 1, 2)),
         ("deck_value_reference", twins.deck_value_reference),
         ("swap_delta_reference", lambda d: twins.swap_delta_reference(d, 1, 2)),
-        ("article_table_text", claims.article_table_text), ("file_size_estimate", lambda d: claims.file_size_estimate([d])),
+        ("article_table_text", claims.article_table_text),
+        ("file_size_estimate", lambda d: claims.file_size_estimate([d])),
         ("explorer_view", lambda d: widgets.explorer_view(d, 2, 1)),  # (plot_cut_table draws a cut_table)
         ("cut_table_explorer", widgets.cut_table_explorer),
     ]

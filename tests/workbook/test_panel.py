@@ -102,3 +102,24 @@ def test_concurrent_redraws_leave_a_consistent_picture():
     assert p.shown_values == {"a": a, "b": b}
     pixels = np.asarray(Image.open(io.BytesIO(p.image.value)).convert("RGB"))
     assert pixels.std() > 0
+
+
+def test_hold_sets_several_controls_with_one_render():
+    calls = []
+
+    def render(a, b):
+        calls.append((a, b))
+        return P.View(readout=f"sum = {a + b}")
+
+    p = P.Panel({"a": P.int_slider("a", 2, 0, 10), "b": P.int_box("b", 3, 0, 20)}, render, notebook="99_test",
+                name="demo", save=False)
+    calls.clear()
+    with p.hold():
+        p.controls["a"].value = 4
+        p.controls["b"].value = 6
+        with p.hold():  # nested holds redraw once, at the outer end
+            p.controls["a"].value = 5
+        assert calls == [] and p.readout.value == "sum = 5"
+    assert calls == [(5, 6)] and p.readout.value == "sum = 11"
+    p.controls["a"].value = 1
+    assert calls == [(5, 6), (1, 6)]

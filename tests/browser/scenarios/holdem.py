@@ -1,7 +1,7 @@
 """Browser scenario of notebook 07 (hold'em stackings): both panels, every kind of control.
 
 Panel 0, the cut-table explorer: a text box (the deck), a dropdown (players), a slider
-(seat), buttons (Shuffle, Climb, Save figure). Panel 1, the search panel: text boxes
+(seat), buttons (Shuffle, Climb, Save figure), a menu of the n-player table's best decks. Panel 1, the search panel: text boxes
 (restarts, kicks, seed), dropdowns (players, method), a slider (seat), a check box
 (count ties). Every readout is checked against the API, computed here.
 """
@@ -73,6 +73,11 @@ def notebook_07(nb, server):
     nb.wait_for(lambda: _deck_readout(climbed, 1, 3) in nb.panel_readout(p), what="readout of the climbed deck")
     nb.click(p, "Save figure")
     nb.wait_for(lambda: "Saved" in nb.panel_message(p), what="save message")
+    table = hd.stackings_by_players()  # the menu: the best deck of each table size, players and seat set with it
+    row = table.loc[table["n_players"].idxmax()]
+    nb.choose(p, "best deck", f"{int(row.n_players)} players: {int(row.wins)} won")
+    want = _deck_readout(row.deck, 1, int(row.n_players))
+    nb.wait_for(lambda: want in nb.panel_readout(p), what=want, timeout=120)
 
     q = 1  # the search panel
     head, tail = _search_readout(100)

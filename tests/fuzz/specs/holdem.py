@@ -18,6 +18,9 @@ AX = Make("factories.axes")
 FIG = Make("factories.figure")
 SUMMARY = Make("factories.holdem_summary_table")
 CUT_TABLE = Make("factories.holdem_cut_table")
+PLAYERS = Make("stoplib.holdem.players.stackings_by_players")
+RUNS = Make("stoplib.holdem.players.read_runs")
+FAMS = Make("stoplib.holdem.players.read_family_searches")
 # key and bits of the board 4h 4s 5c 5d 5h (cards 10..14), as board_sums(10, 11, 12, 13, 14) gives them
 BOARD_KEY, BOARD_BITS = 76158360093056, 1125951446974472
 
@@ -164,8 +167,9 @@ SPECS = [
     Spec("stoplib.holdem.claims.file_size_estimate", kwargs=dict(decks=[DECK], n_stackings=1),
          extra_bad={"decks": [[DECK, "x"], [DECK[:-2]], DECK, [DECK] * 10**5]}, max_examples=10),
     Spec("stoplib.holdem.claims.verdicts",
-         kwargs=dict(main=None, seat2=None, kicked=(), semi=None, n_check=100),
-         extra_bad={"main": [Make("factories.holdem_search_result", (4, 3))], "n_check": [10**9]},
+         kwargs=dict(main=None, seat2=None, kicked=(), semi=None, players=None, n_check=100),
+         extra_bad={"main": [Make("factories.holdem_search_result", (4, 3))], "n_check": [10**9],
+                    "players": [Make("factories.frame"), SUMMARY, RUNS]},
          max_examples=3),
     # plots (their checks are the array checks _ints/_flags and the summary-table check: 5 draws
     # each; every accepted draw renders a figure)
@@ -175,6 +179,8 @@ SPECS = [
     Spec("stoplib.holdem.plots.plot_success_by_players",
          kwargs=dict(table=SUMMARY, ax=AX, column="fraction", label_by="seat"), max_examples=5),
     Spec("stoplib.holdem.plots.plot_scores_by_players", kwargs=dict(table=SUMMARY, ax=AX), max_examples=5),
+    Spec("stoplib.holdem.plots.plot_best_by_players", kwargs=dict(table=PLAYERS, ax=AX),
+         extra_bad={"table": [SUMMARY, RUNS, Make("factories.frame")]}, max_examples=5),
     Spec("stoplib.holdem.plots.plot_cut_table", kwargs=dict(table=CUT_TABLE, seat=1, fig=None),
          extra_bad={"table": [DECK, SUMMARY, Make("factories.frame")], "seat": [2], "fig": [FIG]},
          max_examples=5),
@@ -197,12 +203,50 @@ SPECS = [
     # widgets
     Spec("stoplib.holdem.widgets.explorer_view", kwargs=dict(deck=DECK, players=2, seat=1),
          extra_bad={"deck": BAD_DECKS[:6]}, max_examples=5),
-    Spec("stoplib.holdem.widgets.cut_table_explorer", kwargs=dict(deck=None),
-         extra_bad={"deck": BAD_DECKS[:6]}, max_examples=5),
+    Spec("stoplib.holdem.widgets.cut_table_explorer", kwargs=dict(deck=None, decks={"x": (DECK, 3)}),
+         extra_bad={"deck": BAD_DECKS[:6], "decks": [{"x": (DECK, 23)}, {"x": (DECK[:-2], 3)}, {"": (DECK, 3)},
+                                                      {"x": DECK}, {str(k): (DECK, 3) for k in range(101)}]},
+         max_examples=5),
     Spec("stoplib.holdem.widgets.search_view",
          kwargs=dict(restarts=2, players=2, seat=1, method="steepest", kicks=0, seed=0, ties=False),
          extra_bad={"restarts": [10**6], "kicks": [10**6]}, max_examples=5),
     Spec("stoplib.holdem.widgets.search_panel"),
+    # beyond the article: annealing, tabu search, structured families, the n-player table
+    Spec("stoplib.holdem.annealing.anneal",
+         kwargs=dict(n_runs=2, n_players=4, seat=1, moves=2000, t_start=3.0, t_end=0.3, weight=4, seed=0,
+                     first_run=0, deck=None, parallel=False),
+         extra_bad={"n_runs": [10**9], "moves": [10**12, 0], "t_end": [5.0], "n_players": [23], "seat": [5],
+                    "first_run": [2**63], "deck": BAD_DECKS[:6]}),
+    Spec("stoplib.holdem.annealing.tabu_search",
+         kwargs=dict(n_runs=1, n_players=3, seat=1, iterations=20, sample=16, tenure=4, weight=4, seed=0,
+                     first_run=0, deck=None, parallel=False),
+         extra_bad={"iterations": [10**12], "sample": [0, 1327], "tenure": [52], "deck": BAD_DECKS[:6]}),
+    Spec("stoplib.holdem.families.family_deck", kwargs=dict(family="period13_cycle", ranks="23456789TJQKA"),
+         extra_bad={"ranks": ["2345", "22456789TJQKA", list(range(13))[::-1][:-1] + [13], [1.0] * 13],
+                    "family": ["period13"]}),
+    Spec("stoplib.holdem.families.family_size", kwargs=dict(family="period13_blocks")),
+    Spec("stoplib.holdem.families.period13_pairs", kwargs=dict(n_players=9), extra_bad={"n_players": [1, 23]}),
+    Spec("stoplib.holdem.families.search_family",
+         kwargs=dict(family="period13_cycle", n_players=3, seat=1, prefix="23456789", show_progress=False),
+         extra_bad={"prefix": ["", "2", "233", "X"], "seat": [4]}, max_examples=10),
+    Spec("stoplib.holdem.players.committed_dir"),
+    Spec("stoplib.holdem.players.sizes_text", kwargs=dict(values=[2, 3, 5]),
+         extra_bad={"values": ["23", [1], [23], [2.0], 5]}),
+    Spec("stoplib.holdem.players.stackings_by_players", kwargs=dict(folder=None),
+         extra_bad={"folder": [Make("factories.tmp_dir"), "no/such/folder"]}, max_examples=5),
+    Spec("stoplib.holdem.players.read_runs", kwargs=dict(folder=None),
+         extra_bad={"folder": [Make("factories.tmp_dir")]}, max_examples=5),
+    Spec("stoplib.holdem.players.read_family_searches", kwargs=dict(folder=None),
+         extra_bad={"folder": [Make("factories.tmp_dir")]}, max_examples=5),
+    Spec("stoplib.holdem.players.players_table", kwargs=dict(runs=RUNS, families=FAMS, sizes=[3, 4], seat=1),
+         extra_bad={"sizes": [[1], [23], ["x"]], "runs": [SUMMARY]}, max_examples=5),
+    Spec("stoplib.holdem.players.run_anneal",
+         kwargs=dict(n_runs=1, n_players=3, seat=1, moves=1000, t_start=3.0, t_end=0.3, weight=4, seed=0,
+                     first_run=0, folder=Make("factories.tmp_dir"), scheduler=None, n_workers=1,
+                     show_progress=False),
+         fuzz=("n_runs", "n_players", "moves", "seed", "folder", "scheduler", "n_workers"),
+         extra_bad={"n_runs": [10**9], "moves": [10**12], "scheduler": ["tcp://x:y"], "folder": ["no/such"]},
+         max_examples=3),
 ]
 
 EXEMPT = {
@@ -211,4 +255,7 @@ EXEMPT = {
     "stoplib.holdem.solver.DeckValue": "a result record built by deck_value",
     "stoplib.holdem.local_search.SearchResult": "a result record built by search and climb",
     "stoplib.holdem.distributed.RunSummary": "a result record built by run_search",
+    "stoplib.holdem.annealing.AnnealResult": "a result record built by anneal and tabu_search",
+    "stoplib.holdem.families.FamilyResult": "a result record built by search_family",
+    "stoplib.holdem.players.AnnealRunSummary": "a result record built by run_anneal",
 }
