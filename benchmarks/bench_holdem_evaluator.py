@@ -28,7 +28,8 @@ ten million random hands from an array), printing the ratio for each workload;
 ``--write-csv`` records them in ``benchmarks/holdem_evaluator_vs_ompeval.csv``.
 
 Usage: ``python benchmarks/bench_holdem_evaluator.py [--full] [--budget-only]
-[--ompeval PATH [--ompeval-only] [--repeats N] [--write-csv]]``.
+[--ompeval PATH [--ompeval-only] [--repeats N] [--write-csv]] [--no-record]``. Every median
+of the two workloads is recorded in ``benchmarks/results.csv`` (``--no-record``: print only).
 """
 from __future__ import annotations
 
@@ -44,6 +45,15 @@ from numba import njit
 from stoplib.holdem import evaluate7_many, rank_counts
 from stoplib.holdem.evaluator import _evaluate_many, _evaluate_many_parallel, _rank7, load_tables
 from stoplib.util.timing import median_seconds as median_time
+from stoplib.workbook.benchmarks import RESULTS, Recorder
+
+ROOT = Path(__file__).resolve().parents[1]
+save = Recorder(Path(__file__).stem, path=ROOT / RESULTS)
+#: The README's speed-table lines: (workload, method) -> label.
+README = {("enumerate all 7-card", "stoplib, 1 thread"):
+          "hold'em evaluator, all 133,784,560 seven-card hands, 1 thread",
+          ("random 7-card", "stoplib evaluate7_many, 1 thread"):
+          "hold'em evaluator, random hands from an array, 1 thread"}
 
 N_SEVEN = 133_784_560
 OMPEVAL_CSV = Path(__file__).resolve().parent / "holdem_evaluator_vs_ompeval.csv"
@@ -151,6 +161,20 @@ def budget_report(repeats: int = 3) -> None:
     print(f"(one numba thread; load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores while timing)")
 
 
+def beside_ompeval(path, repeats, write_csv) -> None:
+    """Build OMPEval from the checkout at ``path``, time both evaluators on one core, print the ratios."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    import ompeval_compare
+
+    rows = ompeval_compare.compare(path, random_hands(10_000_000), repeats=repeats)
+    ompeval_compare.report(rows)
+    if write_csv:
+        import pandas as pd
+
+        pd.DataFrame(rows).to_csv(OMPEVAL_CSV, index=False, float_format="%.6g")
+        print(f"written: {OMPEVAL_CSV}")
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--full", action="store_true", help="more hands and repeats")
@@ -160,21 +184,14 @@ def main(argv=None) -> int:
     parser.add_argument("--repeats", type=int, default=7, help="repeats of the OMPEval comparison")
     parser.add_argument("--write-csv", action="store_true",
                         help=f"with --ompeval: write the comparison to {OMPEVAL_CSV.name}")
+    parser.add_argument("--no-record", action="store_true", help=f"print only, write nothing to {RESULTS}")
     args = parser.parse_args(argv)
+    save.enabled = not args.no_record
     if args.budget_only:
         budget_report()
         return 0
     if args.ompeval:
-        sys.path.insert(0, str(Path(__file__).resolve().parent))
-        import ompeval_compare
-
-        rows = ompeval_compare.compare(args.ompeval, random_hands(10_000_000), repeats=args.repeats)
-        ompeval_compare.report(rows)
-        if args.write_csv:
-            import pandas as pd
-
-            pd.DataFrame(rows).to_csv(OMPEVAL_CSV, index=False, float_format="%.6g")
-            print(f"written: {OMPEVAL_CSV}")
+        beside_ompeval(args.ompeval, args.repeats, args.write_csv)
         if args.ompeval_only:
             return 0
     n_random = 20_000_000 if args.full else 5_000_000
@@ -197,6 +214,8 @@ def main(argv=None) -> int:
 
     def add(workload, method, n, seconds):
         rows.append((workload, method, n, seconds, n / seconds / 1e6))
+        save(f"hold'em evaluator, {workload} ({n:,} hands): {method}", seconds, f"{n / seconds / 1e6:.1f} M hands/s",
+             repeats, readme=README.get((workload, method), ""))
 
     add("enumerate all 7-card", "stoplib, 1 thread", N_SEVEN,
         median_time(lambda: rank_counts(7, parallel=False), repeats))
@@ -236,6 +255,7 @@ def main(argv=None) -> int:
     for workload, method, n, seconds, rate in rows:
         print(f"{workload:<22} {method:<46} {n:>12,} {seconds:>9.3f} {rate:>10.1f}")
     budget_report(repeats)
+    print(save.summary())
     return 0
 
 

@@ -51,6 +51,10 @@ import numba  # noqa: E402
 from stoplib.holdem import deck_value, search  # noqa: E402
 from stoplib.holdem.document import EXAMPLE_DECK  # noqa: E402
 from stoplib.util.timing import median_time as timed  # noqa: E402
+from stoplib.workbook.benchmarks import RESULTS, Recorder  # noqa: E402
+
+save = Recorder(os.path.splitext(os.path.basename(__file__))[0],
+                path=os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), RESULTS))
 
 DECKS_CSV = os.path.join(os.path.dirname(os.path.abspath(__file__)), "holdem_decks_per_second.csv")
 SEARCH_CSV = os.path.join(os.path.dirname(os.path.abspath(__file__)), "holdem_search_before_after.csv")
@@ -292,10 +296,12 @@ def main(argv=None) -> int:
     ap.add_argument("--methods", action="store_true", help="only the search methods on one CPU budget")
     ap.add_argument("--budget", type=float, default=60.0, help="CPU seconds per method and table size")
     ap.add_argument("--before", metavar="TREE", help="an export of commit 17c2173: time its search beside ours")
+    ap.add_argument("--no-record", action="store_true", help="print only, write nothing to benchmarks/results.csv")
     ap.add_argument("--write-csv", action="store_true",
                     help=f"write decks/s to {os.path.basename(DECKS_CSV)} (and with --before the search's "
                          f"climbs/s to {os.path.basename(SEARCH_CSV)})")
     args = ap.parse_args(argv)
+    save.enabled = not args.no_record
     if args.budget_only:
         budget_report(args.repeats, 2 if args.full else 1)
         return 0
@@ -308,6 +314,11 @@ def main(argv=None) -> int:
             print(f"written: {METHODS_CSV}")
         return 0
     rows = decks_per_second(repeats=max(args.repeats, 5))
+    for r in rows:
+        save(f"hold'em deck scoring, {r['n_decks']:,} random decks x 52 cuts, {r['n_players']} players, "
+             f"1 core: {r['kernel']}", r["median_cpu_s"], f"{r['decks_per_s']:,.0f} decks/s", r["repeats"],
+             readme=(f"hold'em: {r['n_decks']:,} decks scored (52 cuts each), {r['n_players']} players, 1 core"
+                     if r["kernel"] == "after" and r["n_players"] in (2, 9) else ""))
     if args.write_csv:
         import pandas as pd
 
@@ -325,6 +336,7 @@ def main(argv=None) -> int:
                           for n, b, a in search_rows]).to_csv(SEARCH_CSV, index=False, float_format="%.6g")
             print(f"written: {SEARCH_CSV}")
     if args.decks_only:
+        print(save.summary())
         return 0
     n = 2000 if args.full else 400
     t0 = time.perf_counter()
@@ -349,8 +361,14 @@ def main(argv=None) -> int:
         print(f"{players:>7} {seat:>4} {method:<9} {tb:<6} {'parallel' if parallel else 'serial':<8} "
               f"{n:>8} {sec:>8.3f} {n / sec:>10.1f} {res.n_optimal:>8} {res.n_optimal / sec:>9.1f} "
               f"{res.steps.mean():>10.2f}", flush=True)
+        first = (players, seat, method, tb, parallel) == configs[0]
+        save(f"hold'em search, {n} restarts, {players} players, seat {seat}, {method}, tie-break {tb}, "
+             f"{'parallel' if parallel else 'serial'}", sec, f"{res.n_optimal / sec:.1f} optimal stackings/s",
+             args.repeats, readme=(f"hold'em: {n} steepest-ascent climbs, 2 players, parallel "
+                                   f"({res.n_optimal} optimal stackings)" if first else ""))
     print("\ntarget: >= 20 optimal two-player stackings per second (first row)")
     budget_report(args.repeats, 2 if args.full else 1)
+    print(save.summary())
     return 0
 
 

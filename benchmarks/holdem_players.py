@@ -27,6 +27,7 @@ from stoplib.holdem import families as fam
 from stoplib.holdem import players as pl
 from stoplib.util import budget
 from stoplib.util.timing import machine
+from stoplib.workbook.export import tex_beside
 
 
 def run_families(names, sizes, folder):
@@ -92,6 +93,8 @@ def main(argv=None) -> int:
         runs, fams = pl.read_runs(folder), pl.read_family_searches(folder)
         table = pl.players_table(runs, fams)
         table.to_csv(folder / pl.TABLE_FILE, index=False)
+        for name in (pl.TABLE_FILE, pl.RUNS_FILE, pl.FAMILIES_FILE):  # each short table's .tex, for a writeup
+            tex_beside(folder / name)
         print(table.drop(columns=["deck"]).to_string(index=False))
     return 0
 

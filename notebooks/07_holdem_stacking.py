@@ -595,8 +595,9 @@ md(f"Ours: {machine()} (one-minute load average {ev['load'].mean():.1f} while ti
 # %% [markdown]
 # ## Explore
 #
-# The deck explorer is in *How many players?* above. Run a small seeded search of your own: more players, another seat, first improvement,
-# kicks (the iterated local search) or ties counted as wins. Every change reruns it.
+# The deck explorer is in *How many players?* above. Here, run a small seeded search of your
+# own: more players, another seat, first improvement, kicks (the iterated local search) or
+# ties counted as wins. Every change reruns it.
 
 # %%
 hw.search_panel()

@@ -24,7 +24,7 @@ from .config import data_dir, figures_dir
 
 _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")
 
-__all__ = ["FORMATS", "TEX_MAX_ROWS", "save_figure", "save_table", "load_table"]
+__all__ = ["FORMATS", "TEX_MAX_ROWS", "save_figure", "save_table", "load_table", "tex_beside"]
 
 
 #: The formats every figure is exported in: PNG to read, SVG and PDF for writeups.
@@ -153,20 +153,38 @@ def load_table(name: str, **kwargs) -> pd.DataFrame:
     return pd.read_csv(path, **kwargs)
 
 
-def _tex_from_csv(folder: Path) -> list:
-    """Write ``<name>.tex`` beside every ``<name>.csv`` of ``folder``, from the CSV itself (the default look)."""
+def tex_beside(csv) -> Path | None:
+    """Write ``<name>.tex`` beside the table ``<name>.csv``, read from the CSV itself (the default look).
+
+    For tables a script writes without :func:`save_table` (a long study's logs). Returns the
+    ``.tex`` path, or None for a table longer than :data:`TEX_MAX_ROWS` rows (whose stale
+    ``.tex``, if any, is removed).
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> _ = pd.DataFrame({"n_players": [3], "wins": [52]}).to_csv(folder / "t.csv", index=False)
+    >>> tex_beside(folder / "t.csv").read_text().count("52")
+    1
+    """
     from . import verdicts
 
-    written = []
-    for csv in sorted(Path(folder).glob("*.csv")):
-        df = pd.read_csv(csv)
-        if list(df.columns) == list(verdicts.VERDICT_COLUMNS):
-            df = df.fillna({"document": "", "ours": "", "evidence": ""})
-        tex = _tex_text(df, csv.stem)
-        _write_tex(csv.with_suffix(".tex"), tex)
-        if tex is not None:
-            written.append(csv.with_suffix(".tex"))
-    return written
+    csv = Path(csv)
+    if csv.suffix != ".csv" or not csv.is_file():
+        raise MissingFileError(2, "no such CSV table", str(csv))
+    df = pd.read_csv(csv)
+    if list(df.columns) == list(verdicts.VERDICT_COLUMNS):
+        df = df.fillna({"document": "", "ours": "", "evidence": ""})
+    tex = _tex_text(df, csv.stem)
+    _write_tex(csv.with_suffix(".tex"), tex)
+    return None if tex is None else csv.with_suffix(".tex")
+
+
+def _tex_from_csv(folder: Path) -> list:
+    """Write ``<name>.tex`` beside every ``<name>.csv`` of ``folder``, from the CSV itself (the default look)."""
+    written = [tex_beside(csv) for csv in sorted(Path(folder).glob("*.csv"))]
+    return [path for path in written if path is not None]
 
 
 if __name__ == "__main__":

@@ -31,3 +31,14 @@ def test_a_file_with_other_columns_is_refused(tmp_path):
     path.write_text("a,b\n1,2\n")
     with pytest.raises(ValueError, match="columns must be"):
         B.load_results(path)
+
+
+def test_every_benchmark_script_records_and_takes_no_record():
+    """`make bench` passes its arguments to every script: each takes --no-record and records through Recorder."""
+    from stoplib.workbook.config import project_root
+
+    scripts = sorted((project_root() / "benchmarks").glob("bench_*.py"))
+    assert len(scripts) >= 5
+    lacking = [p.name for p in scripts
+               if '"--no-record"' not in (text := p.read_text()) or "Recorder(" not in text]
+    assert not lacking, f"benchmark scripts without --no-record or a Recorder: {lacking}"

@@ -1,9 +1,9 @@
 """Browser scenario of notebook 07 (hold'em stackings): both panels, every kind of control.
 
 Panel 0, the cut-table explorer: a text box (the deck), a dropdown (players), a slider
-(seat), buttons (Shuffle, Climb, Save figure), a menu of the n-player table's best decks. Panel 1, the search panel: text boxes
-(restarts, kicks, seed), dropdowns (players, method), a slider (seat), a check box
-(count ties). Every readout is checked against the API, computed here.
+(seat), buttons (Shuffle, Climb, Save figure), a menu of the n-player table's best decks.
+Panel 1, the search panel: text boxes (restarts, kicks, seed), dropdowns (players, method),
+a slider (seat), a check box (count ties). Every readout is checked against the API, computed here.
 """
 from lab import decode_png
 
