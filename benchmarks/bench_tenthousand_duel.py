@@ -135,7 +135,7 @@ class Rows(list):
 
     def __call__(self, game, goal, method, cores, med, runs, r, passes, peak=""):
         print(f"{game:<12}{goal:>6}  {method:<26}{cores:>6}{fmt(med):>12}{r.first_player_win:>20.15f}"
-              f"{r.residual:>11.1e}{passes:>8.2f}")
+              f"{r.residual:>11.1e}{passes:>10.2f}")
         self.append(dict(date=datetime.date.today().isoformat(), game=game, goal=goal, method=method, cores=cores,
                          repeats=len(runs), median_s=f"{med:.4f}", runs_s=" ".join(f"{x:.3f}" for x in runs),
                          first_player_win=f"{r.first_player_win:.15f}", residual=f"{r.residual:.2e}",
@@ -218,7 +218,7 @@ def main(argv=None):
         return 0
 
     print(f"{'game':<12}{'goal':>6}  {'method':<26}{'cores':>6}{'median':>12}{'first player wins':>20}"
-          f"{'residual':>11}{'per pair':>8}")
+          f"{'residual':>11}{'per pair':>10}")
     rows = Rows()
     pig_duels(rows, full)
     tenthousand_duels(rows, full)
