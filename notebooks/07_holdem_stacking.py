@@ -55,7 +55,8 @@ from IPython.display import display
 
 import stoplib as sl
 from stoplib import holdem as hd
-from stoplib.holdem import claims as hc, document as doc, players as pl, plots as hp, timings as ht, widgets as hw
+from stoplib.holdem import claims as hc, document as doc, families as fam, players as pl, plots as hp, timings as ht
+from stoplib.holdem import widgets as hw
 from stoplib.util.timing import machine, stamp
 
 sl.style.apply()
@@ -373,8 +374,9 @@ sl.caption(f"The 52 three-handed deals of the deck above: player 1 wins {value3.
 #
 # - **structured families, searched exhaustively** (`hd.search_family`): *period-13* decks,
 #   where the card at position $x$ has rank $\sigma(x \bmod 13)$ for an order $\sigma$ of
-#   the 13 ranks, with the suits cycling c, d, h, s (12! = 479,001,600 stackings) or in four
-#   blocks of 13 (13! stackings);
+#   the 13 ranks, and the suits cycling c, d, h, s (12! = 479,001,600 stackings up to the
+#   cut) or in four blocks of 13 (13! stackings); which were searched, for which table
+#   sizes, is read from the file below the table;
 # - **simulated annealing** (`hd.anneal`), run on Dask with every run written to a file as it
 #   ends: random swaps of two cards, accepted by the Metropolis rule on a cost finer than the
 #   cuts lost (a lost cut costs 4 plus the number of opponents who beat or tie seat 1);
@@ -401,7 +403,11 @@ md(f"Optimal stackings are found for **{pl.sizes_text(found) if found else 'no'}
    + f". In all, {players['cpu_seconds'].sum() / 3600:.1f} CPU hours of searches on "
    + "; ".join(sorted(set(runs_all["machine"]) | set(fams_all["machine"])))
    + f" (load average {min(runs_all['load'].min(), fams_all['load'].min()):.1f} to "
-   f"{max(runs_all['load'].max(), fams_all['load'].max()):.1f}: the machine was shared).")
+   f"{max(runs_all['load'].max(), fams_all['load'].max()):.1f}: the machine was shared). Families searched "
+   "exhaustively: " + "; ".join(f"{name}, {fam.FAMILIES[name]}, for {pl.sizes_text(g['n_players'])} players"
+                                for name, g in fams_all.groupby("family"))
+   + (f"; not yet searched: {', '.join(sorted(set(fam.FAMILIES) - set(fams_all['family'])))}."
+      if set(fam.FAMILIES) - set(fams_all["family"]) else "."))
 
 # %% [markdown]
 # The best deck for each table size, in the article's notation (every optimal one re-dealt by the

@@ -276,10 +276,11 @@ md(f"All {len(pig_mc)} simulations land within {pig_mc['z'].abs().max():.2f} sta
 # %% [markdown]
 # ## Two-player Ten Thousand: how big is it, and how long does it take?
 #
-# The game to `TT_GOAL` chips is solved twice, by the pairwise algorithm and by value iteration
-# (each pair's two turns alternated until no value moves by more than $10^{-14}$), timed here
-# (`cache=False`: a solve, not a read of the disk cache) after warm-up solves of a tiny goal. The solution keeps only the turn-start
-# values $P_0$ and, for the figures, the least banking totals; everything inside a turn follows from
+# The game (to the goal printed at the top: 200 chips in full mode) is solved twice, by the
+# pairwise algorithm and by value iteration (each pair's two turns alternated until no value
+# moves by more than $10^{-14}$), timed here (`cache=False`: a solve, not a read of the disk
+# cache) after warm-up solves of a tiny goal. The solution keeps only the turn-start values
+# $P_0$ and, for the figures, the least banking totals; everything inside a turn follows from
 # $P_0$ by one backward pass (a millisecond).
 
 # %%
@@ -611,7 +612,7 @@ sl.verdicts.styler(verdict_table)
 
 # %%
 head = verdict_table[verdict_table["headline"]].iloc[0]
-md(f"**{sl.verdicts.summary(verdict_table, list_differences=True)}** The context rows here are Busche and Neller's "
+md(f"{sl.verdicts.summary(verdict_table, list_differences=True)} The context rows here are Busche and Neller's "
    f"numbers for Farkle, another game. The headline, the paper's open question: {head['ours']}.")
 
 # %% [markdown]
@@ -635,7 +636,7 @@ md(f"**{sl.verdicts.summary(verdict_table, list_differences=True)}** The context
 #
 # **(a) Advisor.** Choose both banked scores (chips), the turn total before the roll and the roll
 # itself (faces, such as 15522); the panel draws every legal option's probability of winning the
-# game, best first, in the game to `TT_GOAL` chips. A state that cannot be (a turn total that
+# game, best first, in the game solved above. A state that cannot be (a turn total that
 # reaches the goal, a roll of six dice) is refused with a message.
 
 # %%
