@@ -4,7 +4,9 @@ A notebook links to another chapter as ``NN_name.ipynb``. MyST turns such links 
 cells into links to the chapter's page; links inside HTML *outputs* (the index's table of
 chapters is one) are raw HTML, which Sphinx leaves alone. This rewrites, in every page, each
 ``href="NN_name.ipynb"`` (with or without an anchor) whose notebook is a page of the book
-to ``href="NN_name.html"``, so every link between chapters opens the chapter's page.
+to ``href="NN_name.html"``, so every link between chapters opens the chapter's page. An
+anchor is rewritten as Sphinx names sections: JupyterLab's ``#References`` (the heading's
+text) becomes ``#references`` (lower case, runs of other characters as one hyphen).
 
 It also leaves out the ipywidgets state MyST-NB would embed in each chapter's page (a script
 of up to a few hundred kB that only ipywidgets' embed scripts read, and the site loads none:
@@ -25,7 +27,10 @@ def _rewrite(app, pagename, templatename, context, doctree):
         doc = match.group("doc")
         if doc not in docs:
             return match.group(0)
-        return f'href="{app.builder.get_relative_uri(pagename, doc)}{match.group("anchor") or ""}"'
+        anchor = match.group("anchor") or ""
+        if anchor:
+            anchor = "#" + re.sub(r"[^a-z0-9]+", "-", anchor[1:].lower()).strip("-")
+        return f'href="{app.builder.get_relative_uri(pagename, doc)}{anchor}"'
 
     context["body"] = _LINK.sub(page, body)
 

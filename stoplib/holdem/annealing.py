@@ -196,9 +196,9 @@ def anneal(n_runs: int, n_players: int = 2, seat: int = 1, *, moves: int = 1_000
     moves = check_int("moves", moves, 1, MAX_MOVES)
     t_start = check_real("t_start", t_start, 1e-6, 1e6)
     t_end = check_real("t_end", t_end, 1e-6, t_start)
-    decks, shuffle = _starts(deck, count)
     _anneal_estimate(f"anneal({count:,} runs of {moves:,} moves, {n} players)", count, moves, n,
-                     _threads(parallel))
+                     _threads(parallel))            # before the starting decks are allocated
+    decks, shuffle = _starts(deck, count)
     return _run("annealing", decks, shuffle, kseed, first, n, s, weight, moves, t_start, t_end, parallel=parallel)
 
 
@@ -235,9 +235,9 @@ def tabu_search(n_runs: int, n_players: int = 2, seat: int = 1, *, iterations: i
     iterations = check_int("iterations", iterations, 1, MAX_MOVES)
     sample = check_int("sample", sample, 1, 1326)
     tenure = check_int("tenure", tenure, 0, 51)
-    decks, shuffle = _starts(deck, count)
     _anneal_estimate(f"tabu_search({count:,} runs of {iterations:,} iterations × {sample} swaps, {n} players)",
                      count, iterations * sample, n, _threads(parallel))
+    decks, shuffle = _starts(deck, count)
     return _run("tabu", decks, shuffle, kseed, first, n, s, weight, iterations, sample=sample, tenure=tenure,
                 parallel=parallel)
 

@@ -367,6 +367,16 @@ def players_table(runs: pd.DataFrame, families: pd.DataFrame, sizes=range(MIN_PL
     >>> t.loc[0, "status"], int(t.loc[0, "twin_wins"])
     ('optimal stacking found', 52)
     """
+    for label, frame, needed in (("runs", runs, RUN_COLUMNS), ("families", families, FAMILY_COLUMNS)):
+        check_instance(label, frame, pd.DataFrame)
+        missing = [c for c in needed if c not in frame.columns]
+        if missing:
+            raise ValueError(f"{label} lacks the columns {missing} (read it with read_"
+                             f"{'runs' if label == 'runs' else 'family_searches'}())")
+    seat = check_int("seat", seat, 1, MAX_PLAYERS)
+    if isinstance(sizes, (str, bytes)) or not hasattr(sizes, "__iter__"):
+        raise TypeError(f"sizes must be an iterable of table sizes {MIN_PLAYERS}..{MAX_PLAYERS}, "
+                        f"got {type(sizes).__name__}")
     rows = []
     for n in sizes:
         n = check_int("n_players", n, MIN_PLAYERS, MAX_PLAYERS)

@@ -503,9 +503,19 @@ def _serve(root: Path, out: Path, port: int, pages: list) -> int:
     The page template ``app/voila/templates/stoplib`` (Voilà's lab template without its CDN
     style sheets) is found through ``JUPYTER_PATH``.
     """
+    import signal
     import threading
 
     from voila.app import Voila
+
+    class StoplibVoila(Voila):
+        """Voilà with Ctrl-C handled as it handles SIGTERM: the event loop stops between two callbacks
+        (a KeyboardInterrupt can land inside one and stall the shutdown on a busy machine), then every
+        kernel is shut down."""
+
+        def initialize(self, argv=None):
+            super().initialize(argv)
+            signal.signal(signal.SIGINT, self._handle_signal_stop)
 
     os.environ["JUPYTER_PATH"] = os.pathsep.join(p for p in (str(root / "app"), os.environ.get("JUPYTER_PATH"))
                                                  if p)
@@ -516,7 +526,7 @@ def _serve(root: Path, out: Path, port: int, pages: list) -> int:
             "--MappingKernelManager.cull_idle_timeout=600", "--MappingKernelManager.cull_interval=60"]
     argv += [f"--VoilaConfiguration.extension_allowlist={name}" for name in _EXTENSIONS]
     threading.Thread(target=_announce, args=(port, pages), daemon=True).start()
-    Voila.launch_instance(argv=argv)
+    StoplibVoila.launch_instance(argv=argv)
     print("The stoplib app has stopped.", flush=True)
     return 0
 

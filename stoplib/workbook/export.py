@@ -19,7 +19,7 @@ from pathlib import Path
 import matplotlib
 import pandas as pd
 
-from ..util.validate import MissingFileError, check_bool, check_int, check_str
+from ..util.validate import MissingFileError, check_bool, check_int, check_path, check_str
 from .config import data_dir, figures_dir
 
 _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")
@@ -170,7 +170,7 @@ def tex_beside(csv) -> Path | None:
     """
     from . import verdicts
 
-    csv = Path(csv)
+    csv = check_path("csv", csv)
     if csv.suffix != ".csv" or not csv.is_file():
         raise MissingFileError(2, "no such CSV table", str(csv))
     df = pd.read_csv(csv)

@@ -37,6 +37,11 @@ def saved_table_name():
     return "fuzz_table"
 
 
+def saved_table_path():
+    from stoplib.workbook.config import data_dir
+    return data_dir() / f"{saved_table_name()}.csv"
+
+
 def verdict_table(notebook="01_redblack_dp"):
     import pandas as pd
     return pd.DataFrame({"notebook": [notebook, notebook], "claim": ["value", "fit"],

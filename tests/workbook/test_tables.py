@@ -122,7 +122,8 @@ def test_save_table_writes_the_tex_beside_the_csv(tmp_path, monkeypatch):
 
 
 def test_committed_tables_have_their_tex_and_figures_all_three_formats():
-    """Every committed table short enough for a paper has its .tex; every figure its PNG, SVG and PDF."""
+    """Every committed table short enough for a paper has its .tex; every figure its PNG, SVG and PDF
+    (a chapter's gallery thumbnail is PNG only)."""
     from stoplib.workbook import export
     from stoplib.workbook.config import project_root
 
@@ -130,6 +131,8 @@ def test_committed_tables_have_their_tex_and_figures_all_three_formats():
     missing = [p.name for p in sorted((root / "data").glob("*.csv"))
                if not p.with_suffix(".tex").is_file() and sum(1 for _ in p.open()) - 1 <= export.TEX_MAX_ROWS]
     assert not missing, f"tables without a .tex beside them (rerun the notebook that saves them): {missing}"
-    stems = {p.with_suffix("") for p in (root / "figures").glob("*.*") if p.suffix in (".png", ".svg", ".pdf")}
+    # a chapter's thumbnail (<notebook>-thumbnail.png) is a picture for the gallery, not a figure for a paper
+    stems = {p.with_suffix("") for p in (root / "figures").glob("*.*")
+             if p.suffix in (".png", ".svg", ".pdf") and not p.stem.endswith("-thumbnail")}
     incomplete = sorted(s.name for s in stems if not all(s.with_suffix(f".{f}").is_file() for f in export.FORMATS))
     assert stems and not incomplete, f"figures without all of {export.FORMATS}: {incomplete}"

@@ -179,7 +179,7 @@ SPECS = [
     Spec("stoplib.holdem.plots.plot_success_by_players",
          kwargs=dict(table=SUMMARY, ax=AX, column="fraction", label_by="seat"), max_examples=5),
     Spec("stoplib.holdem.plots.plot_scores_by_players", kwargs=dict(table=SUMMARY, ax=AX), max_examples=5),
-    Spec("stoplib.holdem.plots.plot_best_by_players", kwargs=dict(table=PLAYERS, ax=AX),
+    Spec("stoplib.holdem._plot_players.plot_best_by_players", kwargs=dict(table=PLAYERS, ax=AX),
          extra_bad={"table": [SUMMARY, RUNS, Make("factories.frame")]}, max_examples=5),
     Spec("stoplib.holdem.plots.plot_cut_table", kwargs=dict(table=CUT_TABLE, seat=1, fig=None),
          extra_bad={"table": [DECK, SUMMARY, Make("factories.frame")], "seat": [2], "fig": [FIG]},

@@ -18,6 +18,7 @@ SPECS = [
     Spec("stoplib.workbook.export.save_table", kwargs=dict(df=Make("factories.frame"), name="t", index=False,
                                                            formats=None, headers=None, digits=6)),
     Spec("stoplib.workbook.export.load_table", kwargs=dict(name=Make("factories.saved_table_name"))),
+    Spec("stoplib.workbook.export.tex_beside", kwargs=dict(csv=Make("factories.saved_table_path"))),
     # style
     Spec("stoplib.workbook.style.apply"),
     Spec("stoplib.workbook.style.context"),
@@ -36,6 +37,7 @@ SPECS = [
     Spec("stoplib.workbook.prose.plain", kwargs=dict(text="<b>$</b>1")),
     Spec("stoplib.workbook.prose.escape", kwargs=dict(text="a <b> costs $3")),
     Spec("stoplib.workbook.prose.md", kwargs=dict(text="**bold**")),
+    Spec("stoplib.workbook.prose.markdown_problems", kwargs=dict(text="*It vanishes at τ* = 56.*")),
     # panels
     Spec("stoplib.workbook.panel.slug", kwargs=dict(values={"n": 3})),
     Spec("stoplib.workbook.panel.int_slider", kwargs=dict(description="red", value=26, min=0, max=300, step=1,
