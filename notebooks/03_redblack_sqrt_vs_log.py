@@ -267,6 +267,7 @@ assert abs(stacked32.rsquared - doc.LOGSQRT_FIT_R2) < 1e-5
 #
 # * smooth fit, $g'(\alpha) = 1$: since $g' = y g + C/\sqrt{2\pi}$, $C = \sqrt{2\pi}(1 - \alpha^2)$;
 # * continuity, $g(\alpha) = \alpha$:
+#
 #   $$\alpha = (1-\alpha^2)\sqrt{2\pi}\, e^{\alpha^2/2}\,\Phi(\alpha).$$
 #
 # The value from $(0, 0)$ is $g(0) = \sqrt{2\pi}(1-\alpha^2)/2$, per $\sqrt{L}$. With

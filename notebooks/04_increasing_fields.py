@@ -96,11 +96,15 @@ print("outcome:", game.outcome)
 #    exactly when, of the next $F-1$ rolls, $f$ fall below $r$ and $F-f-1$ above (a hypergeometric
 #    probability), *and* both sub-games are won. Given the split, each side sees a uniformly random
 #    sequence of its own values, independent of the other side, so
+#
 #    $$Place(V,F,r,f) = \frac{\binom{r}{f}\binom{V-r-1}{F-f-1}}{\binom{V-1}{F-1}}\,
 #      Win(r,f)\,Win(V-r-1,F-f-1).$$
+#
 # 5. **Let the binomials cancel** (our step, not the page's). With $W(V,F) = \binom VF Win(V,F)$
 #    and $\binom{V}{F} = \frac VF \binom{V-1}{F-1}$,
+#
 #    $$W(V,F) = \frac1F \sum_{r=0}^{V-1} \max_f\, W(r,f)\, W(V-1-r, F-1-f),$$
+#
 #    so a float kernel needs one multiplication per candidate field and no binomials at all. In exact
 #    arithmetic $N(V,F) = F!\,W(V,F)$ counts the winning roll sequences, an integer:
 #    $N(V,F) = \sum_r \max_f \binom{F-1}{f} N(r,f) N(V-1-r,F-1-f)$.

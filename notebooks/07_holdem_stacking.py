@@ -385,9 +385,22 @@ sl.caption(f"The 52 three-handed deals of the deck above: player 1 wins {value3.
 # %%
 players = hd.stackings_by_players()  # checked as it is read: decks, counts, statuses
 runs_all, fams_all = hd.read_runs(), hd.read_family_searches()  # the runs and searches behind it
+# the families by their description, not their code name
+family_words = {name: f"period-13, suits {'cycling' if name.endswith('cycle') else 'in blocks'}"
+                for name in fam.FAMILIES}
+
+
+def in_words(text):
+    for name, words in family_words.items():
+        text = text.replace(name, words)
+    return text
+
+
 display(sl.show_table(
     players.drop(columns=["deck", "twin_wins", "twin_ties", "twin_losses"]).assign(
-        cpu_hours=players["cpu_seconds"] / 3600).drop(columns=["cpu_seconds"]),
+        cpu_hours=players["cpu_seconds"] / 3600,
+        status=players["status"].map(in_words), method=players["method"].map(in_words),
+        family=players["family"].map(in_words)).drop(columns=["cpu_seconds"]),
     formats={"cpu_hours": "{:.2f}", "family_size": "{:,}"},
     headers={"n_players": "Players", "status": "Status", "wins": "Won", "ties": "Tied", "losses": "Lost",
              "method": "Best deck found by", "family": "Family searched", "family_size": "Its stackings",
@@ -404,9 +417,9 @@ md(f"Optimal stackings are found for **{pl.sizes_text(found) if found else 'no'}
    + "; ".join(sorted(set(runs_all["machine"]) | set(fams_all["machine"])))
    + f" (load average {min(runs_all['load'].min(), fams_all['load'].min()):.1f} to "
    f"{max(runs_all['load'].max(), fams_all['load'].max()):.1f}: the machine was shared). Families searched "
-   "exhaustively: " + "; ".join(f"{name}, {fam.FAMILIES[name]}, for {pl.sizes_text(g['n_players'])} players"
-                                for name, g in fams_all.groupby("family"))
-   + (f"; not yet searched: {', '.join(sorted(set(fam.FAMILIES) - set(fams_all['family'])))}."
+   "exhaustively: " + "; ".join(f"{family_words[name]} ({fam.FAMILIES[name]}), for "
+                                f"{pl.sizes_text(g['n_players'])} players" for name, g in fams_all.groupby("family"))
+   + (f"; not yet searched: {', '.join(family_words[k] for k in sorted(set(fam.FAMILIES) - set(fams_all['family'])))}."
       if set(fam.FAMILIES) - set(fams_all["family"]) else "."))
 
 # %% [markdown]
@@ -628,8 +641,8 @@ md(sl.verdicts.summary(table, list_differences=True)
 # %% [markdown]
 # ## Open questions
 #
-# - Do optimal stackings exist for the table sizes *How many players?* leaves open? The
-#   explorer's menu holds the best deck known for each; `hd.anneal(..., deck=...)` climbs on
+# - Do optimal stackings exist for the table sizes where the n-player table above shows none
+#   yet? The explorer's menu holds the best deck known for each; `hd.anneal(..., deck=...)` climbs on
 #   from one, `hd.search_family` searches a family, and `benchmarks/holdem_players.py` runs
 #   the long searches on Dask.
 # - Why do period-13 decks with cycling suits win not a single cut for 14 players or more

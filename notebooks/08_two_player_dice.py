@@ -239,7 +239,7 @@ sl.show_table(pig_match_table, formats={c: "{:.4%}" for c in ("first", "second",
 by = {(m.player, m.opponent): m for m in pig_matches}
 lose20, lose_pace = (by["optimal", "hold at 20"].mean - 0.5, by["optimal", "keep pace and end race"].mean - 0.5)
 md(f"Against an optimal opponent, \"hold at 20\" wins {pct(0.5 - lose20, 2)} of games (a coin deciding who starts), "
-   f"{100 * lose20:.2f} points below even, and \"keep pace and end race\" {pct(0.5 - lose_pace, 2)}, "
+   f"{100 * lose20:.2f} percentage points below even, and \"keep pace and end race\" {pct(0.5 - lose_pace, 2)}, "
    f"{100 * lose_pace:.2f} below. Played against \"hold at 20\", keep pace wins "
    f"{pct(by['keep pace and end race', 'hold at 20'].mean, 2)}.")
 

@@ -252,6 +252,9 @@ def styler(frame: pd.DataFrame):
     >>> html = styler(t).to_html()
     >>> "The document says" in html and "font-weight: bold" in html and "headline" not in html
     True
+    >>> t = table("01_demo", [row("error '<0.002%'", "1", "1", "agrees", "e", headline=True)])
+    >>> "&lt;0.002%" in styler(t).to_html()
+    True
     """
     from . import style
 
@@ -269,7 +272,8 @@ def styler(frame: pd.DataFrame):
         return ["font-weight: bold" if heads[r.name] and c != "verdict" else "" for c in r.index]
 
     body = shown[list(HEADERS)].rename(columns=HEADERS)
-    return (body.style.hide(axis="index")
+    return (body.style.format(escape="html")       # a claim's text is text: '<0.002%' is no tag
+            .hide(axis="index")
             .apply(bold_headline, axis=1)
             .map(colour, subset=[HEADERS["verdict"]])
             .set_properties(**{"text-align": "left", "vertical-align": "top"})
