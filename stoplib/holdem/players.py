@@ -41,6 +41,7 @@ import pandas as pd
 
 from ..util.rng import kernel_seed
 from ..util.validate import MissingFileError, check_instance, check_int, check_path, check_real
+from ..workbook.config import data_dir
 from ..workbook.verdicts import row as verdict_row
 from ..workbook.progressbar import progress
 from ._costs import _anneal_estimate, _cluster_speed, _read_estimate, _reference_deals_estimate
@@ -276,8 +277,9 @@ def run_anneal(n_runs: int, n_players: int, seat: int = 1, *, moves: int = 10_00
     first_run : int
         Index of the first run (to continue a search).
     folder : str or pathlib.Path, optional
-        Where the files go (default: the repository's ``data/``): ``holdem_anneal_runs.csv``
-        and ``holdem_stackings_<n>p_seat<s>.txt``.
+        Where the files go: ``holdem_anneal_runs.csv`` and ``holdem_stackings_<n>p_seat<s>.txt``
+        (default: the workbook's ``data/`` folder, :func:`stoplib.workbook.config.data_dir`, the
+        repository's unless ``STOPLIB_OUTPUT_DIR`` redirects it, as the tests do).
     scheduler, n_workers, show_progress :
         As in :func:`stoplib.holdem.run_search`.
 
@@ -303,7 +305,7 @@ def run_anneal(n_runs: int, n_players: int, seat: int = 1, *, moves: int = 10_00
     what = f"run_anneal({count:,} runs of {moves:,} moves, {n} players)"
     if scheduler is None:
         _anneal_estimate(what, count, moves, n, _cluster_speed(min(workers, os.cpu_count() or 1)))
-    out = _folder(folder)
+    out = data_dir() if folder is None else _folder(folder)
     log = _RunLog(out / RUNS_FILE)
     store = StackingFile(out / f"holdem_stackings_{n}p_seat{s}.txt", n, s, "wins")
     client, own = _connect(scheduler)

@@ -372,9 +372,13 @@ def run_notebooks(paths, quick: bool, timeout: int | None = None, output_dir=Non
     only_stale = check_bool("only_stale", only_stale)
     stream = stream or sys.stdout
     root = Path(output_dir) if output_dir is not None else output_root()
-    stamping = not quick and output_dir is None and root.resolve() == project_root().resolve()
+    stamping_run = not quick and output_dir is None and root.resolve() == project_root().resolve()
+    notebooks_dir = (project_root() / "notebooks").resolve()
     rows = []
     for path in paths:
+        # only the workbook's own notebooks are stamped: a notebook elsewhere (a test's) never
+        # writes into notebooks/stamps.json
+        stamping = stamping_run and path.resolve().parent == notebooks_dir
         if only_stale and stamping:
             why = stale(path)
             if not why:
