@@ -34,3 +34,46 @@ def pytest_collection_modifyitems(config, items):
         return len(_FIRST)
 
     items.sort(key=rank)   # stable: within a rank, the collection order is kept
+
+
+# --------------------------------------------------------------------------- the suite leaves the tree as it was
+#: The committed results a test must never write (they are the workbook's own: tests write to a temp folder).
+_GUARDED = ("data", "figures", "notebooks", "benchmarks", "README.md", "references.bib")
+
+
+def _guarded_fingerprint(root):
+    """``{path: sha256}`` of the tracked files under the guarded folders (None outside a git checkout)."""
+    import hashlib
+    import subprocess
+
+    try:
+        names = subprocess.run(["git", "-C", str(root), "ls-files", "-z", "--", *_GUARDED], capture_output=True,
+                               check=True, timeout=60).stdout.decode().split("\0")
+    except (OSError, subprocess.SubprocessError):
+        return None
+    out = {}
+    for name in filter(None, names):
+        path = root / name
+        out[name] = hashlib.sha256(path.read_bytes()).hexdigest() if path.is_file() else None
+    return out
+
+
+def pytest_sessionstart(session):
+    if hasattr(session.config, "workerinput"):      # an xdist worker: the controller checks
+        return
+    from stoplib.workbook.config import project_root
+
+    session.config._stoplib_guard = (project_root(), _guarded_fingerprint(project_root()))
+
+
+def pytest_sessionfinish(session, exitstatus):
+    root, before = getattr(session.config, "_stoplib_guard", (None, None))
+    if before is None:
+        return
+    after = _guarded_fingerprint(root)
+    changed = sorted(name for name in set(before) | set(after or {}) if (after or {}).get(name) != before.get(name))
+    if changed:
+        session.config.get_terminal_writer().line(
+            "the test run changed committed files (a test must write to its temp folder): " + ", ".join(changed[:20]),
+            red=True)
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
