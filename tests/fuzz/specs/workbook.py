@@ -112,8 +112,10 @@ SPECS = [
     Spec("stoplib.workbook.freshness.fingerprint", kwargs=dict(notebook=Make("factories.tiny_notebook"), inputs=(),
                                                                root=None)),
     Spec("stoplib.workbook.freshness.load_stamps", kwargs=dict(root=None)),
+    # root stays a temp folder: record(root=None) would stamp the fuzz notebook into the workbook's stamps.json
     Spec("stoplib.workbook.freshness.record", kwargs=dict(notebook=Make("factories.tiny_notebook"),
-                                                          io={"read": [], "write": []}, root=TMP)),
+                                                          io={"read": [], "write": []}, root=TMP),
+         fuzz=("notebook", "io")),
     Spec("stoplib.workbook.freshness.stale", kwargs=dict(notebook=Make("factories.tiny_notebook"), root=None)),
     # the site (make site) and the app (make app)
     Spec("stoplib.workbook.site.chapters", kwargs=dict(root=Make("factories.site_root"))),
