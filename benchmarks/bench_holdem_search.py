@@ -4,6 +4,7 @@
     python benchmarks/bench_holdem_search.py --full   # 2,000 restarts per run, and 3..6 players
     python benchmarks/bench_holdem_search.py --decks-only [--before TREE] [--write-csv]
     python benchmarks/bench_holdem_search.py --methods [--budget 60] [--write-csv]
+    python benchmarks/bench_holdem_search.py --gpu [--gpu-decks 1000000] [--allow-simulator]
 
 **Decks scored per second** (issue 19), for 2..9 and 22 players: 20,000 random
 decks, every cut of each dealt and scored for seat 1, by today's kernel
@@ -29,6 +30,17 @@ iterated local search (first improvement, kicks of two swaps), simulated anneali
 (:func:`stoplib.holdem.anneal`, 2·10^7 proposals per run) and tabu search
 (:func:`stoplib.holdem.tabu_search`, 64 sampled swaps per iteration); printed: the
 best cuts won, the runs that reached 52, and the CPU seconds to the first optimal deck.
+
+**Decks scored per second on a GPU** (``--gpu``): ``score_decks(method="cuda")``
+(:mod:`stoplib.holdem.gpu`, one CUDA thread per cut) on 1,000,000 seeded random decks
+for 2..9 and 22 players, after a warm-up that compiles the kernel and copies the
+tables: the median of 3 wall times of the public call (checks and transfers
+included), and of the kernel alone on decks already on the device; the outcomes
+of the first 20,000 decks are checked against the CPU kernel. Rows go to
+``data/holdem_gpu_decks_per_second.csv`` (and ``benchmarks/results.csv``) only when
+numba finds a real GPU; without one nothing is timed. ``--allow-simulator`` lets
+numba's CUDA simulator (``NUMBA_ENABLE_CUDASIM=1``) stand in, for a smoke run on a
+few decks (``--gpu-decks 50``); its times are printed, never written.
 
 Then the **work budget** (issue 12): serial climbs per second for 2..9, 12, 16 and 22 players,
 the speed-up of first improvement, the cost of a kick, and a small
@@ -126,6 +138,97 @@ def decks_per_second(repeats: int = 5, n_decks: int = 20_000):
         print(f"{n:>7} {b['decks_per_s']:>17,.0f} {a['decks_per_s']:>12,.0f} {a['speedup']:>9.2f}")
     print(f"machine: {machine()}")
     return rows
+
+
+GPU_CSV = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "data",
+                       "holdem_gpu_decks_per_second.csv")
+
+
+def gpu_name() -> str:
+    """The CUDA device numba runs on (name and compute capability), or the simulator."""
+    from numba import cuda
+
+    from stoplib.holdem.gpu import simulated
+
+    if simulated():
+        return "numba's CUDA simulator"
+    dev = cuda.get_current_device()
+    name = dev.name.decode() if isinstance(dev.name, bytes) else str(dev.name)
+    return f"{name} (compute capability {dev.compute_capability[0]}.{dev.compute_capability[1]})"
+
+
+def gpu_decks_per_second(n_decks: int = 1_000_000, repeats: int = 3, allow_simulator: bool = False,
+                         n_check: int = 20_000):
+    """Rows (players, decks, median s, decks/s, kernel-only s, device, machine) of
+    ``score_decks(method="cuda")``; ``[]`` (nothing timed) without a GPU."""
+    import statistics
+
+    from numba import cuda
+
+    from stoplib.holdem import gpu, load_tables, score_decks
+    from stoplib.holdem.solver import _score_decks_parallel
+    from stoplib.util import budget
+    from stoplib.util.timing import machine
+
+    if not (gpu.gpu_available() or (allow_simulator and gpu.simulated())):
+        print("\n--gpu: numba finds no CUDA GPU" + (" (numba's simulator is on: add --allow-simulator to "
+                                                   "smoke-test it)" if gpu.simulated() else "")
+              + "; nothing timed, nothing written")
+        return []
+    device = gpu_name()
+    decks = np.argsort(np.random.default_rng(2026).random((n_decks, 52)), axis=1).astype(np.int64)
+    on_device = cuda.to_device(decks[:gpu.CHUNK].astype(np.uint8))  # for the kernel alone
+    outs_device = cuda.device_array((on_device.shape[0], 52), np.int8)
+    n_check = min(n_check, n_decks)
+    ref, wins = np.empty((n_check, 52), np.int8), np.empty(n_check, np.int64)
+    rows = []
+    print(f"\ndecks scored per second on {device}: {n_decks:,} random decks, all 52 cuts, seat 1; "
+          f"median of {repeats} (wall, checks and transfers included) and of the kernel alone")
+    print(f"{'players':>7} {'median s':>9} {'decks/s':>13} {'kernel s':>9} {'kernel decks/s':>15}")
+    with budget.allow(seconds=1e9, bytes=1e12):
+        for n in PLAYERS:
+            score_decks(decks[:64], 1, n, method="cuda")  # warm-up: compile, tables to the device
+            walls, kernels = [], []
+            for _ in range(repeats):
+                t0 = time.perf_counter()
+                outs = score_decks(decks, 1, n, method="cuda")
+                walls.append(time.perf_counter() - t0)
+            for _ in range(repeats):
+                cuda.synchronize()
+                t0 = time.perf_counter()
+                gpu._launch(on_device, n, 0, outs_device)
+                cuda.synchronize()
+                kernels.append(time.perf_counter() - t0)
+            _score_decks_parallel(decks[:n_check], n, 0, load_tables(), ref, wins)
+            if not np.array_equal(outs[:n_check], ref):
+                raise AssertionError(f"{n} players: the GPU's outcomes differ from the CPU kernel's")
+            wall, kernel = statistics.median(walls), statistics.median(kernels)
+            rows.append({"n_players": n, "decks": n_decks, "median_s": wall, "decks_per_s": n_decks / wall,
+                         "kernel_decks": on_device.shape[0], "kernel_median_s": kernel,
+                         "kernel_decks_per_s": on_device.shape[0] / kernel, "repeats": repeats,
+                         "device": device, "machine": machine()})
+            r = rows[-1]
+            print(f"{n:>7} {wall:>9.4f} {r['decks_per_s']:>13,.0f} {kernel:>9.4f} {r['kernel_decks_per_s']:>15,.0f}",
+                  flush=True)
+    print(f"outcomes of the first {n_check:,} decks equal the CPU kernel's; host: {machine()}")
+    return rows
+
+
+def record_gpu(rows) -> None:
+    """Write ``--gpu``'s rows to ``GPU_CSV`` and the results file, unless ``--no-record`` or simulated."""
+    from stoplib.holdem.gpu import simulated
+
+    if rows and not simulated():  # the simulator's times are printed only
+        for r in rows:
+            save(f"hold'em deck scoring on a GPU ({r['device']}), {r['decks']:,} random decks x 52 cuts, "
+                 f"{r['n_players']} players, method='cuda'", r["median_s"], f"{r['decks_per_s']:,.0f} decks/s",
+                 r["repeats"])
+        if save.enabled:
+            import pandas as pd
+
+            pd.DataFrame(rows).to_csv(GPU_CSV, index=False, float_format="%.6g")
+            print(f"written: {GPU_CSV}")
+    print(save.summary())
 
 
 def search_before_after(tree: str, repeats: int = 3):
@@ -296,6 +399,10 @@ def main(argv=None) -> int:
     ap.add_argument("--methods", action="store_true", help="only the search methods on one CPU budget")
     ap.add_argument("--budget", type=float, default=60.0, help="CPU seconds per method and table size")
     ap.add_argument("--before", metavar="TREE", help="an export of commit 17c2173: time its search beside ours")
+    ap.add_argument("--gpu", action="store_true", help="only decks scored per second on a CUDA GPU")
+    ap.add_argument("--gpu-decks", type=int, default=1_000_000, help="random decks for --gpu")
+    ap.add_argument("--allow-simulator", action="store_true",
+                    help="--gpu in numba's CUDA simulator (NUMBA_ENABLE_CUDASIM=1): a smoke run, never written")
     ap.add_argument("--no-record", action="store_true", help="print only, write nothing to benchmarks/results.csv")
     ap.add_argument("--write-csv", action="store_true",
                     help=f"write decks/s to {os.path.basename(DECKS_CSV)} (and with --before the search's "
@@ -304,6 +411,9 @@ def main(argv=None) -> int:
     save.enabled = not args.no_record
     if args.budget_only:
         budget_report(args.repeats, 2 if args.full else 1)
+        return 0
+    if args.gpu:
+        record_gpu(gpu_decks_per_second(args.gpu_decks, args.repeats, args.allow_simulator))
         return 0
     if args.methods:
         rows = methods_on_one_budget(args.budget)

@@ -400,6 +400,49 @@ sl.prose.md(
     f"machine over several sessions; they say how long it took, not how fast it can go.")
 
 # %% [markdown]
+# ### On a GPU
+#
+# The same wavefront also runs as a CUDA kernel (`method="cuda"`, `stoplib.redblack.gpu`):
+# one thread block per tile, one thread per row of the tile, each cell computed from the
+# value the thread of the row above handed over one step earlier. This machine has no GPU;
+# one session of the project was lent one for a few minutes and recorded what it measured
+# in `data/redblack_gpu_runs.csv`, each row with its device and host. The values are
+# compared with the CPU's sweeps above (the GPU fuses `a*b + c` into one operation, so the
+# last bits may differ).
+
+# %%
+gpu_runs = rb.recorded_gpu_runs()
+sl.show_table(gpu_runs[["what", "n", "seconds", "cells_per_s", "value", "cpu_value", "rel_diff", "note"]],
+              formats={"seconds": "{:,.2f}", "cells_per_s": lambda v: f"{v / 1e9:,.0f}", "value": "{:.9f}",
+                       "cpu_value": "{:.9f}", "rel_diff": "{:.1e}"},
+              headers={"what": "Run", "n": "n (each colour)", "seconds": "Seconds",
+                       "cells_per_s": "Cells per second (billions)", "value": "V(n, n), GPU",
+                       "cpu_value": "V(n, n), CPU", "rel_diff": "Relative difference", "note": "Note"},
+              caption="Device: " + "; ".join(sorted(set(gpu_runs.device) - {"(host CPU)"}))
+                      + ". Host: " + "; ".join(sorted(set(gpu_runs.host))))
+
+# %%
+on_gpu = gpu_runs[gpu_runs.what == "cuda"].set_index("n")
+n_top = int(on_gpu.index.max())
+cpu_top = front.sweeps.set_index("n").loc[n_top]
+sweep = gpu_runs[gpu_runs.what.str.startswith("one sweep")]
+whole = sweep.dropna(subset=["seconds"]).iloc[0]
+past = sweep.dropna(subset=["value"]).set_index("n")["value"]
+n_past = int(past.index.max())
+gpu_rate = on_gpu.loc[n_top, "cells_per_s"]
+ten_minutes = (2 * gpu_rate * 600) ** 0.5        # a sweep of n x n updates about n^2 / 2 cells
+sl.prose.md(
+    f"On {on_gpu.device.iloc[0]}, V({n_top:,}, {n_top:,}) took **{on_gpu.loc[n_top, 'seconds']:,.0f} s** "
+    f"({gpu_rate / 1e9:,.0f} billion cells per second), against {cpu_top.seconds:,.0f} s "
+    f"({cpu_top.seconds / 3600:.1f} hours) for the CPU sweep in the table above on {cpu_top.machine}; the two "
+    f"values differ by {on_gpu.loc[n_top, 'rel_diff']:.1e} relative. At 100,000 cards the GPU and the host's "
+    f"tiled sweep on all its cores compute every V(i, i) alike to {on_gpu.loc[100_000, 'rel_diff']:.0e}. One "
+    f"sweep of {n_past:,} cards took {whole.seconds:,.0f} s and gives every V(k, k) on its way, among them "
+    f"**V({n_past:,}, {n_past:,}) = {past[n_past]:.6f}**, past the CPU's largest sweep. At the measured "
+    f"rate, ten minutes would take an exact sweep to about {ten_minutes / 1e6:.0f} million cards of each "
+    f"colour: an extrapolation (the work grows as the square of the deck), not a run.")
+
+# %% [markdown]
 # ## When should you stop?
 #
 # The policy is a threshold. For each number $r$ of red cards left there is a number of

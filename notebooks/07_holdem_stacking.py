@@ -612,6 +612,42 @@ md(f"Ours: {machine()} (one-minute load average {ev['load'].mean():.1f} while ti
       if ev["load"].mean() > threads else ""))
 
 # %% [markdown]
+# The search lives on scoring whole decks: all 52 cuts dealt to every player and compared.
+# `score_decks` does that for many decks at once (the board key shared by the players of a
+# cut, an opponent dealt only where the seat is still ahead, flushes ranked after the
+# fact). Here it is timed on this machine for 2, 6 and 9 players; beside it, the rates
+# one session measured on a GPU (`method="cuda"`, one thread per cut), read from
+# `data/holdem_gpu_decks_per_second.csv`.
+
+# %%
+deck_rates = ht.deck_speeds(sl.pick(20_000, 2_000), repeats=3)
+gpu_decks = ht.recorded_gpu_deck_speeds()
+on_gpu = gpu_decks[gpu_decks.n_players.isin(deck_rates.n_players)]
+rates = pd.concat([
+    deck_rates.assign(where=deck_rates.threads.map(lambda t: f"this machine, {t} thread{'s' if t > 1 else ''}"),
+                      rate=deck_rates.decks_per_second),
+    on_gpu.assign(where=on_gpu.device + ", public call", rate=on_gpu.decks_per_s),
+    on_gpu.assign(where=on_gpu.device + ", kernel alone", rate=on_gpu.kernel_decks_per_s)])
+wide = rates.pivot_table(index="where", columns="n_players", values="rate", sort=False)
+sl.show_table(wide.reset_index(), formats={p: (lambda v: f"{v / 1e6:,.2f}") for p in wide.columns},
+              headers={"where": "Where"} | {p: f"{p} players (million decks/s)" for p in wide.columns},
+              caption=f"This machine: {deck_rates.machine.iloc[0]}, load {deck_rates.load.mean():.1f}. "
+                      f"GPU host: {on_gpu.machine.iloc[0]}")
+
+# %%
+one = deck_rates[deck_rates.threads == 1].set_index("n_players")["decks_per_second"]
+kern = on_gpu.set_index("n_players")["kernel_decks_per_s"]
+pub = on_gpu.set_index("n_players")["decks_per_s"]
+md(f"On one thread this machine scores {num(one.iloc[0] / 1e6, 1)} million {one.index[0]}-player decks per "
+   f"second and {num(one.iloc[-1] / 1e6, 1)} million {one.index[-1]}-player decks: with more players more hands "
+   f"are dealt, though only where the seat is still ahead. On {on_gpu.device.iloc[0]} the kernel alone scores "
+   f"{kern.iloc[0] / 1e6:,.0f} million {kern.index[0]}-player and {kern.iloc[-1] / 1e6:,.0f} million "
+   f"{kern.index[-1]}-player decks per second, but the public call manages about {pub.mean() / 1e6:.0f} million "
+   f"whatever the table: its time goes to checking the decks and copying them on the host, not to the GPU. "
+   f"`benchmarks/bench_holdem_search.py --decks-only` times today's kernel beside the one this project "
+   f"started the n-player study with, in one run.")
+
+# %% [markdown]
 # ## Explore
 #
 # The deck explorer is in *How many players?* above. Here, run a small seeded search of your

@@ -18,6 +18,9 @@ The rooms
 ``solver.py``
     The value of a stacking: the outcome of every cut (``deck_value``,
     ``cut_outcomes``, ``cut_table``; ``score_decks`` for many decks at once).
+``gpu.py`` (kernel in ``_gpu_kernels.py``)
+    ``score_decks(..., method="cuda")``: every cut of many decks on a CUDA GPU
+    (numba-cuda, one thread per cut; numba's simulator where there is none).
 ``local_search.py`` (kernels in ``_local_search_kernels.py``)
     Hill climbing to optimal stackings (``search``, ``climb``, ``swap_delta``,
     ``summarize``).

@@ -46,7 +46,13 @@ RATES = {
     "first_speedup": 2.5,    # first improvement runs this many times as many climbs/s (2.8)
     "kick": 0.6,             # one kick of the iterated local search, in climbs of the same kind (0.57)
     "deck_value": 15_000.0,  # deck_value calls/s (52 cuts, parsing and checks included; 32,000/s)
-    "score_decks": 1.0e6,    # decks/s of score_decks, over (1 + n_players / 8) (2.6 M/s for 2, 0.98 M/s for 22)
+    # decks/s of score_decks (input checks included), over (1 + n_players / 8): measured 3.6e6 to 4.7e6
+    # (3.5 M/s for 2 players, 1.7 M/s for 9, 1.3 M/s for 22); kept below, for slower machines
+    "score_decks": 2.0e6,
+    # decks/s of score_decks(method="cuda"), over (1 + n_players / 8): on an H200 with a 16-core Xeon host, 5.0 to
+    # 5.3 M/s for 2..22 players (wall: the host's checks of the int64 decks take 60%, the kernel alone 1-3%)
+    "score_decks_cuda": 3.0e6,
+    "score_decks_cudasim": 50.0,  # the same in numba's CUDA simulator (Python threads: 80-90 decks/s, any n_players)
     "cut_table": 300.0,      # two-player cut_table calls/s (a 52-row DataFrame; 6 players: 3 times the cost)
     "reference_hands": 30_000.0,  # five-card hands/s scored by the rules (reference_rank5/7; 37,000/s)
     "reference_deals": 40_000.0,  # hands/s of deck_value_reference (evaluate7 from plain Python; 62,000/s)
@@ -191,6 +197,15 @@ def _score_decks_estimate(n_decks: int, n_players: int, parallel: bool) -> budge
                   f"{RATES['score_decks']:g} decks/s / (1 + n_players / 8) per thread, {speed:.2g} threads' worth")
 
 
+def _score_decks_cuda_estimate(n_decks: int, n_players: int, in_simulator: bool) -> budget.Estimate:
+    """Seconds to check and score ``n_decks`` decks on a GPU, or in numba's CUDA simulator."""
+    key = "score_decks_cudasim" if in_simulator else "score_decks_cuda"
+    where = "numba's CUDA simulator" if in_simulator else "a GPU"
+    return _check(f"score_decks({n_decks:,} decks, {n_players} players, method='cuda')",
+                  n_decks * (1 + n_players / 8) / RATES[key] + n_decks / RATES["hand_check"], 10.0 * n_decks * 52,
+                  f"{RATES[key]:g} decks/s / (1 + n_players / 8) on {where}")
+
+
 # --------------------------------------------------------------------------- annealing, tabu, families
 def _anneal_estimate(what: str, n_runs: int, moves: int, n_players: int, speed: float) -> budget.Estimate:
     """``n_runs`` annealing runs of ``moves`` proposals (or tabu runs evaluating ``moves`` swaps)."""
@@ -205,3 +220,4 @@ def _family_estimate(what: str, n_orders: float, n_players: int, speed: float) -
     rate = RATES["family_orders"] / (1 + n_players / 8)
     return _check(what, float(n_orders) / rate / speed, 1e6,
                   f"{rate:.3g} rank orders/s per thread for {n_players} players, {speed:.2g} threads' worth")
+

@@ -21,7 +21,7 @@ from numba.cpython.unsafe.numbers import trailing_zeros
 
 from ..util.rng import next_below, stream_start
 from ._evaluator_kernels import FLUSH_CHECK, _flush_rank_cold, _packed_rank
-from .solver import _board_key, _cut_outcomes, _hand_bits, _position_keys
+from .solver import _board_key, _cut_outcomes, _hand_bits, _popcount, _position_keys
 
 _ALL52 = (1 << 52) - 1
 
@@ -32,14 +32,6 @@ def _below(state, n):
     advanced, k = next_below(state[0], n)
     state[0] = advanced
     return k
-
-
-@njit(cache=True)
-def _popcount(x):
-    x = x - ((x >> 1) & 0x5555555555555555)
-    x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
-    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
-    return (x * 0x0101010101010101) >> 56
 
 
 @njit(cache=True)

@@ -32,16 +32,27 @@ from numba import njit, prange
 
 from numba.cpython.unsafe.numbers import trailing_zeros
 
+from ..util.validate import check_choice
 from ._evaluator_kernels import FLUSH_CHECK, _U, _flush_rank_cold, _packed_rank, _plain_rank
 from ._tables import SUIT_INIT
 from .evaluator import CATEGORIES, _category_of, _rank7, load_tables
 from ._costs import _cut_table_estimate, _score_decks_estimate
+from .gpu import _cuda_ready, _score_decks_cuda
 from .rules import (CARD_NAMES, LOSS, N_CUTS, TIE, WIN, _check_table, _integer_array, as_deck, check_bool,
                     dealt_offsets)
 
 __all__ = ["DeckValue", "deck_value", "cut_outcomes", "cut_table", "score_decks"]
 
 _ALL52 = (1 << 52) - 1
+
+
+@njit(cache=True)
+def _popcount(x):
+    """Number of set bits of a non-negative int64."""
+    x = x - ((x >> 1) & 0x5555555555555555)
+    x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
+    return (x * 0x0101010101010101) >> 56
 
 
 # --------------------------------------------------------------------------- kernels
@@ -92,90 +103,108 @@ def _score_decks(decks, n_players, seat, tables, outs, wins):  # noqa: PLR0915 (
     """Outcome of every cut of every deck for ``seat`` (0-based): ``outs[d, c]`` in {1, 0, -1},
     ``wins[d]`` the cuts won.
 
-    Per deck: the key of the card at each position (``keys2``, the deck twice), the board
-    key of each cut, the seat's hand at every cut (its keys first, then the look-ups in a
-    loop of their own, then the rare flushes), and then the opponents one at a time, each
-    dealt only at the cuts the seat has not lost yet (a 52-bit mask, visited by its set
-    bits): on a random deck with 9 players about 200 hands are ranked instead of 468.
+    Per deck: the key of the card at each position (``keys2``, the deck twice), the key of
+    each pocket pair (``pairs[q]``: the cards at ``q`` and ``q + n``), and the board key of
+    each cut; then the seat and the first opponent at every cut in flat loops (keys, then
+    look-ups, then the rare flushes, found from a 52-bit mask), and the other opponents one
+    at a time, each dealt only at the cuts the seat has not lost yet (a 52-bit mask visited
+    by its set bits; a flush met there is noted and ranked after the loop, so the loop has
+    no branch but its own): on a random deck with 9 players about 200 hands are ranked
+    instead of 468. Indices are unsigned (``_U``), so numba adds no wrap-around tests and
+    LLVM vectorises the key loops.
     """
     ck = tables.card_keys
     cb = tables.card_bits
     offsets = tables.offsets
     ranks = tables.ranks
     keys2 = np.empty(104, np.int64)
+    pairs = np.empty(74, np.int64)
     bkeys = np.empty(52, np.int64)
     skeys = np.empty(52, np.int64)
-    mine = np.empty(52, np.int64)
     okeys = np.empty(52, np.int64)
+    mine = np.empty(52, np.int64)
     theirs = np.empty(52, np.int64)
-    n = n_players
+    n = _U(n_players)
+    s = _U(seat)
+    b = _U(2 * n_players)
+    first = 1 if seat == 0 else 0  # the opponent dealt at every cut
+    f = _U(first)
     for d in range(decks.shape[0]):
         for k in range(52):
             key = ck[_U(decks[d, k])]
-            keys2[k] = key
-            keys2[k + 52] = key
-        flags = 0
+            keys2[_U(k)] = key
+            keys2[_U(k + 52)] = key
+        for q in range(51 + n_players):
+            pairs[_U(q)] = keys2[_U(q)] + keys2[_U(q) + n]
+        flush_s = 0  # cuts where the seat's hand, or the first opponent's, holds a flush
+        flush_o = 0
         for c in range(52):
-            base = c + 2 * n
-            bkey = _board_key(keys2, base)
-            bkeys[c] = bkey
-            key = bkey + keys2[c + seat] + keys2[c + seat + n]
-            skeys[c] = key
-            flags |= key
+            u = _U(c)
+            bkey = (SUIT_INIT + keys2[u + b + _U(1)] + keys2[u + b + _U(2)] + keys2[u + b + _U(3)]
+                    + keys2[u + b + _U(5)] + keys2[u + b + _U(7)])
+            bkeys[u] = bkey
+            key = bkey + pairs[u + s]
+            skeys[u] = key
+            flush_s |= np.int64((key & FLUSH_CHECK) != 0) << c
+            key = bkey + pairs[u + f]
+            okeys[u] = key
+            flush_o |= np.int64((key & FLUSH_CHECK) != 0) << c
         for c in range(52):
-            mine[c] = _plain_rank(skeys[c], offsets, ranks)
-        if flags & FLUSH_CHECK:
-            for c in range(52):
-                key = skeys[c]
-                if key & FLUSH_CHECK:
-                    mine[c] = _flush_hand_rank(key, decks, d, c + 2 * n, c + seat, n, cb, ranks)
-        # the first opponent at every cut, in the same flat loops
-        first = 1 if seat == 0 else 0
-        flags = 0
+            mine[_U(c)] = _plain_rank(skeys[_U(c)], offsets, ranks)
         for c in range(52):
-            key = bkeys[c] + keys2[c + first] + keys2[c + first + n]
-            okeys[c] = key
-            flags |= key
-        for c in range(52):
-            theirs[c] = _plain_rank(okeys[c], offsets, ranks)
-        if flags & FLUSH_CHECK:
-            for c in range(52):
-                key = okeys[c]
-                if key & FLUSH_CHECK:
-                    theirs[c] = _flush_hand_rank(key, decks, d, c + 2 * n, c + first, n, cb, ranks)
+            theirs[_U(c)] = _plain_rank(okeys[_U(c)], offsets, ranks)
+        while flush_s:
+            c = trailing_zeros(flush_s)
+            flush_s &= flush_s - 1
+            mine[_U(c)] = _flush_hand_rank(skeys[_U(c)], decks, d, c + 2 * n_players, c + seat, n_players,
+                                           cb, ranks)
+        while flush_o:
+            c = trailing_zeros(flush_o)
+            flush_o &= flush_o - 1
+            theirs[_U(c)] = _flush_hand_rank(okeys[_U(c)], decks, d, c + 2 * n_players, c + first, n_players,
+                                             cb, ranks)
         alive = 0  # cuts where no opponent has beaten the seat yet
-        tied = 0
+        tied = 0   # cuts where an opponent has matched the seat
         for c in range(52):
-            alive |= np.int64(theirs[c] <= mine[c]) << c
-            tied |= np.int64(theirs[c] == mine[c]) << c
+            alive |= np.int64(theirs[_U(c)] <= mine[_U(c)]) << c
+            tied |= np.int64(theirs[_U(c)] == mine[_U(c)]) << c
         # the other opponents one at a time, only at the cuts still alive
-        for p in range(first + 1, n):
+        for p in range(first + 1, n_players):
             if p == seat:
                 continue
             if alive == 0:
                 break
+            q = _U(p)
             m = alive
-            nxt = 0
+            kept = 0
+            tie = 0
+            flush = 0
             while m:
                 c = trailing_zeros(m)
                 m &= m - 1
-                q = c + p
-                key = bkeys[c] + keys2[q] + keys2[q + n]
-                if key & FLUSH_CHECK:
-                    r = _flush_hand_rank(key, decks, d, c + 2 * n, q, n, cb, ranks)
-                else:
-                    r = _plain_rank(key, offsets, ranks)
-                mc = mine[c]
-                nxt |= np.int64(r <= mc) << c
-                tied |= np.int64(r == mc) << c
-            alive = nxt
-        count = 0
+                u = _U(c)
+                key = bkeys[u] + pairs[u + q]
+                flush |= np.int64((key & FLUSH_CHECK) != 0) << c
+                r = _plain_rank(key, offsets, ranks)
+                kept |= np.int64(r <= mine[u]) << c
+                tie |= np.int64(r == mine[u]) << c
+            if flush:  # rank those hands again, as flushes
+                kept &= ~flush
+                tie &= ~flush
+                while flush:
+                    c = trailing_zeros(flush)
+                    flush &= flush - 1
+                    u = _U(c)
+                    r = _flush_hand_rank(bkeys[u] + pairs[u + q], decks, d, c + 2 * n_players, c + p, n_players,
+                                         cb, ranks)
+                    kept |= np.int64(r <= mine[u]) << c
+                    tie |= np.int64(r == mine[u]) << c
+            alive = kept
+            tied |= tie
+        won = alive & ~tied
         for c in range(52):
-            survived = (alive >> c) & 1
-            tie = (tied >> c) & 1
-            outs[d, c] = 2 * survived - 1 - survived * tie  # 1 won, 0 tied, -1 lost
-            count += survived - survived * tie
-        wins[d] = count
+            outs[d, c] = ((alive >> c) & 1) + ((won >> c) & 1) - 1  # 1 won, 0 tied, -1 lost
+        wins[d] = _popcount(won)
 
 
 @njit(cache=True)
@@ -318,13 +347,16 @@ def _outcomes(arr: np.ndarray, n: int, s: int) -> np.ndarray:
     return out
 
 
-def score_decks(decks, seat: int = 1, n_players: int = 2, parallel: bool = True) -> np.ndarray:
+def score_decks(decks, seat: int = 1, n_players: int = 2, parallel: bool = True,
+                method: str = "cpu") -> np.ndarray:
     """Outcome of every cut of many decks for ``seat``: the fast way to score decks in bulk.
 
     One call deals all 52 cuts of each deck (as :func:`deck_value` does for one), the
     board key of each cut shared by its players and an opponent dealt only where the
-    seat is still ahead; about 2.6 million two-player and 1.3 million nine-player decks
+    seat is still ahead; about 4.5 million two-player and 1.9 million nine-player decks
     per second on one thread of the development machine (``bench_holdem_search.py``).
+    ``method="cuda"`` deals each cut in a thread of its own on a GPU
+    (:mod:`stoplib.holdem.gpu`), with the same outcomes.
 
     Parameters
     ----------
@@ -335,13 +367,24 @@ def score_decks(decks, seat: int = 1, n_players: int = 2, parallel: bool = True)
     n_players : int
         Players at the table, 2..22.
     parallel : bool
-        Spread the decks over numba's threads (results are identical).
+        Spread the decks over numba's threads (results are identical; ``method="cpu"`` only).
+    method : {"cpu", "cuda"}
+        ``"cpu"``: the numba kernel on this machine's cores. ``"cuda"``: numba-cuda on a
+        GPU (:func:`stoplib.holdem.gpu.gpu_available`), or numba's CUDA simulator when
+        ``NUMBA_ENABLE_CUDASIM=1`` was set before numba was imported (slow: tests only).
 
     Returns
     -------
     numpy.ndarray
         int8, shape (m, 52): ``1`` (win), ``0`` (tie) or ``-1`` (loss) for each deck and cut;
         ``(out == 1).sum(axis=1)`` are the decks' values.
+
+    Raises
+    ------
+    ValueError
+        For a row that is not 52 distinct cards 0..51, an unknown ``method``, ``method="cuda"``
+        where numba finds no CUDA device (and the simulator is off), or a call estimated
+        above the work budget (:mod:`stoplib.util.budget`).
 
     Examples
     --------
@@ -353,11 +396,15 @@ def score_decks(decks, seat: int = 1, n_players: int = 2, parallel: bool = True)
     """
     n, s = _check_table(n_players, seat)
     parallel = check_bool("parallel", parallel)
+    method = check_choice("method", method, ("cpu", "cuda"))
     arr = _integer_array("decks", decks, "card codes 0..51")
     if arr.ndim != 2 or arr.shape[1] != N_CUTS:
         raise ValueError(f"decks must have shape (m, 52), got {arr.shape}")
     m = arr.shape[0]
-    _score_decks_estimate(m, n, parallel)
+    if method == "cuda":
+        _cuda_ready(m, n)  # a device (or the simulator), then the budget
+    else:
+        _score_decks_estimate(m, n, parallel)
     if arr.size and (arr.min() < 0 or arr.max() > 51):  # before a cast could wrap a code into range
         bad = int(np.argwhere((arr < 0) | (arr > 51))[0, 0])
         raise ValueError(f"decks row {bad} is not 52 distinct cards 0..51")
@@ -365,6 +412,8 @@ def score_decks(decks, seat: int = 1, n_players: int = 2, parallel: bool = True)
     bad = _first_bad_deck(arr)
     if bad >= 0:
         raise ValueError(f"decks row {bad} is not 52 distinct cards 0..51: {arr[bad].tolist()}")
+    if method == "cuda":
+        return _score_decks_cuda(arr, n, s - 1)
     outs = np.empty((m, N_CUTS), np.int8)
     wins = np.empty(m, np.int64)
     (_score_decks_parallel if parallel else _score_decks)(arr, n, s - 1, load_tables(), outs, wins)

@@ -23,12 +23,16 @@ import pandas as pd
 from ..util.rng import as_generator, kernel_seed
 from ..util.timing import median_seconds, stamp
 from ..util.validate import check_int
-from ._costs import _evaluator_speeds_estimate, _random_hands_estimate, _search_estimate, _threads
+from ._costs import (_evaluator_speeds_estimate, _random_hands_estimate, _score_decks_estimate, _search_estimate,
+                     _threads)
 from .evaluator import (_evaluate5_many, _evaluate5_many_parallel, _evaluate_many, _evaluate_many_best21,
                         _evaluate_many_best21_parallel, _evaluate_many_parallel, load_tables)
 from .local_search import MAX_MOVES, _run
+from .rules import MAX_PLAYERS, MIN_PLAYERS
+from .solver import _score_decks, _score_decks_parallel
 
-__all__ = ["table_kilobytes", "random_hands", "evaluator_speeds", "search_speeds"]
+__all__ = ["table_kilobytes", "random_hands", "evaluator_speeds", "search_speeds", "deck_speeds",
+           "recorded_gpu_deck_speeds"]
 
 #: The largest count of hands or climbs a timing takes (far beyond what the work budget lets run;
 #: it only keeps the estimate a finite float).
@@ -152,3 +156,96 @@ def search_speeds(n_restarts: int = 200, seed: int = 0) -> pd.DataFrame:
                      "seconds": seconds, "climbs_per_second": n / seconds,
                      "stackings_per_second": res.n_optimal / seconds, **stamp()})
     return pd.DataFrame(rows)
+
+
+def deck_speeds(n_decks: int = 20_000, players=(2, 6, 9), repeats: int = 3, seed: int = 2026) -> pd.DataFrame:
+    """Decks scored per second (every cut of each dealt and scored for seat 1), one thread and all.
+
+    Random decks are drawn first; the kernels of :func:`stoplib.holdem.score_decks` are
+    timed without its input checks, as medians of ``repeats`` calls after one that compiles.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per table size and thread count: ``n_players``, ``threads``, ``n_decks``,
+        ``seconds`` (median), ``decks_per_second``, and the :func:`stoplib.util.timing.stamp`
+        of the row (``machine``, ``load``, ``taken``).
+
+    Examples
+    --------
+    >>> t = deck_speeds(200, players=(2, 9), repeats=1)
+    >>> t[["n_players", "threads"]].values.tolist()[:2]
+    [[2, 1], [2, 2]]
+    """
+    n = check_int("n_decks", n_decks, 1, MAX_COUNT)
+    repeats = check_int("repeats", repeats, 1, 1000)
+    players = [check_int("players", p, MIN_PLAYERS, MAX_PLAYERS) for p in np.atleast_1d(players).tolist()]
+    for p in players:
+        _score_decks_estimate(n * (repeats + 1), p, False)
+    decks = np.argsort(as_generator(seed).random((n, 52)), axis=1).astype(np.int64)
+    tables = load_tables()
+    outs = np.empty((n, 52), np.int8)
+    wins = np.empty(n, np.int64)
+    rows = []
+    for p in players:
+        for kernel, threads in ((_score_decks, 1), (_score_decks_parallel, numba.get_num_threads())):
+            kernel(decks[:2], p, 0, tables, outs[:2], wins[:2])  # compile (or load from the cache) first
+            seconds = median_seconds(lambda: kernel(decks, p, 0, tables, outs, wins), repeats)
+            rows.append({"n_players": p, "threads": threads, "n_decks": n, "seconds": seconds,
+                         "decks_per_second": n / seconds, **stamp()})
+    return pd.DataFrame(rows)
+
+
+#: The columns of ``data/holdem_gpu_decks_per_second.csv``.
+GPU_COLUMNS = ("n_players", "decks", "median_s", "decks_per_s", "kernel_decks", "kernel_median_s",
+               "kernel_decks_per_s", "repeats", "device", "machine")
+
+
+def recorded_gpu_deck_speeds(path=None) -> pd.DataFrame:
+    """Decks scored per second on a GPU, as a session lent one recorded them (checked).
+
+    ``benchmarks/bench_holdem_search.py --gpu`` writes ``data/holdem_gpu_decks_per_second.csv``
+    when it runs on a CUDA device: for each table size, the public call
+    ``score_decks(..., method="cuda")`` on 1,000,000 random decks (its input checks, the
+    transfers and the kernel) and the kernel alone, medians of ``repeats``, with the device
+    and the host named.
+
+    Parameters
+    ----------
+    path : path or None
+        The CSV file; None: the file in the ``data/`` folder of the repository holding this package.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns :data:`GPU_COLUMNS`.
+
+    Raises
+    ------
+    stoplib.util.validate.MissingFileError
+        If the file is missing.
+    ValueError
+        If its columns are not :data:`GPU_COLUMNS`, or a rate does not follow from its decks and seconds.
+
+    Examples
+    --------
+    >>> g = recorded_gpu_deck_speeds()
+    >>> bool((g.kernel_decks_per_s > g.decks_per_s).all())
+    True
+    """
+    from pathlib import Path
+
+    from ..util.validate import MissingFileError, check_path
+
+    path = (Path(__file__).resolve().parents[2] / "data" / "holdem_gpu_decks_per_second.csv" if path is None
+            else check_path("path", path, must_exist=True, kind="file"))
+    if not path.is_file():
+        raise MissingFileError(2, "no such file", str(path))
+    g = pd.read_csv(path)
+    if tuple(g.columns) != GPU_COLUMNS:
+        raise ValueError(f"{path}: columns must be {list(GPU_COLUMNS)}, got {list(g.columns)}")
+    for rate, count, seconds in (("decks_per_s", "decks", "median_s"),
+                                 ("kernel_decks_per_s", "kernel_decks", "kernel_median_s")):
+        if not np.allclose(g[rate], g[count] / g[seconds], rtol=1e-3):
+            raise ValueError(f"{path}: {rate} is not {count} / {seconds}")
+    return g

@@ -41,7 +41,8 @@ The rooms
 ``checkpoint.py``   resumable sweeps: the frontier written atomically to a file
                     (:class:`CheckpointError`, :func:`checkpoint_info`)
 ``distributed.py``  the tiled wavefront as a Dask graph (:func:`dask_sweep`)
-``gpu.py``          the wavefront on a CUDA GPU (:func:`cuda_sweep`, :func:`gpu_available`)
+``gpu.py``          the wavefront on a CUDA GPU (:func:`cuda_sweep`, :func:`gpu_available`,
+                    :func:`recorded_gpu_runs`: what a session lent a GPU measured)
 ``frontier.py``     the committed values to 10,000,000 (read from ``data/``, checked),
                     the correction to ``c sqrt(n)`` and V(133,787,000)
                     (:func:`correction_fit`, :func:`extrapolate_133m`,
@@ -77,7 +78,7 @@ from .claims import (SpreadsheetComparison, c_program_values, float32_balanced_v
 from .checkpoint import CheckpointError, checkpoint_info
 from .solver import SweepResult
 from .distributed import dask_sweep
-from .gpu import cuda_sweep, gpu_available
+from .gpu import cuda_sweep, gpu_available, recorded_gpu_runs
 from .frontier import claim_2m, correction_fit, extrapolate_133m, frontier_table
 
 __all__ = [
@@ -99,5 +100,5 @@ __all__ = [
     "float32_balanced_values",
     # the frontier (issue 13): resumable, distributed and GPU sweeps, and their results
     "CheckpointError", "checkpoint_info", "SweepResult", "dask_sweep", "cuda_sweep",
-    "gpu_available", "frontier_table", "correction_fit", "extrapolate_133m", "claim_2m",
+    "gpu_available", "recorded_gpu_runs", "frontier_table", "correction_fit", "extrapolate_133m", "claim_2m",
 ]

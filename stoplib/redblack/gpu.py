@@ -52,13 +52,14 @@ from functools import lru_cache
 import numpy as np
 
 from ..util import budget
+from ..util.cuda import check_cuda, gpu_available, simulated
 from ..util.validate import check_bool, check_int, check_path, check_real
 from . import _costs
 from ._sweep import PROGRESS_CELLS, Sweep, SweepResult, _CellCount, drive
 from .checkpoint import DEFAULT_INTERVAL, CheckpointError
 from .rules import check_counts
 
-__all__ = ["gpu_available", "simulated", "cuda_sweep", "TILE_ROWS", "TILE_COLS"]
+__all__ = ["gpu_available", "simulated", "cuda_sweep", "recorded_gpu_runs", "TILE_ROWS", "TILE_COLS"]
 
 #: Threads per CUDA block = rows per tile.
 TILE_ROWS = 128
@@ -67,37 +68,6 @@ TILE_ROWS = 128
 TILE_COLS = 1024
 #: Kernel launches between two looks at the progress (a ``synchronize``): one step of the driver.
 SYNC_EVERY = 256
-
-
-def simulated() -> bool:
-    """True when numba's CUDA simulator is on (``NUMBA_ENABLE_CUDASIM=1``).
-
-    Examples
-    --------
-    >>> isinstance(simulated(), bool)
-    True
-    """
-    from numba import config
-
-    return bool(config.ENABLE_CUDASIM)
-
-
-def gpu_available() -> bool:
-    """True when numba finds a real CUDA device (its simulator does not count).
-
-    Examples
-    --------
-    >>> isinstance(gpu_available(), bool)
-    True
-    """
-    if simulated():
-        return False
-    from numba import cuda
-
-    try:
-        return bool(cuda.is_available())
-    except Exception:  # a broken driver is no GPU
-        return False
 
 
 @lru_cache(maxsize=8)
@@ -241,11 +211,8 @@ def cuda_sweep(n_red: int, n_black: int, n_diag: int = 0, tile_rows: int = TILE_
 
 def _cuda(n_red, n_black, n_diag, tile_rows, tile_cols, checkpoint, checkpoint_every, show_progress) -> SweepResult:
     """:func:`cuda_sweep` of checked arguments: the device, the budget, the driver."""
+    check_cuda()
     in_simulator = simulated()
-    if not (in_simulator or gpu_available()):
-        raise ValueError("method='cuda' needs a CUDA GPU, and numba finds none "
-                         "(numba.cuda.is_available() is False); set NUMBA_ENABLE_CUDASIM=1 "
-                         "before numba is imported to run numba's (slow) CUDA simulator")
     budget.check(_costs.cuda_sweep_cost(n_red, n_black, tile_rows, tile_cols, n_diag, in_simulator,
                                         checkpoint is None))
     if n_red == 0 or n_black == 0:
@@ -254,3 +221,63 @@ def _cuda(n_red, n_black, n_diag, tile_rows, tile_cols, checkpoint, checkpoint_e
         show_progress = checkpoint is not None or float(n_red) * float(n_black) > PROGRESS_CELLS
     return drive(_CudaSweep(n_red, n_black, n_diag, tile_rows, tile_cols), checkpoint, checkpoint_every,
                  show_progress)
+
+
+#: The columns of ``data/redblack_gpu_runs.csv``.
+RUN_COLUMNS = ("what", "n", "seconds", "cells", "cells_per_s", "value", "cpu_value", "rel_diff", "note",
+               "device", "host", "taken")
+
+
+def recorded_gpu_runs(path=None):
+    """The GPU runs a session lent a GPU recorded (``data/redblack_gpu_runs.csv``), checked.
+
+    Written from the output of ``benchmarks/gpu_redblack_session.py`` (and one timing of
+    ``n = 10,000,000`` run beside it): ``method="cuda"`` at 100,000, 1,000,000 and
+    10,000,000 cards, the host's tiled sweep at 100,000, and the ``V(k, k)`` read from one
+    sweep of 11,000,000 cards. Every row names its device and host. ``cpu_value`` is the
+    CPU's value of the same ``V(n, n)`` where one exists (the tiled sweep of the same run,
+    or ``data/redblack_frontier.csv``), and ``rel_diff`` their relative difference.
+
+    Parameters
+    ----------
+    path : path or None
+        The CSV file; None: ``data/redblack_gpu_runs.csv`` of the repository holding this package.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per run or value, columns :data:`RUN_COLUMNS`.
+
+    Raises
+    ------
+    stoplib.util.validate.MissingFileError
+        If the file is missing.
+    ValueError
+        If its columns are not :data:`RUN_COLUMNS`, or a row's ``value`` and ``cpu_value``
+        differ by more than its recorded ``rel_diff``.
+
+    Examples
+    --------
+    >>> runs = recorded_gpu_runs()
+    >>> bool((runs.dropna(subset=["cpu_value"]).rel_diff < 1e-12).all())
+    True
+    """
+    from pathlib import Path
+
+    import pandas as pd
+
+    path = (Path(__file__).resolve().parents[2] / "data" / "redblack_gpu_runs.csv" if path is None
+            else check_path("path", path, must_exist=True, kind="file"))
+    if not path.is_file():
+        from ..util.validate import MissingFileError
+
+        raise MissingFileError(2, "no such file", str(path))
+    runs = pd.read_csv(path)
+    if tuple(runs.columns) != RUN_COLUMNS:
+        raise ValueError(f"{path}: columns must be {list(RUN_COLUMNS)}, got {list(runs.columns)}")
+    both = runs.dropna(subset=["value", "cpu_value", "rel_diff"])
+    rel = (both.value - both.cpu_value).abs() / both.cpu_value
+    bad = both[rel > both.rel_diff * 1.05 + 1e-17]  # rel_diff may be the largest over every V(i, i) compared
+    if len(bad):
+        raise ValueError(f"{path}: row(s) {bad.index.tolist()} differ from the CPU by more than their rel_diff")
+    return runs

@@ -7,7 +7,8 @@ outside itself, so every game and the workbook services can use it.
   naming the argument and its valid range (nothing is silently clipped);
 - :mod:`.rng`: turns a user's ``seed`` into a NumPy ``Generator`` or kernel seeds;
 - :mod:`.timing`: median wall-clock timings for benchmarks and method comparisons;
-- :mod:`.budget`: the one work and memory budget: estimates checked against limits.
+- :mod:`.budget`: the one work and memory budget: estimates checked against limits;
+- :mod:`.cuda`: whether numba can run CUDA kernels (a device, or its simulator).
 """
 from .validate import check_choice, check_int
 from .rng import as_generator, kernel_seed

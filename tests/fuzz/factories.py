@@ -332,7 +332,8 @@ def rb_cuda_simulator(value=None):
     start-up) and return ``value``: ``cuda_sweep`` is fuzzed in the simulator when no GPU is
     lent. numba reads the variable when ``numba.cuda`` is first imported, so a real
     ``numba.cuda`` already imported (``gpu_available()`` imports it) is dropped and imported
-    again; nothing else in stoplib uses ``numba.cuda``."""
+    again, with the kernels and device arrays the GPU rooms (``stoplib.redblack.gpu``,
+    ``stoplib.holdem.gpu``) made with it; nothing else in stoplib uses ``numba.cuda``."""
     import sys
 
     import numba
@@ -342,12 +343,15 @@ def rb_cuda_simulator(value=None):
         os.environ["NUMBA_ENABLE_CUDASIM"] = "1"
         config.ENABLE_CUDASIM = 1
         for name in [m for m in sys.modules if m == "numba.cuda" or m.startswith("numba.cuda.")
-                     or m == "stoplib.redblack._gpu_kernels"]:
+                     or m in ("stoplib.redblack._gpu_kernels", "stoplib.holdem._gpu_kernels")]:
             del sys.modules[name]
         if "cuda" in vars(numba):
             delattr(numba, "cuda")
+        from stoplib.holdem import gpu as holdem_gpu
         from stoplib.redblack import gpu
         gpu._kernel.cache_clear()
+        holdem_gpu._kernel.cache_clear()
+        holdem_gpu._device_tables.cache_clear()
         import numba.cuda  # noqa: F401  (now the simulator)
     return value
 

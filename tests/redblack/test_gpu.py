@@ -143,3 +143,41 @@ def test_bad_arguments():
         gpu.cuda_sweep(10, 10, n_diag=12)
     with pytest.raises(TypeError, match="n_red"):
         gpu.cuda_sweep(10.0, 10)
+
+
+def test_recorded_gpu_runs_agree_with_the_cpu_frontier():
+    """The GPU runs in data/ (an H200, lent to one session) against the CPU's committed sweeps:
+    every V(n, n) both computed agrees to 1e-13, and the value past the CPU's frontier
+    (11,000,000 cards) continues the curve: larger than V(10^7) and within 0.25 below c sqrt(n)."""
+    from stoplib.redblack.asymptotics import bridge_constant
+    from stoplib.redblack.frontier import load_frontier
+
+    runs = gpu.recorded_gpu_runs()
+    assert runs.device.str.contains("H200").any() and runs.host.notna().all()
+    sweeps = load_frontier().sweeps.set_index("n")["value"]
+    cuda = runs[runs.what == "cuda"].set_index("n")
+    assert {1_000_000, 10_000_000} <= set(cuda.index)
+    for n, row in cuda.iterrows():
+        if n in sweeps.index:
+            assert row.cpu_value == sweeps[n]
+        assert abs(row.value - row.cpu_value) / row.cpu_value < 1e-13
+    values = runs.dropna(subset=["value"]).drop_duplicates("n").set_index("n")["value"].sort_index()
+    assert (np.diff(values.to_numpy()) > 0).all()
+    c = bridge_constant()[1]
+    gap = values - c * np.sqrt(values.index.to_numpy(float))
+    assert ((gap < 0) & (gap > -0.25)).all(), gap
+    assert values.index.max() > sweeps.index.max()
+
+
+def test_recorded_gpu_runs_refuse_a_doctored_file(tmp_path):
+    runs = gpu.recorded_gpu_runs()
+    bad = runs.copy()
+    bad.loc[bad.n == 10_000_000, "value"] += 1e-6
+    bad.to_csv(tmp_path / "runs.csv", index=False)
+    with pytest.raises(ValueError, match="differ from the CPU"):
+        gpu.recorded_gpu_runs(tmp_path / "runs.csv")
+    runs.drop(columns=["host"]).to_csv(tmp_path / "cols.csv", index=False)
+    with pytest.raises(ValueError, match="columns must be"):
+        gpu.recorded_gpu_runs(tmp_path / "cols.csv")
+    with pytest.raises(FileNotFoundError):
+        gpu.recorded_gpu_runs(tmp_path / "missing.csv")

@@ -103,9 +103,10 @@ SPECS = [
     Spec("stoplib.holdem.solver.cut_outcomes", kwargs=dict(deck=DECK, seat=9, n_players=22),
          extra_bad={"deck": BAD_DECKS, "seat": [23], "n_players": [23]}),
     Spec("stoplib.holdem.solver.score_decks",
-         kwargs=dict(decks=np.tile(np.arange(52), (3, 1)), seat=1, n_players=2, parallel=False),
+         kwargs=dict(decks=np.tile(np.arange(52), (3, 1)), seat=1, n_players=2, parallel=False, method="cpu"),
          extra_bad={"decks": [np.zeros((2, 52), np.int64), np.arange(51)[None, :], [list(range(51)) + [52]],
-                              np.full((1, 52), 10**9)], "n_players": [23], "seat": [3]}),
+                              np.full((1, 52), 10**9)], "n_players": [23], "seat": [3],
+                    "method": ["CUDA", "gpu", " cpu", "cuda "]}),
     Spec("stoplib.holdem.solver.cut_table", kwargs=dict(deck=DECK, n_players=2, seat=1),
          extra_bad={"deck": BAD_DECKS}, max_examples=10),
     # local search

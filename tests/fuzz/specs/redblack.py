@@ -176,8 +176,6 @@ SPECS = [
     Spec(f"{RB}.distributed.workers_for", kwargs=dict(n_red=100_000, n_black=100_000, hours=1 / 60, rate=7.5e9),
          extra_bad={"n_red": HUGE_COUNTS, "hours": [1e-12, 1e300], "rate": [1e-300, 1e300]}),
     # CUDA (numba's simulator in the worker)
-    Spec(f"{RB}.gpu.gpu_available"),
-    Spec(f"{RB}.gpu.simulated"),
     Spec(f"{RB}.gpu.cuda_sweep",
          kwargs=dict(n_red=CUDASIM_12, n_black=Make("factories.rb_cuda_simulator", (12,)), n_diag=0, tile_rows=8,
                      tile_cols=8, checkpoint=None, checkpoint_every=300.0, show_progress=False),

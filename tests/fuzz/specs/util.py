@@ -1,4 +1,4 @@
-"""Fuzz specs of stoplib.util: validation, random streams, timing, the budget."""
+"""Fuzz specs of stoplib.util: validation, random streams, timing, the budget, the CUDA device."""
 from harness import Make, Spec
 
 SPECS = [
@@ -26,6 +26,8 @@ SPECS = [
     Spec("stoplib.util.timing.machine"),
     Spec("stoplib.util.timing.load_average"),
     Spec("stoplib.util.timing.stamp"),
+    Spec("stoplib.util.cuda.gpu_available"),
+    Spec("stoplib.util.cuda.simulated"),
 ]
 
 _KERNEL = ("a numba kernel for other kernels (uint64/int64 state in, state and a number out); from Python a "
@@ -36,6 +38,8 @@ EXEMPT = {
     "stoplib.util.rng.next_u53": _KERNEL,
     "stoplib.util.rng.next_uniform": _KERNEL,
     "stoplib.util.rng.next_below": _KERNEL,
+    "stoplib.util.cuda.check_cuda": ("takes no argument: raises ValueError exactly where numba has neither a "
+                                     "device nor its simulator (tests/holdem/test_gpu.py, tests/redblack/test_gpu.py)"),
     "stoplib.util.budget.BudgetError": "an exception class: raised by the API, its argument is the message",
     "stoplib.util.validate.MissingFileError": ("an exception class (FileNotFoundError and ValueError): "
                                                "raised by the API"),
