@@ -21,6 +21,28 @@ def _outputs_to_tmp(tmp_path_factory):
         os.environ["STOPLIB_OUTPUT_DIR"] = old
 
 
+@pytest.fixture(scope="session")
+def run_in_cuda_simulator():
+    """``run(code, *args)``: ``code`` in a child Python with numba's CUDA simulator on (it must be
+    set before numba is imported, and pytest imported numba long ago); the child prints one JSON
+    object last, which ``run`` returns."""
+    import json
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parents[1]), NUMBA_ENABLE_CUDASIM="1",
+               STOPLIB_PROGRESS="0")
+
+    def run(code, *args):
+        proc = subprocess.run([sys.executable, "-c", code, *map(str, args)], env=env, capture_output=True,
+                              text=True, timeout=600)
+        assert proc.returncode == 0, proc.stderr[-3000:]
+        return json.loads(proc.stdout.strip().splitlines()[-1])
+
+    return run
+
+
 #: The order in which `make test` starts the tests (pytest-xdist, --dist worksteal): the long
 #: ones first, so that the two workers finish together (longest processing time first).
 _FIRST = ("slow", "browser", "notebook", "fuzz")

@@ -233,19 +233,11 @@ def recorded_gpu_deck_speeds(path=None) -> pd.DataFrame:
     >>> bool((g.kernel_decks_per_s > g.decks_per_s).all())
     True
     """
-    from pathlib import Path
+    from ..workbook.config import read_committed_csv
 
-    from ..util.validate import MissingFileError, check_path
-
-    path = (Path(__file__).resolve().parents[2] / "data" / "holdem_gpu_decks_per_second.csv" if path is None
-            else check_path("path", path, must_exist=True, kind="file"))
-    if not path.is_file():
-        raise MissingFileError(2, "no such file", str(path))
-    g = pd.read_csv(path)
-    if tuple(g.columns) != GPU_COLUMNS:
-        raise ValueError(f"{path}: columns must be {list(GPU_COLUMNS)}, got {list(g.columns)}")
+    g = read_committed_csv("holdem_gpu_decks_per_second.csv", GPU_COLUMNS, path)
     for rate, count, seconds in (("decks_per_s", "decks", "median_s"),
                                  ("kernel_decks_per_s", "kernel_decks", "kernel_median_s")):
         if not np.allclose(g[rate], g[count] / g[seconds], rtol=1e-3):
-            raise ValueError(f"{path}: {rate} is not {count} / {seconds}")
+            raise ValueError(f"{path or 'data/holdem_gpu_decks_per_second.csv'}: {rate} is not {count} / {seconds}")
     return g

@@ -262,22 +262,13 @@ def recorded_gpu_runs(path=None):
     >>> bool((runs.dropna(subset=["cpu_value"]).rel_diff < 1e-12).all())
     True
     """
-    from pathlib import Path
+    from ..workbook.config import read_committed_csv
 
-    import pandas as pd
-
-    path = (Path(__file__).resolve().parents[2] / "data" / "redblack_gpu_runs.csv" if path is None
-            else check_path("path", path, must_exist=True, kind="file"))
-    if not path.is_file():
-        from ..util.validate import MissingFileError
-
-        raise MissingFileError(2, "no such file", str(path))
-    runs = pd.read_csv(path)
-    if tuple(runs.columns) != RUN_COLUMNS:
-        raise ValueError(f"{path}: columns must be {list(RUN_COLUMNS)}, got {list(runs.columns)}")
+    runs = read_committed_csv("redblack_gpu_runs.csv", RUN_COLUMNS, path)
     both = runs.dropna(subset=["value", "cpu_value", "rel_diff"])
     rel = (both.value - both.cpu_value).abs() / both.cpu_value
     bad = both[rel > both.rel_diff * 1.05 + 1e-17]  # rel_diff may be the largest over every V(i, i) compared
     if len(bad):
-        raise ValueError(f"{path}: row(s) {bad.index.tolist()} differ from the CPU by more than their rel_diff")
+        raise ValueError(f"{path or 'data/redblack_gpu_runs.csv'}: row(s) {bad.index.tolist()} differ from the CPU "
+                         "by more than their rel_diff")
     return runs

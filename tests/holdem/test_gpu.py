@@ -53,12 +53,8 @@ CHILD = textwrap.dedent("""
 
 
 @pytest.fixture(scope="module")
-def simulator():
-    env = dict(os.environ, PYTHONPATH=str(ROOT), NUMBA_ENABLE_CUDASIM="1", STOPLIB_PROGRESS="0")
-    proc = subprocess.run([sys.executable, "-c", CHILD, json.dumps(TABLES)], env=env, capture_output=True,
-                          text=True, timeout=600)
-    assert proc.returncode == 0, proc.stderr[-3000:]
-    return json.loads(proc.stdout.strip().splitlines()[-1])
+def simulator(run_in_cuda_simulator):
+    return run_in_cuda_simulator(CHILD, json.dumps(TABLES))
 
 
 def test_simulator_is_on_but_not_a_gpu(simulator):

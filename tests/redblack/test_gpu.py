@@ -7,12 +7,7 @@ numba long before this module runs, so the simulator runs in a child process; no
 skipped. On a machine with a real GPU, ``test_real_gpu_or_clear_error`` compares it with the
 CPU kernel too.
 """
-import json
-import os
-import subprocess
-import sys
 import textwrap
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -20,7 +15,6 @@ import pytest
 from stoplib import redblack as rb
 from stoplib.redblack import gpu, solver
 
-ROOT = Path(__file__).resolve().parents[2]
 
 CHILD = textwrap.dedent("""
     import json, sys
@@ -66,13 +60,8 @@ CHILD = textwrap.dedent("""
 
 
 @pytest.fixture(scope="module")
-def simulator(tmp_path_factory):
-    path = tmp_path_factory.mktemp("gpu") / "cuda.ckpt"
-    env = dict(os.environ, PYTHONPATH=str(ROOT), NUMBA_ENABLE_CUDASIM="1", STOPLIB_PROGRESS="0")
-    proc = subprocess.run([sys.executable, "-c", CHILD, str(path)], env=env, capture_output=True,
-                          text=True, timeout=600)
-    assert proc.returncode == 0, proc.stderr[-3000:]
-    return json.loads(proc.stdout.strip().splitlines()[-1])
+def simulator(tmp_path_factory, run_in_cuda_simulator):
+    return run_in_cuda_simulator(CHILD, tmp_path_factory.mktemp("gpu") / "cuda.ckpt")
 
 
 def test_simulator_is_on_but_not_a_gpu(simulator):

@@ -201,6 +201,11 @@ SPECS = [
     Spec("stoplib.holdem.timings.random_hands", kwargs=dict(n=3, n_cards=7, seed=1)),
     Spec("stoplib.holdem.timings.evaluator_speeds", kwargs=dict(n_hands=100, repeats=1, seed=1), max_examples=5),
     Spec("stoplib.holdem.timings.search_speeds", kwargs=dict(n_restarts=2, seed=0), max_examples=5),
+    Spec("stoplib.holdem.timings.deck_speeds", kwargs=dict(n_decks=50, players=(2, 9), repeats=1, seed=1),
+         extra_bad={"players": [[1], [23], ["x"], [2.5]]}, max_examples=5),
+    Spec("stoplib.holdem.timings.recorded_gpu_deck_speeds", kwargs=dict(path=None),
+         extra_bad={"path": [Make("factories.tmp_dir"), Make("factories.tmp_file"), "no/such/file.csv"]},
+         max_examples=5),
     # widgets
     Spec("stoplib.holdem.widgets.explorer_view", kwargs=dict(deck=DECK, players=2, seat=1),
          extra_bad={"deck": BAD_DECKS[:6]}, max_examples=5),

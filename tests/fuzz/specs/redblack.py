@@ -275,6 +275,9 @@ SPECS = [
                      tiled=Make("factories.rb_method_timing", ("tiled",))),
          extra_bad={"diagonal": [0.5, Make("factories.rb_method_timing", ("row",))], "tiled": [0.3, None]},
          max_examples=5),
+    Spec(f"{RB}.gpu.recorded_gpu_runs", kwargs=dict(path=None),
+         extra_bad={"path": [Make("factories.tmp_dir"), Make("factories.tmp_file"), "no/such/file.csv"]},
+         max_examples=5),
     Spec(f"{RB}.frontier.load_frontier", kwargs=dict(folder=None),
          extra_bad={"folder": [Make("factories.rb_frontier_folder", (kind,))
                                for kind in ("empty", "garbage", "columns", "strings", "negative", "nan",

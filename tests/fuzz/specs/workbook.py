@@ -12,6 +12,11 @@ SPECS = [
     Spec("stoplib.workbook.config.output_root"),
     Spec("stoplib.workbook.config.figures_dir"),
     Spec("stoplib.workbook.config.data_dir"),
+    Spec("stoplib.workbook.config.read_committed_csv",
+         kwargs=dict(filename="redblack_frontier.csv", columns=["n", "value", "method", "seconds", "machine"],
+                     path=None),
+         extra_bad={"path": [TMP, Make("factories.tmp_file"), "no/such/file.csv"],
+                    "filename": ["no_such_table.csv"]}, max_examples=5),
     # export
     Spec("stoplib.workbook.export.save_figure",
          kwargs=dict(fig=FIG, notebook="99_fuzz", name="f", formats=("png",), dpi=40)),
