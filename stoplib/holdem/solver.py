@@ -15,9 +15,10 @@ is in :mod:`stoplib.holdem.local_search`; the slow pure-Python twin of
 :func:`deck_value` is :func:`stoplib.holdem.twins.deck_value_reference`.
 
 Kernels (private, numba): ``_score_decks`` (every cut of many decks: the board
-key summed once per cut and shared by the players, each hand then two additions
-and one look-up, and an opponent dealt only at the cuts the seat has not lost
-yet), ``_cut_outcomes`` (one deck), ``_cut_ranks`` (every hand's rank) and
+key summed once per cut and shared by the players, each pocket pair's key once
+per deck, each hand then one addition and one look-up, the rare flushes found
+from bit masks and ranked afterwards, and an opponent dealt only at the cuts the
+seat has not lost yet), ``_cut_outcomes`` (one deck), ``_cut_ranks`` (every hand's rank) and
 ``_cut_outcomes_full``, the slow path the tests compare them with (every hand
 ranked from its seven cards). The search's incremental version is
 in :mod:`stoplib.holdem._local_search_kernels`.
