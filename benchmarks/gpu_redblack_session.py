@@ -11,6 +11,11 @@
    writes its checkpoint and raises ``KeyboardInterrupt``); the checkpoint's diagonal
    says up to which k every V(k, k) is done. The box's length is printed with it.
 
+``--sweep-only --n-big N --checkpoint PATH`` runs only step 2, for one deck: a call that
+finds the checkpoint resumes it, so a sweep longer than one call of the device (ten
+minutes of sweeping, say) runs as two calls on the same warm machine; the checkpoint's
+``seconds`` is the sweep's time summed over the calls.
+
 Every result is appended at once to ``DIR/redblack_gpu.csv`` (a run cut short keeps what
 it measured); ``DIR/log.txt`` gets the printed lines too. Nothing is written in the repository:
 the session copies the files it wants into ``data/``.
@@ -105,6 +110,28 @@ def sweep_until(n_big: int, seconds: float, path: Path, method: str = "cuda"):
     return k, diag, wall, fr.progress, finished
 
 
+def resumable_sweep(log: Log, n_big: int, box: float, ckpt: Path, cpu: dict) -> None:
+    """Sweep ``n_big`` for at most ``box`` seconds, resuming ``ckpt``; log how far it got."""
+    ckpt.parent.mkdir(parents=True, exist_ok=True)
+    k, diag, wall, progress, finished = sweep_until(n_big, box, ckpt)
+    finished = finished or bool(progress.get("complete"))  # the signal may land just after the end
+    total = float(progress.get("seconds") or wall)
+    cells = float(progress.get("cells") or 0.0)
+    log.say(f"sweep of n = {n_big:,}: this call {wall:.1f} s (box {box:.0f} s), the sweep's time over all "
+            f"calls {total:.1f} s, finished={finished}; every V(k, k) done up to k = {k:,}; {progress}")
+    tag = f"one sweep of n = {n_big:,}"
+    for kk in (1_000_000, 2_000_000, 5_000_000, 10_000_000, k):
+        if kk <= k:
+            log.row(what=tag, n=kk, value=repr(float(diag[kk])),
+                    cpu_value=repr(cpu[kk]) if kk in cpu else "",
+                    rel_diff=f"{abs(diag[kk] - cpu[kk]) / cpu[kk]:.3g}" if kk in cpu else "",
+                    note=f"V(k, k) read from the diagonal of one sweep of n = {n_big:,} ({total:.1f} s in all)")
+    log.row(what=tag if finished else f"{tag} (not finished)", n=k, seconds=f"{total:.2f}",
+            cells=f"{cells:.4g}", cells_per_s=f"{cells / total:.4g}" if total > 0 else "",
+            note=(f"the whole sweep: every V(k, k) for k <= {k:,}" if finished else
+                  f"stopped: every V(k, k) for k <= {k:,}") + f"; {total:.1f} s summed over the calls")
+
+
 def main(argv=None) -> None:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--out", type=Path, required=True)
@@ -113,6 +140,10 @@ def main(argv=None) -> None:
                    help="the deck compared with the host CPU, then the two timed decks")
     p.add_argument("--n-big", type=int, default=0,
                    help="the deck of the open-ended sweep (0: from the measured rate)")
+    p.add_argument("--sweep-only", action="store_true",
+                   help="only the sweep of --n-big, resumed from --checkpoint when one is there")
+    p.add_argument("--checkpoint", type=Path, default=None,
+                   help="the sweep's checkpoint (default: a fresh file under $TMPDIR)")
     p.add_argument("--allow-simulator", action="store_true", help="smoke test in numba's CUDA simulator")
     a = p.parse_args(argv)
     start = time.perf_counter()
@@ -126,6 +157,11 @@ def main(argv=None) -> None:
     cpu = frontier_values()
     with budget.allow(seconds=1e9, bytes=1e12):
         rb.balanced_values(min(3000, a.ns[0]), method="cuda")  # compile
+        if a.sweep_only:
+            if not a.n_big or a.checkpoint is None:
+                p.error("--sweep-only needs --n-big and --checkpoint")
+            resumable_sweep(log, a.n_big, left() - 30, a.checkpoint, cpu)
+            return
         # 1. n = 100,000 beside the CPU on all host cores
         n = a.ns[0]
         cells = rb.work_estimate(n, n, "tiled").cells
