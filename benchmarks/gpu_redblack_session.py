@@ -132,7 +132,8 @@ def resumable_sweep(log: Log, n_big: int, box: float, ckpt: Path, cpu: dict) -> 
                   f"stopped: every V(k, k) for k <= {k:,}") + f"; {total:.1f} s summed over the calls")
 
 
-def main(argv=None) -> None:
+def parse_args(argv=None) -> argparse.Namespace:
+    """The command line (see the module docstring)."""
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--out", type=Path, required=True)
     p.add_argument("--seconds", type=float, default=360.0, help="the whole run's box, from the start")
@@ -146,6 +147,13 @@ def main(argv=None) -> None:
                    help="the sweep's checkpoint (default: a fresh file under $TMPDIR)")
     p.add_argument("--allow-simulator", action="store_true", help="smoke test in numba's CUDA simulator")
     a = p.parse_args(argv)
+    if a.sweep_only and (not a.n_big or a.checkpoint is None):
+        p.error("--sweep-only needs --n-big and --checkpoint")
+    return a
+
+
+def main(argv=None) -> None:
+    a = parse_args(argv)
     start = time.perf_counter()
     left = lambda: a.seconds - (time.perf_counter() - start)  # noqa: E731
     a.out.mkdir(parents=True, exist_ok=True)
@@ -158,8 +166,6 @@ def main(argv=None) -> None:
     with budget.allow(seconds=1e9, bytes=1e12):
         rb.balanced_values(min(3000, a.ns[0]), method="cuda")  # compile
         if a.sweep_only:
-            if not a.n_big or a.checkpoint is None:
-                p.error("--sweep-only needs --n-big and --checkpoint")
             resumable_sweep(log, a.n_big, left() - 30, a.checkpoint, cpu)
             return
         # 1. n = 100,000 beside the CPU on all host cores

@@ -25,7 +25,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from ..util.cuda import check_cuda, gpu_available, simulated
+from ..util.cuda import check_cuda, gpu_available, quiet_low_occupancy, simulated
 from ._costs import _score_decks_cuda_estimate
 from ._tables import load_tables
 from .rules import N_CUTS
@@ -64,7 +64,8 @@ def _cuda_ready(n_decks: int, n_players: int) -> None:
 def _launch(d_decks, n: int, seat0: int, d_outs) -> None:
     """Enqueue the kernel on decks already on the device: one thread per cut."""
     threads = d_decks.shape[0] * N_CUTS
-    _kernel()[-(-threads // BLOCK), BLOCK](d_decks, n, seat0, *_device_tables(), d_outs)
+    with quiet_low_occupancy():  # a few decks fill few blocks: numba would warn at each call
+        _kernel()[-(-threads // BLOCK), BLOCK](d_decks, n, seat0, *_device_tables(), d_outs)
 
 
 def _score_decks_cuda(arr: np.ndarray, n: int, seat0: int) -> np.ndarray:

@@ -52,7 +52,7 @@ from functools import lru_cache
 import numpy as np
 
 from ..util import budget
-from ..util.cuda import check_cuda, gpu_available, simulated
+from ..util.cuda import check_cuda, gpu_available, quiet_low_occupancy, simulated
 from ..util.validate import check_bool, check_int, check_path, check_real
 from . import _costs
 from ._sweep import PROGRESS_CELLS, Sweep, SweepResult, _CellCount, drive
@@ -126,11 +126,12 @@ class _CudaSweep(Sweep):
     def step(self) -> None:
         from numba import cuda
 
-        for _ in range(min(SYNC_EVERY, self.n_dt - self.dt)):
-            _launch(self._kernel, self.tile_rows, self.n_red, self.n_black, self.dt, self.n_ti, self.n_tj,
-                    *self._device, self.n_diag)
-            self.launches += 1
-            self.dt += 1
+        with quiet_low_occupancy():  # the wavefront's short ends launch few blocks, by nature
+            for _ in range(min(SYNC_EVERY, self.n_dt - self.dt)):
+                _launch(self._kernel, self.tile_rows, self.n_red, self.n_black, self.dt, self.n_ti, self.n_tj,
+                        *self._device, self.n_diag)
+                self.launches += 1
+                self.dt += 1
         cuda.synchronize()
 
     def cells(self) -> float:

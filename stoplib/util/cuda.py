@@ -8,7 +8,13 @@ imports ``numba.cuda`` until a question needs it, so importing stoplib never doe
 """
 from __future__ import annotations
 
-__all__ = ["simulated", "gpu_available", "check_cuda"]
+import warnings
+from contextlib import contextmanager
+
+__all__ = ["simulated", "gpu_available", "check_cuda", "quiet_low_occupancy"]
+
+#: The start of numba-cuda's warning about a launch of few blocks (a regular expression).
+LOW_OCCUPANCY = r".*Grid size \d+ will likely result in GPU under-utilization"
 
 #: Why ``method="cuda"`` cannot run here.
 NO_CUDA = ("method='cuda' needs a CUDA GPU, and numba finds none (numba.cuda.is_available() is False); "
@@ -58,3 +64,30 @@ def check_cuda() -> None:
     """
     if not (simulated() or gpu_available()):
         raise ValueError(NO_CUDA)
+
+
+@contextmanager
+def quiet_low_occupancy():
+    """Silence numba-cuda's ``NumbaPerformanceWarning`` about launches of few blocks, inside.
+
+    A wavefront's first and last anti-diagonals hold few tiles by nature, and a small batch
+    of decks fills few blocks: numba warns at each such launch (hundreds in one red/black
+    sweep on an H200). Matched by message, after any prefix: numba prints it in bold, an
+    ANSI escape before "Grid size". Other warnings pass.
+
+    Examples
+    --------
+    >>> import warnings
+    >>> from numba.core.errors import NumbaPerformanceWarning
+    >>> with warnings.catch_warnings(record=True) as seen:
+    ...     warnings.simplefilter("always")
+    ...     with quiet_low_occupancy():
+    ...         warnings.warn(NumbaPerformanceWarning("\\x1b[1mGrid size 4 will likely result in GPU "
+    ...                                               "under-utilization due to low occupancy."))
+    ...         warnings.warn("something else")
+    >>> [str(w.message) for w in seen]
+    ['something else']
+    """
+    with warnings.catch_warnings():  # by message: numba-cuda may raise its own copy of the class
+        warnings.filterwarnings("ignore", message=LOW_OCCUPANCY)
+        yield

@@ -48,6 +48,24 @@ CHILD = textwrap.dedent("""
         out["refused"] = ""
     except BudgetError as e:
         out["refused"] = str(e)
+    # numba-cuda warns at each launch of few blocks: score_decks silences that warning, no other
+    import warnings
+    from numba.core.errors import NumbaPerformanceWarning
+    real_kernel = gpu._kernel
+    class Noisy:
+        def __getitem__(self, config):
+            def launch(*args):
+                warnings.warn(NumbaPerformanceWarning("\\x1b[1mGrid size 1 will likely result in GPU "
+                                                      "under-utilization due to low occupancy."))
+                warnings.warn("another warning")
+                real_kernel()[config](*args)
+            return launch
+    gpu._kernel = lambda: Noisy()
+    with warnings.catch_warnings(record=True) as seen:
+        warnings.simplefilter("always")
+        out["noisy"] = score_decks(decks[:2], method="cuda").tolist() == score_decks(decks[:2]).tolist()
+    gpu._kernel = real_kernel
+    out["warnings"] = sorted({str(w.message) for w in seen})
     print(json.dumps(out))
 """)
 
@@ -114,3 +132,8 @@ def test_importing_stoplib_leaves_numba_cuda_alone():
                           capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stderr[-2000:]
     assert proc.stdout.strip() == "False"
+
+
+def test_the_low_occupancy_warning_is_silenced_and_no_other(simulator):
+    assert simulator["noisy"] is True
+    assert simulator["warnings"] == ["another warning"]

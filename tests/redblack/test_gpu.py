@@ -55,6 +55,21 @@ CHILD = textwrap.dedent("""
     r = gpu.cuda_sweep(20, 20, n_diag=21, tile_rows=4, tile_cols=4, checkpoint=path)
     d = _tiled(20, 20, tile=16, n_diag=21, fast=False).diag
     out["resume"] = [mid["dt"], mid["n_dt"], mid["complete"], r.diag.tobytes() == d.tobytes()]
+    # numba-cuda warns at each launch of few blocks: the sweep silences that warning, no other
+    import warnings
+    from numba.core.errors import NumbaPerformanceWarning
+    real_launch = gpu._launch
+    def noisy(*args):
+        warnings.warn(NumbaPerformanceWarning("\\x1b[1mGrid size 1 will likely result in GPU under-utilization "
+                                              "due to low occupancy."))
+        warnings.warn("another warning")
+        real_launch(*args)
+    gpu._launch = noisy
+    with warnings.catch_warnings(record=True) as seen:
+        warnings.simplefilter("always")
+        out["noisy"] = gpu.cuda_sweep(8, 8, tile_rows=4, tile_cols=4).value == rb.value(8, 8, method="row")
+    gpu._launch = real_launch
+    out["warnings"] = sorted({str(w.message) for w in seen})
     print(json.dumps(out))
 """)
 
@@ -87,6 +102,11 @@ def test_auto_never_picks_the_simulator(simulator):
 def test_checkpoint_resume_in_simulator(simulator):
     dt, n_dt, complete, same = simulator["resume"]
     assert 0 < dt < n_dt and not complete and same
+
+
+def test_the_low_occupancy_warning_is_silenced_and_no_other(simulator):
+    assert simulator["noisy"] is True
+    assert simulator["warnings"] == ["another warning"]
 
 
 def test_real_gpu_or_clear_error():

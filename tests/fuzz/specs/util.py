@@ -28,6 +28,7 @@ SPECS = [
     Spec("stoplib.util.timing.stamp"),
     Spec("stoplib.util.cuda.gpu_available"),
     Spec("stoplib.util.cuda.simulated"),
+    Spec("stoplib.util.cuda.quiet_low_occupancy"),
 ]
 
 _KERNEL = ("a numba kernel for other kernels (uint64/int64 state in, state and a number out); from Python a "
