@@ -235,10 +235,11 @@ def recorded_gpu_runs(path=None):
     Written from the output of ``benchmarks/gpu_redblack_session.py`` (and one timing of
     ``n = 10,000,000`` run beside it): ``method="cuda"`` at 100,000, 1,000,000 and
     10,000,000 cards, the host's tiled sweep at 100,000, and the ``V(k, k)`` read from two
-    whole sweeps: 11,000,000 cards (252 s) and 16,800,000 cards (575 s, run as two device
-    calls, the second resumed from the first's checkpoint). Every row names its device and host. ``cpu_value`` is the
-    CPU's value of the same ``V(n, n)`` where one exists (the tiled sweep of the same run,
-    or ``data/redblack_frontier.csv``), and ``rel_diff`` their relative difference.
+    whole sweeps, of 11,000,000 cards (252 s) and of 16,800,000 cards (575 s, run as two
+    device calls, the second resumed from the first's checkpoint). Every row names its
+    device and host. ``cpu_value`` is the CPU's value of the same ``V(n, n)`` where one
+    exists (the tiled sweep of the same run, or ``data/redblack_frontier.csv``), and
+    ``rel_diff`` their relative difference.
 
     Parameters
     ----------

@@ -88,6 +88,6 @@ def quiet_low_occupancy():
     >>> [str(w.message) for w in seen]
     ['something else']
     """
-    with warnings.catch_warnings():  # by message: numba-cuda may raise its own copy of the class
+    with warnings.catch_warnings():  # by message alone: numba-cuda versions differ in the class they raise
         warnings.filterwarnings("ignore", message=LOW_OCCUPANCY)
         yield
