@@ -120,7 +120,7 @@ def resumable_sweep(log: Log, n_big: int, box: float, ckpt: Path, cpu: dict) -> 
     log.say(f"sweep of n = {n_big:,}: this call {wall:.1f} s (box {box:.0f} s), the sweep's time over all "
             f"calls {total:.1f} s, finished={finished}; every V(k, k) done up to k = {k:,}; {progress}")
     tag = f"one sweep of n = {n_big:,}"
-    for kk in (1_000_000, 2_000_000, 5_000_000, 10_000_000, k):
+    for kk in (1_000_000, 2_000_000, 5_000_000, 10_000_000, 20_000_000, 50_000_000, k):
         if kk <= k:
             log.row(what=tag, n=kk, value=repr(float(diag[kk])),
                     cpu_value=repr(cpu[kk]) if kk in cpu else "",
@@ -215,20 +215,9 @@ def main(argv=None) -> None:
         # a deck a little larger than the rate says the box reaches (cells ~ k^2 / 2): a far
         # larger square would spend the box launching tiles of its stop region
         n_big = a.n_big or int(1.25 * (2 * rate * box) ** 0.5) // 1_000_000 * 1_000_000 + 1_000_000
-        ckpt = Path(os.environ.get("TMPDIR", "/tmp")) / "stoplib_gpu_sweep.ckpt"
+        ckpt = a.checkpoint or Path(os.environ.get("TMPDIR", "/tmp")) / "stoplib_gpu_sweep.ckpt"
         ckpt.unlink(missing_ok=True)
-        k, diag, wall, progress, finished = sweep_until(n_big, box, ckpt)
-        log.say(f"sweep of n = {n_big:,} stopped after {wall:.1f} s (box {box:.0f} s, finished={finished}): "
-                f"every V(k, k) done up to k = {k:,}; progress {progress}")
-        for kk in (1_000_000, 2_000_000, 5_000_000, 10_000_000, 20_000_000, 50_000_000, k):
-            if kk <= k:
-                log.row(what="open-ended sweep", n=kk, value=repr(float(diag[kk])),
-                        cpu_value=repr(cpu[kk]) if kk in cpu else "",
-                        rel_diff=f"{abs(diag[kk] - cpu[kk]) / cpu[kk]:.3g}" if kk in cpu else "",
-                        note=f"V(k,k) from the sweep of n={n_big} stopped after {wall:.1f} s")
-        log.row(what="open-ended sweep: reached", n=k, seconds=f"{wall:.2f}",
-                note=f"every V(k,k) for k <= {k} done in {wall:.1f} s (box {box:.0f} s); progress {progress}")
-        np.save(a.out / "diag_head.npy", diag[: k + 1: max(1, (k + 1) // 200_000)])
+        resumable_sweep(log, n_big, box, ckpt, cpu)
 
 
 if __name__ == "__main__":
