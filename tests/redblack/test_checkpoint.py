@@ -50,12 +50,12 @@ SWEEPS = {
     "cuda": ("""
         from stoplib.redblack import gpu
         gpu.SYNC_EVERY = 1
-        fast = gpu._launch
+        fast = gpu._launch_wavefront
         def slow(*args):
             time.sleep(10 * delay)
             return fast(*args)
-        gpu._launch = slow
-        sweep = lambda: gpu.cuda_sweep(24, 24, n_diag=25, tile_rows=4, tile_cols=4, checkpoint=path,
+        gpu._launch_wavefront = slow
+        sweep = lambda: gpu.cuda_sweep(24, 24, n_diag=25, tile_rows=4, tile_cols=4, strip=2, checkpoint=path,
                                        checkpoint_every=0.0).diag
     """, {"NUMBA_ENABLE_CUDASIM": "1"}),
 }

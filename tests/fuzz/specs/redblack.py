@@ -178,9 +178,12 @@ SPECS = [
     # CUDA (numba's simulator in the worker)
     Spec(f"{RB}.gpu.cuda_sweep",
          kwargs=dict(n_red=CUDASIM_12, n_black=Make("factories.rb_cuda_simulator", (12,)), n_diag=0, tile_rows=8,
-                     tile_cols=8, checkpoint=None, checkpoint_every=300.0, show_progress=False),
-         extra_bad={"n_red": HUGE_COUNTS, "n_black": HUGE_COUNTS, "tile_rows": [1024, 1025],
-                    "tile_cols": [1 << 20, (1 << 20) + 1], "checkpoint": SPOILT},
+                     tile_cols=8, checkpoint=None, checkpoint_every=300.0, show_progress=False, kernel="wavefront",
+                     strip=2, chains=1),
+         extra_bad={"n_red": HUGE_COUNTS, "n_black": HUGE_COUNTS, "tile_rows": [1024, 1025, 6, 24],
+                    "tile_cols": [1 << 20, (1 << 20) + 1], "checkpoint": SPOILT,
+                    "kernel": ["systolic", "Wavefront", "gpu", "wavefront "], "strip": [0, 3, 33, 64],
+                    "chains": [0, 3, 4]},
          max_examples=10),
     # the frontier
     Spec(f"{RB}.frontier.frontier_table"),
