@@ -29,12 +29,15 @@ __all__ = ["FORMATS", "TEX_MAX_ROWS", "save_figure", "save_table", "load_table",
 
 #: The formats every figure is exported in: PNG to read, SVG and PDF for writeups.
 FORMATS = ("png", "svg", "pdf")
-#: Metadata that would change from run to run is left out, so an unchanged figure
-#: is byte-for-byte unchanged in git.
 #: Tables longer than this are data, not tables for a paper: they get no ``.tex`` (a
 #: 100,001-row list of values would make a 100,001-line tabular).
 TEX_MAX_ROWS = 2500
-_METADATA = {"png": {"Software": None}, "svg": {"Date": None}, "pdf": {"CreationDate": None, "Producer": None}}
+#: Metadata that would change from run to run, or from one install to the next, is left out or
+#: fixed, so an unchanged figure is byte-for-byte unchanged in git: no dates, and no matplotlib
+#: version (its default "Creator" names it, and a fresh install may bring another one).
+_CREATOR = "stoplib (matplotlib)"
+_METADATA = {"png": {"Software": None}, "svg": {"Date": None, "Creator": _CREATOR},
+             "pdf": {"CreationDate": None, "Producer": None, "Creator": _CREATOR}}
 
 
 def save_figure(fig, notebook: str, name: str, formats=FORMATS, dpi: int = 150) -> list[Path]:

@@ -32,8 +32,25 @@ import re
 
 from ..util.validate import check_bool, check_int, check_real, check_str
 
-__all__ = ["DOLLAR", "money", "escape", "plain", "md", "number", "percent", "CAPTION", "caption",
-           "markdown_problems"]
+__all__ = ["DOLLAR", "money", "escape", "plain", "md", "number", "percent", "scientific", "CAPTION", "caption",
+           "markdown_problems", "READER_FACING"]
+
+#: The callables whose result is meant for a reader (a sentence, a caption, a table, a figure, a
+#: verdict table), by their dotted names. A notebook cell that computes one of these must show it:
+#: as the cell's last expression or through ``display``. One that is followed by other statements,
+#: printed, or kept in a name nobody reads is thrown away by Jupyter without a word;
+#: ``tests/workbook/test_shown.py`` reads every notebook's code for such a value.
+READER_FACING = (
+    "stoplib.workbook.prose.md",
+    "stoplib.workbook.prose.caption",
+    "stoplib.workbook.tables.show",
+    "stoplib.workbook.verdicts.styler",
+    "stoplib.workbook.style.show",
+    "IPython.display.Markdown",
+    "IPython.display.HTML",
+    "IPython.display.Image",
+    "IPython.display.Latex",
+)
 
 #: A dollar sign that no Markdown renderer turns into mathematics.
 DOLLAR = '<span class="tex2jax_ignore">&#36;</span>'
@@ -113,6 +130,30 @@ def percent(fraction, digits: int = 1) -> str:
     fraction = _check_number("fraction", fraction)
     digits = check_int("digits", digits, 0, 15)
     return f"{100 * float(fraction):.{int(digits)}f}%"
+
+
+_SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
+
+
+def scientific(value, digits: int = 3) -> str:
+    """A number in scientific notation as a reader writes it, not as code prints it (``1.3351e-04``).
+
+    Written in plain text (outside ``$...$``): a mantissa with ``digits`` decimals, ``×``, and a
+    power of ten with a superscript exponent; minus as U+2212; no power for exponent 0.
+
+    Examples
+    --------
+    >>> scientific(0.000133507, 4)
+    '1.3351 × 10⁻⁴'
+    >>> scientific(-2.5e12, 1), scientific(3.14159, 2)
+    ('−2.5 × 10¹²', '3.14')
+    """
+    value = _check_number("value", value)
+    digits = check_int("digits", digits, 0, 15)
+    mantissa, exponent = f"{float(value):.{int(digits)}e}".split("e")
+    mantissa = mantissa.replace("-", "−")
+    power = int(exponent)
+    return mantissa if power == 0 else f"{mantissa} × 10{str(power).translate(_SUPERSCRIPT)}"
 
 
 #: Characters after which a literal ``*`` can only be a stray emphasis marker (``curves.* With``).

@@ -46,7 +46,7 @@ from .freshness import AUDIT_REPORT, AUDIT_SETUP, record, stale
 MAX_CELL_LIMIT = 7 * 86400
 
 __all__ = ["NotebookError", "NotebookRun", "cell_limit", "execute_notebook", "format_summary", "notebook_paths",
-           "run_notebooks", "POLL_SECONDS", "QUICK_CELL_LIMIT", "FULL_CELL_LIMIT"]
+           "run_notebooks", "stale_summary", "POLL_SECONDS", "QUICK_CELL_LIMIT", "FULL_CELL_LIMIT"]
 
 #: Longest single wait on a kernel channel; a missed wake-up costs at most this.
 POLL_SECONDS = 1.0
@@ -277,7 +277,7 @@ def execute_notebook(path, quick: bool = True, timeout: int | None = None,
             on_cell(done[0], n_code)
 
     client = _client_class()(
-        nb, timeout=limit, kernel_name=kernel_name, allow_errors=False,
+        nb, timeout=limit, kernel_name=kernel_name, allow_errors=False, record_timing=False,
         resources={"metadata": {"path": str(path.parent)}}, on_cell_executed=_executed,
     )
     client.poll_log = poll_log
@@ -304,8 +304,76 @@ def execute_notebook(path, quick: bool = True, timeout: int | None = None,
             raise NotebookError(path.name, index, _first_line(cell), reason) from exc
     if io is not None:
         _strip_audit(nb, io)
+    _settle(nb, path.stem)
     if save_to is not None:
         nbformat.write(nb, str(save_to))
+    return nb
+
+
+#: A repr that names a memory address (``<pandas.io.formats.style.Styler at 0x7f26fc180910>``).
+_ADDRESS = re.compile(r" at 0x[0-9a-f]+>")
+#: The random id pandas gives a styled table (``<table id="T_db0af">`` and its CSS rules).
+_STYLER_ID = re.compile(r'<table id="T_([0-9a-f]{5})"')
+_WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+_WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
+
+
+def _settle(nb, name: str):
+    """Take out of an executed notebook what changes from run to run without changing what it shows.
+
+    A rerun that computes the same results must leave the committed notebook byte for byte as it
+    was (only timings may change, and the notebooks that show them), so after execution:
+
+    - the cells' execution timestamps (``metadata.execution``) are removed;
+    - a plain-text repr's memory address is dropped (``<...Styler at 0x7f...>`` → ``<...Styler>``);
+    - each styled table's random id (``T_db0af``) becomes one named by its place: ``T_c7o0t0``
+      (cell 7, output 0, table 0), unique in the notebook;
+    - each widget's random model id becomes one drawn from ``name`` and its order of appearance,
+      in the outputs and in the saved widget state alike.
+
+    ``nb`` is changed in place and returned.
+
+    Examples
+    --------
+    >>> import nbformat
+    >>> nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("x")])
+    >>> nb.cells[0].outputs = [nbformat.v4.new_output("execute_result", execution_count=1, data={
+    ...     "text/html": '<table id="T_1a2b3">#T_1a2b3_row0', "text/plain": "<Styler at 0x7f00>"})]
+    >>> out = _settle(nb, "01_demo").cells[0].outputs[0].data
+    >>> out["text/html"], out["text/plain"]
+    ('<table id="T_c1o0t0">#T_c1o0t0_row0', '<Styler>')
+    """
+    import json
+    import uuid
+
+    import nbformat
+
+    check_str("name", name, 200, allow_empty=False)
+    widget_ids = []
+    for number, cell in enumerate(nb.cells, 1):
+        cell.get("metadata", {}).pop("execution", None)
+        for k, output in enumerate(cell.get("outputs", [])):
+            data = output.get("data", {})
+            if isinstance(data.get("text/plain"), str):
+                data["text/plain"] = _ADDRESS.sub(">", data["text/plain"])
+            html_text = data.get("text/html")
+            if isinstance(html_text, str):
+                for t, old in enumerate(dict.fromkeys(_STYLER_ID.findall(html_text))):
+                    html_text = html_text.replace(f"T_{old}", f"T_c{number}o{k}t{t}")
+                data["text/html"] = html_text
+            view = data.get(_WIDGET_VIEW)
+            if isinstance(view, dict) and view.get("model_id"):
+                widget_ids.append(view["model_id"])
+    state = nb.get("metadata", {}).get("widgets", {}).get(_WIDGET_STATE, {}).get("state", {})
+    widget_ids += list(state)
+    renames = {old: uuid.uuid5(uuid.NAMESPACE_URL, f"stoplib/{name}/{k}").hex
+               for k, old in enumerate(dict.fromkeys(widget_ids))}
+    if renames:
+        text = json.dumps(nb)
+        for old, new in renames.items():
+            text = text.replace(old, new)
+        nb.clear()
+        nb.update(nbformat.from_dict(json.loads(text)))
     return nb
 
 
@@ -442,6 +510,31 @@ def format_summary(rows) -> str:
     return "\n".join(lines)
 
 
+def stale_summary(rows) -> str:
+    """What a run of only the stale notebooks (``make workbook``) did, in one sentence, and how to do more.
+
+    Examples
+    --------
+    >>> rows = [NotebookRun("01_x", 0.0, 0, 0, skipped=True), NotebookRun("02_y", 3.0, 1, 1)]
+    >>> stale_summary(rows).split(";")[0]
+    '1 of 2 notebooks executed (02_y), 1 current and skipped (inputs unchanged since its last run)'
+    >>> stale_summary(rows[:1]).split(";")[0]
+    'Nothing executed: the 1 notebook is current (inputs unchanged since its last run)'
+    >>> stale_summary(rows).split("; ")[1]
+    'make workbook-all re-executes every notebook.'
+    """
+    if not isinstance(rows, (list, tuple)) or not all(isinstance(r, NotebookRun) for r in rows):
+        raise TypeError("rows must be a list of NotebookRun")
+    ran = [r.notebook for r in rows if not r.skipped]
+    skipped = len(rows) - len(ran)
+    tail = "make workbook-all re-executes every notebook."
+    if not ran:
+        noun = "notebook is" if skipped == 1 else "notebooks are"
+        return f"Nothing executed: the {skipped} {noun} current (inputs unchanged since its last run); {tail}"
+    return (f"{len(ran)} of {len(rows)} notebooks executed ({', '.join(ran)}), {skipped} current and skipped "
+            f"(inputs unchanged since its last run); {tail}")
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m stoplib.workbook.runner", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -476,6 +569,8 @@ def main(argv=None) -> int:
                          timeout=args.timeout, output_dir=output_dir, only_stale=args.stale and not quick)
     print()
     print(format_summary(rows), flush=True)
+    if args.stale and not quick:
+        print(stale_summary(rows), flush=True)
     if args.repeat > 1:
         longest = max(rows, key=lambda r: r.seconds)
         print(f"longest run: {longest.notebook} {longest.seconds:.1f} s", flush=True)

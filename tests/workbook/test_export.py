@@ -44,3 +44,20 @@ def test_svg_export_is_deterministic(tmp_path, monkeypatch):
         plt.close(fig)
         texts.append(svg.read_text())
     assert texts[0] == texts[1]
+
+
+def test_every_export_is_the_same_bytes_and_names_no_version(tmp_path, monkeypatch):
+    """PNG, SVG and PDF: no date, no random id, no matplotlib version (a fresh install may bring another),
+    so a rerun that draws the same figure leaves git clean."""
+    import matplotlib
+
+    monkeypatch.setenv("STOPLIB_OUTPUT_DIR", str(tmp_path))
+    runs = []
+    for _ in range(2):
+        fig, ax = sl.style.figure()
+        ax.plot([0, 1, 2], [1, 0, 2], marker="o")
+        ax.set_title("a title")
+        runs.append({p.suffix: p.read_bytes() for p in sl.save_figure(fig, "99_test", "same")})
+    assert runs[0] == runs[1]
+    for suffix in (".svg", ".pdf"):
+        assert matplotlib.__version__.encode() not in runs[0][suffix], suffix

@@ -71,3 +71,24 @@ def test_execute_notebook_checks_its_arguments(tmp_path):
         execute_notebook(tmp_path / "none.ipynb")
     with pytest.raises(TypeError, match="quick"):
         execute_notebook(tmp_path / "none.ipynb", quick="yes")
+
+
+def test_two_runs_of_the_same_notebook_save_the_same_bytes(tmp_path):
+    """Styled tables (random ids, reprs with addresses), widgets (random model ids) and the cells'
+    timestamps change from run to run; what the runner saves does not, so a rerun that computes
+    the same results leaves git clean."""
+    path = _notebook(
+        tmp_path,
+        "import pandas as pd, ipywidgets as widgets\nimport stoplib as sl",
+        "sl.show_table(pd.DataFrame({'n_red': [26, 100], 'value': [2.62, 9.01]}))",
+        "sl.verdicts.styler(sl.verdicts.table('01_demo', [sl.verdicts.row('c', '1', '1', 'agrees', headline=True)]))",
+        "widgets.IntSlider(value=3)",
+    )
+    saved = []
+    for k in range(2):
+        target = tmp_path / f"run{k}.ipynb"
+        execute_notebook(path, quick=True, timeout=120, output_dir=tmp_path, save_to=target)
+        saved.append(target.read_bytes())
+    assert saved[0] == saved[1]
+    text = saved[0].decode()
+    assert " at 0x" not in text and '"execution"' not in text and 'id=\\"T_c3o0t0\\"' in text
