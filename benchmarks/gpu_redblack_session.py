@@ -1,39 +1,60 @@
-"""The red/black DP on a CUDA GPU, in one time-boxed run: the script a session lent a GPU runs.
+"""The red/black DP on a CUDA GPU in one device call: both kernels timed, then the longest sweep the call allows.
 
-    python benchmarks/gpu_redblack_session.py --out DIR [--seconds 360]
+    python benchmarks/gpu_redblack_session.py --out "$OUT" --seconds 550
+    python benchmarks/gpu_redblack_session.py --simulate --out /tmp/gpu-sim      # numba's simulator, tiny sizes
 
-1. ``balanced_values(n, method="cuda")`` at n = 100,000 beside the CPU's tiled sweep on
-   the host's cores (every V(i, i) compared), then at n = 1,000,000 and, when the first
-   timing says it fits the time left, 10,000,000; each V(n, n) is compared with the
-   CPU's value in ``data/redblack_frontier.csv``.
-2. **How far an exact sweep gets in the time left**: ``balanced_values(N)`` for a deck
-   a quarter larger than the measured rate says the box reaches, stopped by SIGINT when the box closes (the sweep driver
-   writes its checkpoint and raises ``KeyboardInterrupt``); the checkpoint's diagonal
-   says up to which k every V(k, k) is done. The box's length is printed with it.
+1. **Check** (``--n-check``, 100,000): ``kernel="wavefront"`` (the default) and
+   ``kernel="systolic"`` (the first GPU kernel) beside the host CPU's tiled sweep on all
+   its cores: every V(i, i) of the two kernels compared bit for bit, and with the CPU.
+2. **Tune** (``--n-tune``, 1,000,000): the wavefront in the shapes of ``--shapes``
+   (strip, chains, tile_cols); the fastest is kept for what follows.
+3. **Time** (``--ns``, 1,000,000 and 4,000,000): both kernels once each; seconds, cells/s,
+   the fraction of the float64 peak (:data:`PEAK_FP64` at :data:`FLOPS_PER_CELL` flops a
+   cell, and of the wavefront's instruction ceiling, :data:`FP64_INSTRUCTIONS_PER_CELL`
+   float64 instructions a cell), V(n, n) against the CPU's committed sweep
+   (``data/redblack_frontier.csv``) where it has one, and the two diagonals bit for bit.
+4. **Sweep**: the deck the measured rate says fits the time left, a fifth larger, stopped
+   by SIGINT when the box closes (the sweep driver writes its checkpoint and stops). Its
+   checkpoint (in ``--checkpoint``, by default ``$TMPDIR``: a few hundred MB, not for
+   ``--out``) is written every ``--checkpoint-every`` seconds, and each time every V(k, k)
+   already done on the grid (1, 2, 5 x 10^j from 10^6, and every multiple of 5 x 10^6) is
+   appended to the results, so nothing finished is lost; at the end the done prefix's last
+   k too, and ``diagonal.csv`` (every ``--diag-every``-th V(k, k)).
 
-``--sweep-only --n-big N --checkpoint PATH`` runs only step 2, for one deck: a call that
-finds the checkpoint resumes it, so a sweep longer than one call of the device (ten
-minutes of sweeping, say) runs as two calls on the same warm machine; the checkpoint's
-``seconds`` is the sweep's time summed over the calls.
+``--sweep-only --n-big N --checkpoint PATH`` runs only step 4, resuming PATH if it is there.
 
-Every result is appended at once to ``DIR/redblack_gpu.csv`` (a run cut short keeps what
-it measured); ``DIR/log.txt`` gets the printed lines too. Nothing is written in the repository:
-the session copies the files it wants into ``data/``.
+Output under ``--out``: ``redblack_gpu.csv`` (the columns of ``data/redblack_gpu_runs.csv``,
+``stoplib.redblack.gpu.RUN_COLUMNS``, each row appended as soon as it is measured, naming
+the device and the host), ``diagonal.csv``, ``log.txt`` (the printed lines). Nothing is
+written in the repository: the session copies what it wants into ``data/``.
+
+On the device tool, from the repository root, in one call (no carry: the device's image has
+numba and numba-cuda, and the package is imported from the tree)::
+
+    python3 benchmarks/gpu_redblack_session.py --out "$OUT" --seconds 550
+
+with ``timeout_s=600``; then give the machine back.
 """
 from __future__ import annotations
 
 import argparse
 import csv
+import datetime
 import os
 import signal
+import subprocess
 import sys
 import threading
 import time
+import traceback
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 os.environ.setdefault("STOPLIB_PROGRESS", "0")
+if "--simulate" in sys.argv:  # before numba is imported
+    os.environ["NUMBA_ENABLE_CUDASIM"] = "1"
+    sys.setswitchinterval(1e-4)  # the simulator's threads hand the GIL over far more often: 10x faster
 
 import numpy as np  # noqa: E402
 
@@ -42,33 +63,31 @@ if not hasattr(np, "row_stack"):  # numba-cuda 0.x still calls np.row_stack, gon
 
 from stoplib import redblack as rb  # noqa: E402
 from stoplib.redblack import gpu  # noqa: E402
-from stoplib.redblack.checkpoint import read_checkpoint  # noqa: E402
+from stoplib.redblack.checkpoint import CheckpointError, checkpoint_info, read_checkpoint  # noqa: E402
 from stoplib.util import budget  # noqa: E402
 from stoplib.util.timing import machine  # noqa: E402
 
-FIELDS = ["what", "n", "seconds", "cells", "cells_per_s", "value", "cpu_value", "rel_diff", "note",
-          "device", "host"]
-
-
-def frontier_values() -> dict:
-    with open(ROOT / "data" / "redblack_frontier.csv", newline="") as fh:
-        return {int(r["n"]): float(r["value"]) for r in csv.DictReader(fh)}
-
-
-def device_name() -> str:
-    from numba import cuda
-
-    dev = cuda.get_current_device()
-    name = dev.name.decode() if isinstance(dev.name, bytes) else str(dev.name)
-    return f"{name} (compute capability {dev.compute_capability[0]}.{dev.compute_capability[1]})"
+#: The H200's float64 vector peak (FLOP/s): NVIDIA's datasheet for the SXM part, 34 TFLOPS.
+PEAK_FP64 = 34e12
+#: Float64 operations of one cell, ``(r (up + 1) + b (left - 1)) / (r + b)``: the two adds, the
+#: product ``r (up + 1)``, the multiply-add (2) and the product by the reciprocal (the max is
+#: not counted, nor the division the wavefront replaces by a table).
+FLOPS_PER_CELL = 6
+#: Float64 instructions a cell of the wavefront issues (DADD, DADD, DMUL, DFMA, DMUL: ptxas
+#: for sm_90): each takes a float64 lane for a cycle, as an FMA does, so ``PEAK_FP64 / 2 /
+#: 5`` cells/s (3.4e12) is the kernel's ceiling.
+FP64_INSTRUCTIONS_PER_CELL = 5
 
 
 class Log:
-    def __init__(self, out: Path, device: str):
-        self.out, self.device = out, device
+    """Printed lines to stdout and ``log.txt``; result rows appended to ``redblack_gpu.csv``."""
+
+    def __init__(self, out: Path, device: str, append: bool = False):
+        self.out, self.device, self.host = out, device, machine()
         self.csv = out / "redblack_gpu.csv"
-        with open(self.csv, "w", newline="") as fh:
-            csv.DictWriter(fh, FIELDS, lineterminator="\n").writeheader()
+        if not (append and self.csv.exists()):
+            with open(self.csv, "w", newline="") as fh:
+                csv.DictWriter(fh, gpu.RUN_COLUMNS, lineterminator="\n").writeheader()
 
     def say(self, line: str) -> None:
         print(line, flush=True)
@@ -77,148 +96,337 @@ class Log:
 
     def row(self, **kw) -> None:
         kw.setdefault("device", self.device)
-        kw.setdefault("host", machine())
+        kw.setdefault("host", self.host)
+        kw.setdefault("taken", datetime.date.today().isoformat())
         with open(self.csv, "a", newline="") as fh:
-            csv.DictWriter(fh, FIELDS, lineterminator="\n").writerow({k: kw.get(k, "") for k in FIELDS})
+            csv.DictWriter(fh, gpu.RUN_COLUMNS, lineterminator="\n").writerow(
+                {k: kw.get(k, "") for k in gpu.RUN_COLUMNS})
 
 
-def timed_cuda(n: int):
+def frontier_values() -> dict:
+    """The CPU's committed sweeps, ``{n: V(n, n)}``."""
+    with open(ROOT / "data" / "redblack_frontier.csv", newline="") as fh:
+        return {int(r["n"]): float(r["value"]) for r in csv.DictReader(fh)}
+
+
+def device_name() -> str:
+    from numba import cuda
+
+    if gpu.simulated():
+        return "numba CUDA simulator"
+    dev = cuda.get_current_device()
+    name = dev.name.decode() if isinstance(dev.name, bytes) else str(dev.name)
+    return f"{name} (compute capability {dev.compute_capability[0]}.{dev.compute_capability[1]})"
+
+
+def nvidia_smi() -> str:
+    try:
+        return subprocess.run(["nvidia-smi", "--query-gpu=name,clocks.sm,clocks.max.sm,power.draw,temperature.gpu",
+                               "--format=csv,noheader"], capture_output=True, text=True, timeout=10).stdout.strip()
+    except (OSError, subprocess.SubprocessError):
+        return "(no nvidia-smi)"
+
+
+def versions() -> str:
+    from importlib import metadata
+
+    out = []
+    for name in ("numba", "numba-cuda", "numpy"):
+        try:
+            out.append(f"{name} {metadata.version(name)}")
+        except metadata.PackageNotFoundError:
+            out.append(f"{name} (not installed)")
+    return ", ".join(out)
+
+
+def shape_name(kernel: str, shape: dict) -> str:
+    if kernel == "systolic":
+        return f"systolic ({shape['tile_rows']} x {shape['tile_cols']} tiles)"
+    return (f"wavefront (strip {shape['strip']}, chains {shape['chains']}, "
+            f"{shape['tile_rows']} x {shape['tile_cols']} tiles)")
+
+
+def run(n: int, kernel: str, shape: dict):
+    """One sweep of the balanced deck ``n``: ``(seconds, diag)``, timed around the call."""
+    from numba import cuda
+
+    cuda.synchronize()
     t0 = time.perf_counter()
-    d = rb.balanced_values(n, method="cuda")
-    return time.perf_counter() - t0, d
+    r = gpu.cuda_sweep(n, n, n_diag=n + 1, kernel=kernel, show_progress=False, **shape)
+    cuda.synchronize()
+    return time.perf_counter() - t0, r.diag
 
 
-def sweep_until(n_big: int, seconds: float, path: Path, method: str = "cuda"):
-    """Run the CUDA sweep of ``n_big`` for ``seconds``, stop it by SIGINT, return (k, V(k, k), cells)."""
-    timer = threading.Timer(seconds, lambda: os.kill(os.getpid(), signal.SIGINT))
+def rate_note(n: int, seconds: float) -> tuple:
+    """``(cells, cells/s, note)``: the live cells of ``work_estimate`` (the same count as the
+    recorded runs), the flops at FLOPS_PER_CELL over PEAK_FP64, the wavefront's instruction ceiling."""
+    cells = rb.work_estimate(n, n, "tiled").cells
+    rate = cells / seconds
+    ceiling = PEAK_FP64 / 2 / FP64_INSTRUCTIONS_PER_CELL
+    note = (f"{rate * FLOPS_PER_CELL / PEAK_FP64:.1%} of the float64 peak ({FLOPS_PER_CELL} flops a cell, "
+            f"{PEAK_FP64 / 1e12:g} TFLOPS), {rate / ceiling:.1%} of {ceiling:.3g} cells/s "
+            f"({FP64_INSTRUCTIONS_PER_CELL} float64 instructions a cell)")
+    return cells, rate, note
+
+
+def compare(a: np.ndarray, b: np.ndarray) -> tuple:
+    """``(how many V(i, i) differ, the largest relative difference)`` over i >= 1."""
+    a, b = a[1:], b[1:]
+    return int(np.count_nonzero(a != b)), float(np.max(np.abs(a - b) / b))
+
+
+def shape_of(strip: int, chains: int, cols: int, lanes: int = 32) -> dict:
+    return {"tile_rows": lanes * strip, "tile_cols": cols, "strip": strip, "chains": chains}
+
+
+def check(log: Log, a, systolic: dict, wavefront: dict) -> float:
+    """Step 1: both kernels and the host CPU on every V(i, i) of one deck; returns the
+    wavefront's largest relative difference from the CPU."""
+    n = a.n_check
+    s_old, d_old = run(n, "systolic", systolic)
+    s_new, d_new = run(n, "wavefront", wavefront)
     t0 = time.perf_counter()
+    d_cpu = rb.balanced_values(n, method="tiled")
+    s_cpu = time.perf_counter() - t0
+    diff, rel_old = compare(d_new, d_old)
+    _, rel_cpu = compare(d_new, d_cpu)
+    log.say(f"check at n = {n:,}: {diff} of {n:,} V(i, i) differ between the two kernels (largest relative "
+            f"difference {rel_old:.2e}); wavefront against the host CPU ({os.cpu_count()} cores, {s_cpu:.2f} s): "
+            f"largest relative difference {rel_cpu:.2e}; systolic {s_old:.3f} s, wavefront {s_new:.3f} s")
+    log.row(what=f"check, {shape_name('wavefront', wavefront)}", n=n, seconds=f"{s_new:.4f}",
+            value=repr(float(d_new[n])), cpu_value=repr(float(d_cpu[n])), rel_diff=f"{rel_cpu:.3g}",
+            note=f"all V(i, i) compared with the host's tiled sweep; {diff} differ from the systolic kernel's")
+    return rel_cpu
+
+
+def tune(log: Log, a) -> dict:
+    """Step 2: the wavefront's shapes at one deck; the fastest."""
+    best = None
+    for strip, chains, cols in a.shapes:
+        shape = shape_of(strip, chains, cols, a.lanes)
+        t0 = time.perf_counter()
+        run(min(a.n_check, 3000), "wavefront", shape)  # compile
+        compile_s = time.perf_counter() - t0
+        s, d = run(a.n_tune, "wavefront", shape)
+        cells, rate, note = rate_note(a.n_tune, s)
+        relu = gpu.RELU_USED.get((a.lanes, strip, chains), "?")
+        regs = registers(a.lanes, strip, chains)
+        log.say(f"tune n = {a.n_tune:,} {shape_name('wavefront', shape)}: {s:.3f} s, {rate:.3g} cells/s "
+                f"(compile {compile_s:.1f} s; max(v, 0) by {relu}; {regs})")
+        log.row(what=f"cuda, {shape_name('wavefront', shape)}", n=a.n_tune, seconds=f"{s:.4f}", cells=f"{cells:.4g}",
+                cells_per_s=f"{rate:.4g}", value=repr(float(d[a.n_tune])), note=f"tuning run; {note}; {regs}")
+        if best is None or rate > best[0]:
+            best = (rate, shape)
+    log.say(f"fastest: {shape_name('wavefront', best[1])}")
+    return best[1]
+
+
+def registers(lanes: int, strip: int, chains: int) -> str:
+    """Registers and local memory per thread of one wavefront kernel (numba-cuda's dispatcher)."""
+    try:
+        k = gpu._wavefront_kernel(lanes, strip, chains)
+        return f"{k.get_regs_per_thread()} registers, {k.get_local_mem_per_thread()} bytes local memory a thread"
+    except Exception as err:  # noqa: BLE001 (the simulator has no such figures)
+        return f"registers unknown ({type(err).__name__})"
+
+
+def timings(log: Log, a, systolic: dict, wavefront: dict, cpu: dict) -> float:
+    """Step 3: both kernels at each deck of ``--ns``; returns the wavefront's last rate."""
+    rate_new = 0.0
+    for n in a.ns:
+        diags = {}
+        for kernel, shape in (("wavefront", wavefront), ("systolic", systolic)):
+            s, d = run(n, kernel, shape)
+            diags[kernel] = d
+            cells, rate, note = rate_note(n, s)
+            if kernel == "wavefront":
+                rate_new = rate
+            v = float(d[n])
+            cmp = {}
+            if n in cpu:
+                cmp = dict(cpu_value=repr(cpu[n]), rel_diff=f"{abs(v - cpu[n]) / cpu[n]:.3g}")
+            log.say(f"n = {n:,} {shape_name(kernel, shape)}: {s:.3f} s, {rate:.4g} cells/s, {note}; V = {v!r}"
+                    + (f", CPU {cpu[n]!r} (relative difference {cmp['rel_diff']})" if cmp else ""))
+            log.row(what=f"cuda, {shape_name(kernel, shape)}", n=n, seconds=f"{s:.4f}", cells=f"{cells:.4g}",
+                    cells_per_s=f"{rate:.4g}", value=repr(v), note=f"one run; {note}", **cmp)
+        diff, rel = compare(diags["wavefront"], diags["systolic"])
+        log.say(f"n = {n:,}: {diff} of {n:,} V(i, i) differ between the kernels "
+                f"(largest relative difference {rel:.2e})")
+        log.row(what="wavefront against systolic", n=n, note=f"{diff} of {n:,} V(i, i) differ; largest relative "
+                f"difference {rel:.3g}" + ("; bit for bit the same" if diff == 0 else ""))
+    return rate_new
+
+
+def grid(k_max: int) -> list:
+    """The k recorded from a sweep: 1, 2, 5 x 10^j from 10^6 (the frontier's grid) and every
+    multiple of 5 x 10^6, up to ``k_max``; in the simulator, every multiple of 10."""
+    if gpu.simulated():
+        return list(range(10, k_max + 1, 10))
+    ks = {m * 10**j for j in range(6, 10) for m in (1, 2, 5)} | set(range(5_000_000, k_max + 1, 5_000_000))
+    return sorted(k for k in ks if k <= k_max)
+
+
+class Recorder:
+    """Appends every V(k, k) of :func:`grid` a checkpoint of the sweep holds, once each."""
+
+    def __init__(self, log: Log, tag: str, ckpt: Path, cpu: dict, a):
+        self.log, self.tag, self.ckpt, self.cpu, self.a = log, tag, ckpt, cpu, a
+        self.recorded, self.seen = set(), None
+
+    def poll(self, final: bool = False):
+        """Read the checkpoint if it changed; record what is new. Returns ``(k, diag, progress)``."""
+        try:
+            info = checkpoint_info(self.ckpt)
+        except (OSError, CheckpointError):
+            return 0, None, {}
+        if info["progress"] == self.seen and not final:
+            return 0, None, info["progress"]
+        fr = read_checkpoint(self.ckpt)
+        self.seen = fr.progress
+        diag = fr.arrays["diag"]
+        done = np.flatnonzero(diag[1:] == 0.0)
+        k = int(done[0]) if done.size else diag.size - 1  # diag[1..k] done: a prefix, as tiles run in order
+        for kk in grid(k):
+            if kk not in self.recorded:
+                self.recorded.add(kk)
+                v = float(diag[kk])
+                cmp = {}
+                if kk in self.cpu:
+                    cmp = dict(cpu_value=repr(self.cpu[kk]), rel_diff=f"{abs(v - self.cpu[kk]) / self.cpu[kk]:.3g}")
+                self.log.row(what=self.tag, n=kk, value=repr(v), note=f"V(k, k) read from the diagonal of {self.tag} "
+                             f"at its checkpoint after {fr.progress.get('seconds', 0.0):.1f} s", **cmp)
+        self.write_diagonal(diag, k)
+        return k, diag, fr.progress
+
+    def write_diagonal(self, diag: np.ndarray, k: int) -> None:
+        step = self.a.diag_every
+        ks = np.arange(step, k + 1, step)
+        tmp = self.log.out / ".diagonal.csv.tmp"
+        with open(tmp, "w") as fh:
+            fh.write("k,value\n")
+            fh.writelines(f"{kk},{float(diag[kk])!r}\n" for kk in ks)
+        tmp.replace(self.log.out / "diagonal.csv")
+
+
+def sweep(log: Log, a, n_big: int, shape: dict, box: float, ckpt: Path, cpu: dict) -> None:
+    """Step 4: sweep ``n_big`` (resuming ``ckpt``) for at most ``box`` seconds; record as it goes."""
+    tag = f"one sweep of n = {n_big:,}, {shape_name('wavefront', shape)}"
+    log.say(f"sweep of n = {n_big:,} in a box of {box:.0f} s, checkpoint {ckpt}")
+    rec = Recorder(log, tag, ckpt, cpu, a)
+    stop = threading.Event()
+
+    def watch():
+        while not stop.wait(5.0):
+            rec.poll()
+
+    watcher = threading.Thread(target=watch, daemon=True)
+    timer = threading.Timer(box, lambda: os.kill(os.getpid(), signal.SIGINT))
+    t0 = time.perf_counter()
+    watcher.start()
     timer.start()
     try:
-        rb.balanced_values(n_big, method=method, checkpoint=path, checkpoint_every=1e9)
+        gpu.cuda_sweep(n_big, n_big, n_diag=n_big + 1, checkpoint=ckpt, checkpoint_every=a.checkpoint_every,
+                       show_progress=False, **shape)
         finished = True
     except KeyboardInterrupt:
         finished = False
     finally:
         timer.cancel()
+        stop.set()
+        watcher.join()
     wall = time.perf_counter() - t0
-    fr = read_checkpoint(path)
-    diag = fr.arrays["diag"]
-    done = np.flatnonzero(diag)
-    k = int(done[-1]) if done.size else 0
-    if done.size and not np.all(diag[1:k + 1] > 0):
-        raise AssertionError("the diagonal done is not a prefix")
-    return k, diag, wall, fr.progress, finished
-
-
-def resumable_sweep(log: Log, n_big: int, box: float, ckpt: Path, cpu: dict) -> None:
-    """Sweep ``n_big`` for at most ``box`` seconds, resuming ``ckpt``; log how far it got."""
-    ckpt.parent.mkdir(parents=True, exist_ok=True)
-    k, diag, wall, progress, finished = sweep_until(n_big, box, ckpt)
-    finished = finished or bool(progress.get("complete"))  # the signal may land just after the end
+    k, diag, progress = rec.poll(final=True)
+    finished = finished or bool(progress.get("complete"))
     total = float(progress.get("seconds") or wall)
     cells = float(progress.get("cells") or 0.0)
-    log.say(f"sweep of n = {n_big:,}: this call {wall:.1f} s (box {box:.0f} s), the sweep's time over all "
-            f"calls {total:.1f} s, finished={finished}; every V(k, k) done up to k = {k:,}; {progress}")
-    tag = f"one sweep of n = {n_big:,}"
-    for kk in (1_000_000, 2_000_000, 5_000_000, 10_000_000, 20_000_000, 50_000_000, k):
-        if kk <= k:
-            log.row(what=tag, n=kk, value=repr(float(diag[kk])),
-                    cpu_value=repr(cpu[kk]) if kk in cpu else "",
-                    rel_diff=f"{abs(diag[kk] - cpu[kk]) / cpu[kk]:.3g}" if kk in cpu else "",
-                    note=f"V(k, k) read from the diagonal of one sweep of n = {n_big:,} ({total:.1f} s in all)")
-    log.row(what=tag if finished else f"{tag} (not finished)", n=k, seconds=f"{total:.2f}",
-            cells=f"{cells:.4g}", cells_per_s=f"{cells / total:.4g}" if total > 0 else "",
+    log.say(f"sweep of n = {n_big:,}: this call {wall:.1f} s, the sweep's time over all calls {total:.1f} s, "
+            f"finished={finished}; every V(k, k) done up to k = {k:,}; {progress}")
+    if diag is not None and k:
+        log.row(what=tag, n=k, value=repr(float(diag[k])), note=f"the last V(k, k) done ({total:.1f} s in all)")
+    log.row(what=tag if finished else f"{tag} (not finished)", n=k, seconds=f"{total:.2f}", cells=f"{cells:.4g}",
+            cells_per_s=f"{cells / total:.4g}" if total > 0 else "",
             note=(f"the whole sweep: every V(k, k) for k <= {k:,}" if finished else
-                  f"stopped: every V(k, k) for k <= {k:,}") + f"; {total:.1f} s summed over the calls")
+                  f"stopped: every V(k, k) for k <= {k:,}") + f"; {total:.1f} s of sweeping")
 
 
 def parse_args(argv=None) -> argparse.Namespace:
-    """The command line (see the module docstring)."""
+    """The command line (see the module docstring); ``--simulate`` gives tiny sizes."""
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--out", type=Path, required=True)
-    p.add_argument("--seconds", type=float, default=360.0, help="the whole run's box, from the start")
-    p.add_argument("--ns", type=int, nargs=3, default=[100_000, 1_000_000, 10_000_000],
-                   help="the deck compared with the host CPU, then the two timed decks")
-    p.add_argument("--n-big", type=int, default=0,
-                   help="the deck of the open-ended sweep (0: from the measured rate)")
-    p.add_argument("--sweep-only", action="store_true",
-                   help="only the sweep of --n-big, resumed from --checkpoint when one is there")
-    p.add_argument("--checkpoint", type=Path, default=None,
-                   help="the sweep's checkpoint (default: a fresh file under $TMPDIR)")
-    p.add_argument("--allow-simulator", action="store_true", help="smoke test in numba's CUDA simulator")
+    p.add_argument("--seconds", type=float, default=550.0, help="the whole run's box, from the start")
+    p.add_argument("--simulate", action="store_true", help="numba's CUDA simulator at tiny sizes (end-to-end check)")
+    p.add_argument("--n-check", type=int, default=None, help="the deck checked against the host CPU")
+    p.add_argument("--n-tune", type=int, default=None, help="the deck the wavefront's shapes are timed at")
+    p.add_argument("--ns", type=int, nargs="+", default=None, help="the decks both kernels are timed at")
+    p.add_argument("--shapes", type=int, nargs=3, action="append", default=None, metavar=("STRIP", "CHAINS", "COLS"),
+                   help="a wavefront shape to tune (repeat)")
+    p.add_argument("--n-big", type=int, default=0, help="the sweep's deck (0: from the measured rate)")
+    p.add_argument("--sweep-only", action="store_true", help="only the sweep of --n-big, resumed from --checkpoint")
+    p.add_argument("--checkpoint", type=Path, default=None, help="the sweep's checkpoint (default: under $TMPDIR)")
+    p.add_argument("--checkpoint-every", type=float, default=120.0, help="seconds between checkpoint writes")
+    p.add_argument("--diag-every", type=int, default=None, help="every how many cards diagonal.csv keeps V(k, k)")
     a = p.parse_args(argv)
+    tiny = a.simulate
+    a.lanes = 4 if tiny else 32
+    a.n_check = a.n_check or (24 if tiny else 100_000)
+    a.n_tune = a.n_tune or (40 if tiny else 1_000_000)
+    a.ns = a.ns or ([40, 56] if tiny else [1_000_000, 4_000_000])
+    a.shapes = a.shapes or ([[2, 1, 8], [2, 2, 8]] if tiny else [[8, 1, 1024], [8, 2, 1024], [16, 1, 1024],
+                                                                  [8, 1, 2048]])
+    a.diag_every = a.diag_every or (10 if tiny else 10_000)
+    if tiny:  # short steps and frequent checkpoints, so that the stop and the recorder are exercised
+        gpu.SYNC_EVERY = 4
+        a.checkpoint_every = min(a.checkpoint_every, 2.0)
+    a.systolic = {"tile_rows": 8, "tile_cols": 8} if tiny else {"tile_rows": gpu.SYSTOLIC_ROWS,
+                                                                "tile_cols": gpu.SYSTOLIC_COLS}
     if a.sweep_only and (not a.n_big or a.checkpoint is None):
         p.error("--sweep-only needs --n-big and --checkpoint")
     return a
 
 
-def main(argv=None) -> None:
+def main(argv=None) -> int:
     a = parse_args(argv)
     start = time.perf_counter()
     left = lambda: a.seconds - (time.perf_counter() - start)  # noqa: E731
     a.out.mkdir(parents=True, exist_ok=True)
-    if not (gpu.gpu_available() or (a.allow_simulator and gpu.simulated())):
+    if not (gpu.gpu_available() or gpu.simulated()):
         print("no CUDA device: nothing timed")
-        return
-    log = Log(a.out, "numba CUDA simulator" if gpu.simulated() else device_name())
-    log.say(f"GPU: {log.device}; host: {machine()}; numba {__import__('numba').__version__}")
+        return 1
+    log = Log(a.out, device_name(), append=a.sweep_only)
+    log.say(f"GPU: {log.device}; {nvidia_smi()}; host: {log.host}; {versions()}")
     cpu = frontier_values()
+    ckpt = a.checkpoint or Path(os.environ.get("TMPDIR", "/tmp")) / "stoplib_gpu_wavefront.ckpt"
+    wavefront = shape_of(gpu.STRIP, gpu.CHAINS, gpu.TILE_COLS, a.lanes)
     with budget.allow(seconds=1e9, bytes=1e12):
-        rb.balanced_values(min(3000, a.ns[0]), method="cuda")  # compile
         if a.sweep_only:
-            resumable_sweep(log, a.n_big, left() - 30, a.checkpoint, cpu)
-            return
-        # 1. n = 100,000 beside the CPU on all host cores
-        n = a.ns[0]
-        cells = rb.work_estimate(n, n, "tiled").cells
-        s_gpu, d_gpu = timed_cuda(n)
-        t0 = time.perf_counter()
-        d_cpu = rb.balanced_values(n, method="tiled")
-        s_cpu = time.perf_counter() - t0
-        t0 = time.perf_counter()
-        d_cpu = rb.balanced_values(n, method="tiled")
-        s_cpu2 = time.perf_counter() - t0
-        s_gpu2, d_gpu = timed_cuda(n)
-        rel = float(np.max(np.abs(d_gpu[1:] - d_cpu[1:]) / d_cpu[1:]))
-        log.say(f"n = {n:,}: cuda {min(s_gpu, s_gpu2):.3f} s, tiled on {os.cpu_count()} host cores "
-                f"{min(s_cpu, s_cpu2):.3f} s; max relative difference over all V(i, i): {rel:.2e}")
-        log.row(what="cuda", n=n, seconds=f"{min(s_gpu, s_gpu2):.4f}", cells=f"{cells:.4g}",
-                cells_per_s=f"{cells / min(s_gpu, s_gpu2):.4g}", value=repr(float(d_gpu[n])),
-                cpu_value=repr(float(d_cpu[n])), rel_diff=f"{rel:.3g}", note="best of 2; all V(i,i) compared")
-        log.row(what=f"tiled, {os.cpu_count()} host cores", n=n, seconds=f"{min(s_cpu, s_cpu2):.4f}",
-                cells=f"{cells:.4g}", cells_per_s=f"{cells / min(s_cpu, s_cpu2):.4g}",
-                value=repr(float(d_cpu[n])), device="(host CPU)", note="best of 2")
-        # 2. n = 1,000,000 and 10,000,000
-        est = None
-        rate = cells / min(s_gpu, s_gpu2)
-        for n in a.ns[1:]:
-            cells = rb.work_estimate(n, n, "tiled").cells
-            if est is not None and est > left() - 60:
-                log.say(f"n = {n:,}: not run, about {est:.0f} s expected and {left():.0f} s left")
-                log.row(what="cuda", n=n, note=f"not run: about {est:.0f} s expected, {left():.0f} s left")
-                continue
-            s, d = timed_cuda(n)
-            if n not in cpu:
-                cpu[n] = float(rb.balanced_values(n, method="tiled")[n])
-            rel = abs(d[n] - cpu[n]) / cpu[n]
-            log.say(f"n = {n:,}: cuda {s:.2f} s ({cells / s:.3g} cells/s), V = {d[n]!r}; "
-                    f"CPU frontier {cpu[n]!r}, relative difference {rel:.2e}")
-            log.row(what="cuda", n=n, seconds=f"{s:.3f}", cells=f"{cells:.4g}", cells_per_s=f"{cells / s:.4g}",
-                    value=repr(float(d[n])), cpu_value=repr(cpu[n]), rel_diff=f"{rel:.3g}", note="one run")
-            est = s * 100 * 1.05  # cells grow as n^2
-            rate = cells / s
-        # 3. how far a sweep gets in the time left
-        box = left() - 45
-        if box < 30:
-            log.say(f"no time left for the open-ended sweep ({left():.0f} s)")
-            return
-        # a deck a little larger than the rate says the box reaches (cells ~ k^2 / 2): a far
-        # larger square would spend the box launching tiles of its stop region
-        n_big = a.n_big or int(1.25 * (2 * rate * box) ** 0.5) // 1_000_000 * 1_000_000 + 1_000_000
-        ckpt = a.checkpoint or Path(os.environ.get("TMPDIR", "/tmp")) / "stoplib_gpu_sweep.ckpt"
+            sweep(log, a, a.n_big, wavefront, left() - 40, ckpt, cpu)
+            return 0
+        try:
+            rel_cpu = check(log, a, a.systolic, wavefront)
+        except Exception:  # a kernel that does not build or run here: say why, spend no more device time
+            log.say("the check failed, nothing else is run:\n" + traceback.format_exc())
+            return 1
+        if not rel_cpu < 1e-12:
+            log.say(f"the wavefront differs from the CPU by {rel_cpu:.3g} (relative): no timing, no sweep")
+            return 1
+        wavefront = tune(log, a)
+        rate = timings(log, a, a.systolic, wavefront, cpu)
+        log.say(f"after the timings: {time.perf_counter() - start:.0f} s used, {left():.0f} s left; {nvidia_smi()}")
+        box = left() - (5 if a.simulate else 40)
+        if box < (1 if a.simulate else 30):
+            log.say(f"no time left for the sweep ({left():.0f} s)")
+            return 0
+        # the deck the rate at the last timed deck says the box reaches (cells ~ n^2 / 2), a fifth
+        # larger (a larger deck fills the GPU better; stopped early, a sweep has also done the rows
+        # just below its diagonal, whatever its deck), rounded to 10^5
+        unit = 10 if a.simulate else 100_000
+        n_big = a.n_big or int(1.2 * (2.0 * rate * box) ** 0.5) // unit * unit + unit
+        ckpt.parent.mkdir(parents=True, exist_ok=True)
         ckpt.unlink(missing_ok=True)
-        resumable_sweep(log, n_big, box, ckpt, cpu)
+        sweep(log, a, n_big, wavefront, box, ckpt, cpu)
+    log.say(f"done in {time.perf_counter() - start:.0f} s")
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

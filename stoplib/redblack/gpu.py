@@ -125,13 +125,21 @@ def _kernel(kind: str, *shape):
     return _gpu_wavefront.make_wavefront(*shape)
 
 
+#: How each wavefront shape ``(lanes, strip, chains)`` computes ``max(v, 0)``: "bits" or
+#: "select" (after the error that made the intrinsic fail), for the benchmark's report.
+RELU_USED: dict = {}
+
+
 def _wavefront_kernel(lanes: int, strip: int, chains: int):
     """The wavefront kernel with ``max(v, 0)`` on the integer units, or, if this numba
     cannot build that intrinsic, as a plain conditional (the same values)."""
     try:
-        return _kernel("wavefront", lanes, strip, chains, TILES_PER_BLOCK, "bits")
-    except Exception:  # noqa: BLE001 (an older or newer numba-cuda: fall back, same arithmetic)
-        return _kernel("wavefront", lanes, strip, chains, TILES_PER_BLOCK, "select")
+        kernel = _kernel("wavefront", lanes, strip, chains, TILES_PER_BLOCK, "bits")
+        RELU_USED[lanes, strip, chains] = "select (the simulator)" if simulated() else "bits"
+    except Exception as err:  # noqa: BLE001 (an older or newer numba-cuda: fall back, same arithmetic)
+        kernel = _kernel("wavefront", lanes, strip, chains, TILES_PER_BLOCK, "select")
+        RELU_USED[lanes, strip, chains] = f"select ({type(err).__name__}: {str(err)[:200]})"
+    return kernel
 
 
 def _launch(kernel, tile_rows, n_red, n_black, dt, n_ti, n_tj, d_row, d_col, d_diag, n_diag) -> None:

@@ -10,7 +10,12 @@ emulated warp shuffles (two barriers each) take ten times longer. On a machine w
 GPU, ``test_real_gpu_or_clear_error`` compares both kernels with the CPU kernel and with
 each other.
 """
+import csv
+import os
+import subprocess
+import sys
 import textwrap
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -276,6 +281,38 @@ def test_relu_bits_is_max_with_zero_bit_for_bit():
     out = np.empty_like(a)
     apply(a, out)
     assert out.tobytes() == np.where(a > 0.0, a, 0.0).tobytes()
+
+
+def test_the_device_session_script_runs_end_to_end_in_the_simulator(tmp_path):
+    """``benchmarks/gpu_redblack_session.py --simulate``, the script a session lent a GPU runs, at
+    tiny sizes: every step writes its rows (the device named), the two kernels agree bit for
+    bit, and the sweep stopped by its box keeps every V(k, k) it finished, each equal to the
+    CPU's exact path."""
+    from stoplib.redblack.solver import _tiled
+
+    root = Path(__file__).resolve().parents[2]
+    proc = subprocess.run([sys.executable, str(root / "benchmarks" / "gpu_redblack_session.py"), "--simulate",
+                           "--out", str(tmp_path), "--seconds", "16", "--n-big", "600",
+                           "--checkpoint", str(tmp_path / "sweep.ckpt")],
+                          env=dict(os.environ, STOPLIB_PROGRESS="0"), capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    with open(tmp_path / "redblack_gpu.csv", newline="") as fh:
+        rows = list(csv.DictReader(fh))
+    assert list(rows[0]) == list(gpu.RUN_COLUMNS)
+    assert all(r["device"] == "numba CUDA simulator" and r["host"] and r["taken"] for r in rows)
+    assert float(rows[0]["rel_diff"]) < 1e-13 and rows[0]["what"].startswith("check")
+    assert [r["note"].endswith("bit for bit the same") for r in rows if r["what"] == "wavefront against systolic"] \
+        == [True, True]
+    sweep = [r for r in rows if r["what"].startswith("one sweep of n = 600")]
+    last = sweep[-1]
+    assert last["what"].endswith("(not finished)") and 0 < int(last["n"]) < 600 and float(last["seconds"]) > 0
+    exact = _tiled(600, 600, tile=16, n_diag=601, fast=False).diag
+    read = {int(r["n"]): float(r["value"]) for r in sweep if r["value"]}
+    assert len(read) >= 5 and max(read) == int(last["n"])
+    assert all(v == exact[k] for k, v in read.items())
+    with open(tmp_path / "diagonal.csv", newline="") as fh:
+        diagonal = {int(r["k"]): float(r["value"]) for r in csv.DictReader(fh)}
+    assert diagonal and all(v == exact[k] for k, v in diagonal.items())
 
 
 def test_recorded_gpu_runs_agree_with_the_cpu_frontier():
