@@ -22,6 +22,8 @@
    k too, and ``diagonal.csv`` (every ``--diag-every``-th V(k, k)).
 
 ``--sweep-only --n-big N --checkpoint PATH`` runs only step 4, resuming PATH if it is there.
+``--sass`` needs no GPU: it compiles the wavefront for sm_90 in each shape and prints its
+registers and the instructions of one step (the figures behind ``stoplib.redblack.gpu.DESIGN``).
 
 Output under ``--out``: ``redblack_gpu.csv`` (the columns of ``data/redblack_gpu_runs.csv``,
 ``stoplib.redblack.gpu.RUN_COLUMNS``, each row appended as soon as it is measured, naming
@@ -349,6 +351,66 @@ def sweep(log: Log, a, n_big: int, shape: dict, box: float, ckpt: Path, cpu: dic
                   f"stopped: every V(k, k) for k <= {k:,}") + f"; {total:.1f} s of sweeping")
 
 
+def sass_report(a) -> int:
+    """``--sass``: without a GPU, the wavefront's machine code for sm_90 in each shape of
+    ``--shapes``: registers and spills (``ptxas -v``) and the instructions of one step of the
+    unrolled loop (``cuobjdump -sass``, from one ``SHFL.UP`` pair to the next), with and
+    without the rarely taken branch that writes V(i, i). Needs numba's NVVM, ``ptxas`` and
+    ``cuobjdump`` (``CUDA_HOME``, the PATH, or ``--cuobjdump``)."""
+    import shutil
+    import tempfile
+
+    from numba import cuda
+
+    from stoplib.redblack import _gpu_wavefront as wf
+
+    try:  # numba's built-in CUDA target compiles device functions (the shuffles) for the current device
+        import numba.cuda.dispatcher as dispatcher
+
+        class _Hopper:
+            compute_capability = (9, 0)
+
+        dispatcher.get_current_device = lambda: _Hopper()
+    except (ImportError, AttributeError):
+        pass
+    home = Path(os.environ.get("CUDA_HOME", "/usr/local/cuda"))
+    tools = (shutil.which("ptxas") or str(home / "bin" / "ptxas"),
+             a.cuobjdump or shutil.which("cuobjdump") or str(home / "bin" / "cuobjdump"), Path(tempfile.mkdtemp()))
+    for strip, chains in dict.fromkeys((strip, chains) for strip, chains, _ in a.shapes):
+        for diag in (True, False):
+            src = wf.wavefront_source(32, strip, chains, gpu.TILES_PER_BLOCK, diag)
+            ptx, _ = cuda.compile_ptx(wf._exec(src, "wavefront", wf._namespace("bits")), wf.signature(), cc=(9, 0))
+            regs, spill, step = _sass_step(ptx, strip - chains + 1, tools)
+            fp64 = sum(step[k] for k in ("DADD", "DMUL", "DFMA", "DSETP"))
+            what = "the kernel" if diag else "without the branch that writes V(i, i) (every tile off the diagonal)"
+            print(f"strip {strip}, chains {chains}, {what}: {regs} registers, {spill} bytes spilled; one step of "
+                  f"{strip} cells: {sum(step.values())} instructions ({sum(step.values()) / strip:.1f} a cell), "
+                  f"{fp64} float64 ({fp64 / strip:.2f} a cell): {dict(step.most_common(12))}", flush=True)
+    return 0
+
+
+def _sass_step(ptx: str, window: int, tools) -> tuple:
+    """``(registers, bytes spilled, Counter of one step's opcodes)`` of a wavefront kernel's PTX."""
+    import collections
+    import re
+
+    ptxas, cuobjdump, tmp = tools
+    (tmp / "k.ptx").write_text(ptx)
+    info = subprocess.run([ptxas, "-arch=sm_90", "-O3", "-v", str(tmp / "k.ptx"), "-o", str(tmp / "k.cubin")],
+                          capture_output=True, text=True, check=True).stderr
+    sass = subprocess.run([cuobjdump, "-sass", str(tmp / "k.cubin")], capture_output=True, text=True,
+                          check=True).stdout
+    ops = [m.group(1) for m in re.finditer(r"/\*[0-9a-f]{4,}\*/\s+(?:@!?U?P\w+\s+)?([A-Z][A-Z0-9_.]*)", sass)]
+    # each step starts with the two SHFL.UP of a 64-bit shuffle; the loop's steps come first in
+    # the code, then the copies the compiler adds for a divergent warp
+    up = [op.startswith("SHFL.UP") for op in ops]
+    starts = [i for i in range(1, len(ops)) if up[i] and not up[i - 1]]
+    k = max(0, window // 2 - 1)
+    step = collections.Counter(op.split(".")[0] for op in ops[starts[k]:starts[k + 1]])
+    return (re.search(r"Used (\d+) registers", info).group(1), re.search(r"(\d+) bytes spill stores", info).group(1),
+            step)
+
+
 def parse_args(argv=None) -> argparse.Namespace:
     """The command line (see the module docstring); ``--simulate`` gives tiny sizes."""
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
@@ -365,6 +427,8 @@ def parse_args(argv=None) -> argparse.Namespace:
     p.add_argument("--checkpoint", type=Path, default=None, help="the sweep's checkpoint (default: under $TMPDIR)")
     p.add_argument("--checkpoint-every", type=float, default=120.0, help="seconds between checkpoint writes")
     p.add_argument("--diag-every", type=int, default=None, help="every how many cards diagonal.csv keeps V(k, k)")
+    p.add_argument("--sass", action="store_true", help="no GPU needed: registers and one step's sm_90 instructions")
+    p.add_argument("--cuobjdump", default=None, help="the cuobjdump for --sass")
     a = p.parse_args(argv)
     tiny = a.simulate
     a.lanes = 4 if tiny else 32
@@ -389,6 +453,8 @@ def main(argv=None) -> int:
     start = time.perf_counter()
     left = lambda: a.seconds - (time.perf_counter() - start)  # noqa: E731
     a.out.mkdir(parents=True, exist_ok=True)
+    if a.sass:
+        return sass_report(a)
     if not (gpu.gpu_available() or gpu.simulated()):
         print("no CUDA device: nothing timed")
         return 1

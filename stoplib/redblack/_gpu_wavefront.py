@@ -60,12 +60,13 @@ __all__ = []
 WARP = 32
 
 
-def wavefront_source(lanes: int, strip: int, chains: int, tiles_per_block: int) -> str:
+def wavefront_source(lanes: int, strip: int, chains: int, tiles_per_block: int, diag: bool = True) -> str:
     """The kernel's Python source for one shape (see the module docstring).
 
     ``U(x)`` reinterprets an index as unsigned (numba then adds no negative-index
     wrap-around, and ``U(j) < U(w)`` tests ``0 <= j < w`` at once); ``relu(v)`` is
-    ``v if v > 0.0 else 0.0``.
+    ``v if v > 0.0 else 0.0``. ``diag=False`` leaves out the branch that writes ``V(i, i)``
+    (to read the machine code of the tiles off the diagonal, which never take it).
     """
     out = []
     _prologue(out.append, lanes, strip, chains, tiles_per_block)
@@ -73,7 +74,7 @@ def wavefront_source(lanes: int, strip: int, chains: int, tiles_per_block: int) 
     out.append(f"    for sb in range(0, n_steps, {win}):")
     out.append(f"        jb = sb - lane * {chains}")
     for u in range(win):
-        _step(out.append, lanes, strip, chains, u)
+        _step(out.append, lanes, strip, chains, u, diag)
     out.extend(f"    colbuf[U(rf + {i})] = L{i}" for i in range(strip))
     return "\n".join(out) + "\n"
 
@@ -118,7 +119,7 @@ def _prologue(put, T, S, G, tiles_per_block) -> None:
     put(f"    n_steps += (-n_steps) % {S - G + 1}")
 
 
-def _step(put, T, S, G, u) -> None:
+def _step(put, T, S, G, u, diag=True) -> None:
     """Step ``s = sb + u`` of the unrolled loop: sub-strip ``g`` computes column ``j = s - lane G - g``."""
     sub = S // G
     win = S - G + 1
@@ -147,6 +148,8 @@ def _step(put, T, S, G, u) -> None:
             put(f"            bottom = {top}")
             put(f"            if lane == {T - 1}:")
             put(f"                rowbuf[U(b0 + j)] = {top}")
+        if not diag:
+            continue
         put("            if has_diag:")
         put(f"                d = b0 + j - rf - {g * sub}")
         put(f"                if U(d) < {sub} and rf + {g * sub} + d < n_diag:")

@@ -96,17 +96,21 @@ TILES_PER_BLOCK = 2
 SYSTOLIC_ROWS, SYSTOLIC_COLS = 128, 1024
 #: Kernel launches between two looks at the progress (a ``synchronize``): one step of the driver.
 SYNC_EVERY = 256
-#: Why the wavefront kernel should pass 1e12 float64 cells/s on an H200 (read off the
-#: SASS of ``ptxas -arch=sm_90`` for the default shape; not yet measured on a GPU).
+#: Why the wavefront kernel should pass 1e12 float64 cells/s on an H200: read off the
+#: sm_90 machine code of the default shape (``benchmarks/gpu_redblack_session.py --sass``:
+#: numba 0.68.1, NVVM and ptxas 13.0), not yet measured on a GPU.
 DESIGN = (
-    "per cell: 5 float64 instructions (DADD up+1, DADD left-1, DMUL r(up+1), DFMA, DMUL by 1/k), "
-    "max(v, 0) as 3 integer instructions (SHF, 2 LOP3) and no division; per step of 8 cells "
-    "about 25 more (2 64-bit shuffles = 4 SHFL, 1 table load, the step's tests). So about 12 "
-    "issue slots and 10 float64-pipe cycles per warp-cell: an SM (4 schedulers, 64 float64 "
-    "lanes) peaks near 10 cells per clock, 2.6e12 cells/s at 1.98 GHz on 132 SMs; 94 registers "
-    "a thread, no spills, so 20 warps per SM, about 5 per scheduler, enough to hide a chain of "
-    "8 dependent cells (about 40 cycles each). 1e12 is 38% of that ceiling, leaving room for "
-    "the skew (3%), the last wave of each launch (10-15%) and latency.")
+    "One step of a lane (the 8 cells of its strip in one column) is 87 instructions on a tile off the "
+    "diagonal, 41 of them float64: per cell DADD up+1, DADD left-1, DMUL r(up+1), DFMA, DMUL by 1/k "
+    "(5, i.e. 6 flops), plus a DADD a step for b; max(v, 0) is SHF and 2 LOP3 on the integer units; no "
+    "division (the reciprocals come from a table, one load a step). So a warp-cell costs 10.9 issue "
+    "slots and 10.25 float64-pipe cycles (16 float64 lanes a scheduler): an SM peaks near 128 / 10.9 "
+    "= 11.7 cells a clock, 3.1e12 cells/s on 132 SMs at 1.98 GHz (the 6 flops a cell then reach 55% "
+    "of the 34 TFLOPS peak). 94 registers a thread, no spills: 10 blocks of 2 warps, 20 warps an SM, "
+    "5 a scheduler; a step's chain of 8 dependent cells (DADD, DMUL, DFMA, DMUL, SHF, LOP3: about 40 "
+    "cycles each) issues its 87 instructions over about 350 cycles, so 4 warps keep a scheduler busy. "
+    "1e12 cells/s is a third of that ceiling, leaving room for the skew of each tile (3%), the last "
+    "wave of each launch (10-15%) and the latency not hidden.")
 
 
 @lru_cache(maxsize=16)
