@@ -232,17 +232,21 @@ def registers(lanes: int, strip: int, chains: int) -> str:
         return f"registers unknown ({type(err).__name__})"
 
 
-def timings(log: Log, a, systolic: dict, wavefront: dict, cpu: dict) -> float:
-    """Step 3: both kernels at each deck of ``--ns``; returns the wavefront's last rate."""
-    rate_new = 0.0
+def timings(log: Log, a, systolic: dict, shapes: list, cpu: dict) -> tuple:
+    """Step 3: both kernels at each deck of ``--ns``, the wavefront in ``shapes[0]`` (the tuned
+    shape), and at the last deck also in the others (the default shape, when tuning picked
+    another: the tuning deck fills the GPU less than the sweep will). Returns the wavefront's
+    fastest shape at the last deck and its rate."""
+    best = (0.0, shapes[0])
     for n in a.ns:
+        runs = [("wavefront", sh) for sh in (shapes if n == a.ns[-1] else shapes[:1])] + [("systolic", systolic)]
         diags = {}
-        for kernel, shape in (("wavefront", wavefront), ("systolic", systolic)):
+        for kernel, shape in runs:
             s, d = run(n, kernel, shape)
-            diags[kernel] = d
+            diags.setdefault(kernel, d)
             cells, rate, note = rate_note(n, s)
-            if kernel == "wavefront":
-                rate_new = rate
+            if kernel == "wavefront" and n == a.ns[-1] and rate > best[0]:
+                best = (rate, shape)
             v = float(d[n])
             cmp = {}
             if n in cpu:
@@ -256,7 +260,8 @@ def timings(log: Log, a, systolic: dict, wavefront: dict, cpu: dict) -> float:
                 f"(largest relative difference {rel:.2e})")
         log.row(what="wavefront against systolic", n=n, note=f"{diff} of {n:,} V(i, i) differ; largest relative "
                 f"difference {rel:.3g}" + ("; bit for bit the same" if diff == 0 else ""))
-    return rate_new
+    log.say(f"for the sweep: {shape_name('wavefront', best[1])}, {best[0]:.4g} cells/s at n = {a.ns[-1]:,}")
+    return best[1], best[0]
 
 
 def grid(k_max: int) -> list:
@@ -475,8 +480,8 @@ def main(argv=None) -> int:
         if not rel_cpu < 1e-12:
             log.say(f"the wavefront differs from the CPU by {rel_cpu:.3g} (relative): no timing, no sweep")
             return 1
-        wavefront = tune(log, a)
-        rate = timings(log, a, a.systolic, wavefront, cpu)
+        tuned = tune(log, a)
+        wavefront, rate = timings(log, a, a.systolic, [tuned] + ([wavefront] if tuned != wavefront else []), cpu)
         log.say(f"after the timings: {time.perf_counter() - start:.0f} s used, {left():.0f} s left; {nvidia_smi()}")
         box = left() - (5 if a.simulate else 40)
         if box < (1 if a.simulate else 30):

@@ -395,10 +395,12 @@ def _cuda(n_red, n_black, n_diag, tile_rows, tile_cols, checkpoint, checkpoint_e
 
 
 #: numba's simulator on the wavefront kernel, seconds per thread started and per
-#: thread-step (a step: ``strip`` cells and two emulated shuffles of four barriers),
-#: on the 2-core Intel Xeon of ``stoplib.util.timing.machine()``, 2026-11-27, while shared.
-SIMULATOR_SECONDS_PER_WAVEFRONT_THREAD = 1.0e-2
-SIMULATOR_SECONDS_PER_WAVEFRONT_STEP = 2.0e-4
+#: thread-step (a step: ``strip`` cells and two emulated shuffles of four barriers), fitted
+#: to four decks from 26 x 26 to 70 x 70 (2 to 13 s each, within a factor of 3 of the
+#: estimate) on the 2-core Intel Xeon of ``stoplib.util.timing.machine()``, 2026-11-28,
+#: while shared, with Python's default thread switch interval.
+SIMULATOR_SECONDS_PER_WAVEFRONT_THREAD = 1.5e-2
+SIMULATOR_SECONDS_PER_WAVEFRONT_STEP = 6.0e-4
 
 
 def _cost(n_red, n_black, tile_rows, tile_cols, n_diag, in_simulator, limit_time, kernel, strip, chains):
