@@ -181,3 +181,35 @@ def _block_reading(r, path: Path, sweeps: dict):
         raise ValueError(f"{path}: V(2,000,000, 2,000,000) is {r.value.iloc[0]} at x = 0 but "
                          f"{sweeps[2_000_000]} in redblack_frontier.csv: one cell, two values")
     return pd.DataFrame({"x": x, "n_black": n_black, "value": value, "value_plus_cash": cash})
+
+
+#: The GPU runs' file (read through :func:`stoplib.redblack.gpu.recorded_gpu_runs`), beside the frontier's.
+GPU_RUNS = "redblack_gpu_runs.csv"
+
+
+def gpu_tables(folder: Path) -> dict:
+    """The exact values and the whole sweeps of ``folder/redblack_gpu_runs.csv`` (empty tables
+    without the file): ``values`` (``n, value, sweep_n``: every ``V(n, n)`` read off a whole GPU
+    sweep's diagonal, one row per ``n``, from the largest sweep that holds it) and ``sweeps``
+    (``n, seconds, cells_per_s, device``: each whole sweep, smallest first)."""
+    import pandas as pd
+
+    from .gpu import recorded_gpu_runs
+
+    path = Path(folder) / GPU_RUNS
+    if not path.is_file():
+        return {"values": pd.DataFrame({"n": np.zeros(0, np.int64), "value": np.zeros(0),
+                                        "sweep_n": np.zeros(0, np.int64)}),
+                "sweeps": pd.DataFrame({"n": np.zeros(0, np.int64), "seconds": np.zeros(0),
+                                        "cells_per_s": np.zeros(0), "device": np.zeros(0, dtype=object)})}
+    runs = recorded_gpu_runs(path)
+    sweep_rows = runs[runs.what.str.startswith("one sweep of n = ")].copy()
+    sweep_rows["sweep_n"] = sweep_rows.what.str.removeprefix("one sweep of n = ").str.replace(",", "").astype(np.int64)
+    whole = sweep_rows.dropna(subset=["seconds"])
+    if not (whole.n == whole.sweep_n).all():
+        raise ValueError(f"{path}: a whole sweep's row must have n equal to the sweep's size")
+    values = (sweep_rows.dropna(subset=["value"]).sort_values(["n", "sweep_n"])
+              .drop_duplicates("n", keep="last")[["n", "value", "sweep_n"]])
+    sweeps = whole.sort_values("n")[["n", "seconds", "cells_per_s", "device"]]
+    return {"values": values.astype({"n": np.int64, "sweep_n": np.int64}).reset_index(drop=True),
+            "sweeps": sweeps.astype({"n": np.int64}).reset_index(drop=True)}

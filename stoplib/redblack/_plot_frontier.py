@@ -19,9 +19,24 @@ __all__ = ["plot_frontier_correction"]
 C = style.COLORS
 
 
+def _pairs(name: str, pairs, allow_empty: bool = False):
+    """``pairs``, a sequence of ``(n, value)``, as a checked ``(k, 2)`` float array."""
+    if isinstance(pairs, (str, bytes)) or not hasattr(pairs, "__iter__"):
+        raise TypeError(f"{name} must be a sequence of (n, value), got {type(pairs).__name__}")
+    pairs = list(pairs)
+    if not (0 if allow_empty else 1) <= len(pairs) <= 1000 or not all(hasattr(x, "__len__") and len(x) == 2
+                                                                      for x in pairs):
+        raise ValueError(f"{name} must hold {'0' if allow_empty else '1'} to 1000 pairs (n, value)")
+    out = np.array([(check_real(f"{name} n", a, 1.0, 2.0**53), check_real(f"{name} value", b, 0.0, 1e15))
+                    for a, b in pairs], dtype=float).reshape(-1, 2)
+    if not (out[:, 0] == np.floor(out[:, 0])).all():
+        raise ValueError(f"{name} must hold whole numbers of cards n")
+    return out
+
+
 @style.styled
 def plot_frontier_correction(ax, n, values, fits, extrapolation, sweeps, model: str | None = None,
-                             n_min: int = 100):
+                             n_min: int = 100, unseen=()):
     """``c√n − V(n, n)`` on log axes out to the largest sweep, the fitted correction and its
     next term ``−b n^−1/4`` extended to 1.5 × 10⁸, and ``V(133,787,000)`` extrapolated with
     its error bar beside the document's $6,038.22 (the part of its printed interval above
@@ -42,6 +57,9 @@ def plot_frontier_correction(ax, n, values, fits, extrapolation, sweeps, model: 
         The fitted model drawn (None: the extrapolation's).
     n_min : int
         Smallest ``n`` drawn.
+    unseen : sequence of (n, value)
+        Exact values the fits did not use (the GPU sweeps past the CPU's:
+        :meth:`~.frontier.FrontierData.beyond`), drawn apart as a test of the extrapolation.
 
     Examples
     --------
@@ -65,15 +83,8 @@ def plot_frontier_correction(ax, n, values, fits, extrapolation, sweeps, model: 
     model = ex.model if model is None else check_str("model", model, 200)
     if model not in fits.fits:
         raise ValueError(f"model must be one of {list(fits.fits)}, got {model!r}")
-    if isinstance(sweeps, (str, bytes)) or not hasattr(sweeps, "__iter__"):
-        raise TypeError(f"sweeps must be a sequence of (n, value), got {type(sweeps).__name__}")
-    sweeps = list(sweeps)
-    if not 1 <= len(sweeps) <= 1000 or not all(hasattr(x, "__len__") and len(x) == 2 for x in sweeps):
-        raise ValueError("sweeps must hold 1 to 1000 pairs (n, value)")
-    big = np.array([(check_real("sweeps n", a, 1.0, 2.0**53), check_real("sweeps value", b, 0.0, 1e15))
-                    for a, b in sweeps], dtype=float).reshape(-1, 2)
-    if not (big[:, 0] == np.floor(big[:, 0])).all():
-        raise ValueError("sweeps must hold whole numbers of cards n")
+    big = _pairs("sweeps", sweeps)
+    far = _pairs("unseen", unseen, allow_empty=True)
     keep = n >= n_min
     if not keep.any():
         raise ValueError(f"n must hold a point n >= n_min = {n_min:,}")
@@ -86,6 +97,9 @@ def plot_frontier_correction(ax, n, values, fits, extrapolation, sweeps, model: 
             label="computed (log-spaced n)")
     ax.plot(big[:, 0], c * np.sqrt(big[:, 0]) - big[:, 1], "o", color=C["blue"], ms=6,
             label=f"full sweeps, up to n = {int(big[:, 0].max()):,}")
+    if len(far):
+        ax.plot(far[:, 0], c * np.sqrt(far[:, 0]) - far[:, 1], "s", mfc="none", mec=C["vermillion"], mew=1.5,
+                ms=7, label="exact, not fitted: " + ", ".join(f"n = {int(k):,}" for k in far[:, 0]))
     ax.plot(grid, -fits.fits[model].correction(grid), color=C["orange"], lw=1.5,
             label=f"fit on n ≥ {fits.n_min:,}: {model.replace('^-', '^−')}")
     if np.isfinite(b):

@@ -16,6 +16,7 @@ Strings carry no dollar sign: JupyterLab typesets a pair of them in an HTML tabl
 from __future__ import annotations
 
 import math
+import re
 
 import numpy as np
 
@@ -23,6 +24,19 @@ from ..workbook.verdicts import judge, row, within_error
 from . import document as doc
 
 __all__ = ["rows_01", "rows_02", "rows_03"]
+
+
+_HYPHEN_MINUS = re.compile(r"(?<![\w.])-(?=[0-9])")
+
+
+def _minus(text: str) -> str:
+    """``text`` with the minus of each negative number written as U+2212, as the notebooks' prose has it."""
+    return _HYPHEN_MINUS.sub("−", text)
+
+
+def _with_minus(r: dict) -> dict:
+    """A row with U+2212 minus signs in our value and the evidence (the document's column keeps its print)."""
+    return {**r, "ours": _minus(r["ours"]), "evidence": _minus(r["evidence"])}
 
 
 def _yes(ok: bool) -> str:
@@ -128,10 +142,16 @@ def rows_01(checks, frontier=None):
                         f"the committed sweep to l = {n_top:,} (data/redblack_frontier.csv) held two edge arrays and "
                         f"the diagonal, about {memory / 1e6:,.0f} MB, where the square has "
                         f"{float(n_top + 1) ** 2:.1e} cells"))
+        gpu = frontier.gpu_sweeps
+        on_gpu = "" if gpu is None or not len(gpu) else (
+            f"; V({int(gpu.n.iloc[-1]):,}, {int(gpu.n.iloc[-1]):,}) in {gpu.seconds.iloc[-1]:,.0f} s on "
+            f"{gpu.device.iloc[-1]}")
         rows.append(row("Bottom-up C evaluates into the millions of cards in a reasonable time", "millions",
-                        f"V({n_top:,}, {n_top:,}) = {top.value:.6f} in {top.seconds:,.0f} s here", "context",
+                        f"V({n_top:,}, {n_top:,}) = {top.value:.6f} in {top.seconds:,.0f} s here{on_gpu}", "context",
                         f"a running time on the document's hardware, not compared; ours is the resumable tiled "
-                        f"sweep on {top.machine} (data/redblack_frontier.csv)"))
+                        f"sweep on {top.machine} (data/redblack_frontier.csv)"
+                        + ("" if not on_gpu else ", and the CUDA sweep a session lent a GPU recorded "
+                                                 "(data/redblack_gpu_runs.csv)")))
     else:
         rows.append(row("Top-down needs O(l²) time and space; bottom-up O(l²) time, O(l) space",
                         "O(l²) / O(l)", "tiled sweep keeps only tile edges: O(l) memory", "agrees",
@@ -152,7 +172,7 @@ def rows_01(checks, frontier=None):
         rows.append(row(f"Running time: {program}", seconds, "our times in the timing table", "context",
                         "different machines and compilers, not compared; both are set side by side, with our "
                         "machine and its load, in data/redblack_document_timings.csv"))
-    return rows
+    return [_with_minus(r) for r in rows]
 
 
 # ---------------------------------------------------------------------------
@@ -209,7 +229,7 @@ def rows_02(checks, simulation, mistake, paths):
     rows.append(row("An omniscient player who knew the deck order could expect to win 4.04 (footnote 1)",
                     f"{doc.OMNISCIENT_26_26}", f"{omni:.6f}", judge(f"{doc.OMNISCIENT_26_26}", omni),
                     "expected maximum of the walk, exact by the reflection principle"))
-    return rows
+    return [_with_minus(r) for r in rows]
 
 
 # ---------------------------------------------------------------------------
@@ -227,10 +247,13 @@ def rows_03(checks, values, extrapolation, frontier):
     ffits, ex = frontier.fits(), frontier.extrapolation()
     sweep = dict(zip(frontier.sweeps.n.astype(int), frontier.sweeps.value.astype(float)))
     n_top = int(fn[-1])
+    beyond = frontier.beyond()
+    n_far, v_far = (int(beyond.n.iloc[-1]), float(beyond.value.iloc[-1])) if len(beyond) else (n_top, fv[-1])
     rows = [row("The value tends to 0.5 √l (abstract, 'Approximating')", "0.5",
                 f"c = √π (1 − α²) = {c:.7f}", "differs",
-                f"Brownian-bridge limit (Shepp 1969); V(n, n)/√n = {fv[-1] / math.sqrt(n_top):.6f} "
-                f"at n = {n_top:,} (the largest sweep) and rising towards c", headline=True)]
+                f"Brownian-bridge limit (Shepp 1969); V(n, n)/√n = {v_far / math.sqrt(n_far):.6f} "
+                f"at n = {n_far:,} (the largest exact value{', a GPU sweep' if len(beyond) else ''}) and rising "
+                f"towards c", headline=True)]
     rows += _fit_rows(checks, values, c)
     b, se = ffits.next_term(ex.model)
     corr_big = [fv[fn == k][0] - c * math.sqrt(k) for k in (fn[0], n_top)]
@@ -263,13 +286,18 @@ def rows_03(checks, values, extrapolation, frontier):
                     f"its slope exceeds c by {doc.SQRT_FIT_SLOPE - c:.1e}: {pred[big[0]] - ours[big[0]]:.2f} too "
                     f"high at 10m, {pred[big[-1]] - ours[big[-1]]:.1f} at 100b (arithmetic right, truncated)"))
     body, intro = ex.document_comparison().itertuples(index=False)
+    unseen = ""
+    if len(beyond):                                   # exact values the fits never saw: a test of them
+        miss = max(abs(float(ffits.predict(ex.model, [int(k)])[0]) - v) for k, v in zip(beyond.n, beyond.value))
+        unseen = ("; the same model predicts the GPU sweeps' "
+                  + " and ".join(f"V({int(k):,})" for k in beyond.n) + f", which it never saw, to within {miss:.0e}")
     rows.append(row("V(133,787,000) computed in 9 days", f"{doc.VALUE_133M_BODY}",
                     f"{ex.estimate:,.5f} ± {ex.error:.5f} (extrapolated from n ≤ {n_top:,})",
                     _yes(bool(body.agrees)),
                     f"prints as 6038.22 with %g if in [{body.printed_low}, {body.printed_high}); the error bar "
                     f"adds a backtest, the models' spread, 2 SE and rounding; our own sweep (n ≤ "
                     f"{values.size - 1:,}) gives {best.min():,.4f} .. {best.max():,.4f}; double-precision drift "
-                    f"at 133,787,000 is at most {checks.rounding_error_bound(doc.CARDS_133M):.4f}"))
+                    f"at 133,787,000 is at most {checks.rounding_error_bound(doc.CARDS_133M):.4f}{unseen}"))
     rows.append(row("Introduction: 133.7 million cards have value 6,038.32", f"{doc.VALUE_133M_INTRO}",
                     f"{ex.estimate:,.2f}", _yes(bool(intro.agrees)),
                     f"{doc.VALUE_133M_INTRO - ex.estimate:.3f} above the estimate, "
@@ -306,6 +334,14 @@ def rows_03(checks, values, extrapolation, frontier):
         rows.append(row("l = 2m is worth 818.1 (about 2 min 10 s)", f"{doc.VALUE_2000000}",
                         f"c √2,000,000 = {c * math.sqrt(2e6):.2f}", "open",
                         "the square-root law says about 738.3, far from 818.1; no sweep to 2,000,000 committed"))
+    rows += _run_rows(frontier)
+    return [_with_minus(r) for r in rows]
+
+
+
+def _run_rows(frontier):
+    """The rows of notebook 03 about the document's 133,787,000-card run: its limits, its time, its speed-ups."""
+    rows = []
     static = 2 * (doc.CARDS_133M + 1) * 8
     rows.append(row("133,787,000 is the largest l: higher needs static arrays the linker refuses",
                     f"{doc.CARDS_133M:,}", f"two edge arrays of l + 1 doubles: {static / 2 ** 31:.1%} of 2 GiB",
@@ -321,12 +357,22 @@ def rows_03(checks, values, extrapolation, frontier):
                     f"{'agree' if abs(core_days - doc.CPU_CORE_DAYS_133M) < 1 else 'disagree'} with each other, "
                     f"and 9 days on {doc.THREADRIPPER_CORES} cores is at most "
                     f"{doc.DAYS_133M * doc.THREADRIPPER_CORES} core-days"))
+    gpu = frontier.gpu_sweeps
+    if gpu is not None and len(gpu):
+        from ._costs import _work
+
+        fast = gpu.iloc[int(gpu.cells_per_s.to_numpy().argmax())]
+        hours = _work(doc.CARDS_133M, doc.CARDS_133M, "tiled").cells / fast.cells_per_s / 3600
+        timed = (f"a CUDA sweep to n = {int(gpu.n.iloc[-1]):,} took {gpu.seconds.iloc[-1]:,.0f} s on "
+                 f"{fast.device} ({fast.cells_per_s / 1e9:,.0f} billion cells per second: n = 133,787,000 in "
+                 f"about {hours:.0f} hours at that pace, against the document's {doc.DAYS_133M} days); no cluster "
+                 f"or ε-truncation timing is committed")
+    else:
+        timed = "no GPU or cluster timing is committed to set beside the suggestions"
     rows.append(row("Faster: caching, GPUs, clusters, ε-truncation (O(l) time)", "suggestions",
                     "checkpointed, Dask and CUDA sweeps exist (stoplib.redblack)", "open",
-                    f"the sweeps to n = {frontier.n_max:,} ran resumable on {frontier.largest.machine}; no GPU or "
-                    f"cluster timing is committed to set beside the suggestions"))
+                    f"the CPU sweeps to n = {frontier.n_max:,} ran resumable on {frontier.largest.machine}; {timed}"))
     return rows
-
 
 def _fit_rows(checks, values, c):
     """The rows of notebook 03 about the document's fits (on exact values, on float32 ones, stacked)."""

@@ -461,17 +461,41 @@ class FrontierData:
         value_plus_cash`` for ``V(2,000,000, 2,000,000 + x)`` (empty if the file is absent).
     folder : pathlib.Path
         Where they were read.
+    gpu_values : pandas.DataFrame
+        ``n, value, sweep_n``: the ``V(n, n)`` read off the diagonals of the whole GPU sweeps of
+        ``data/redblack_gpu_runs.csv`` (:func:`stoplib.redblack.recorded_gpu_runs`), one row per ``n``.
+    gpu_sweeps : pandas.DataFrame
+        ``n, seconds, cells_per_s, device``: those whole GPU sweeps, smallest first.
+
+    Every chapter that states how far the exact values reach reads it here (:attr:`n_exact`,
+    :attr:`n_max`, :meth:`beyond`), so that the chapters cannot disagree.
     """
 
     sweeps: object
     grid: object
     block_reading: object
     folder: object = None
+    gpu_values: object = None
+    gpu_sweeps: object = None
 
     @property
     def n_max(self) -> int:
-        """The largest ``n`` swept."""
+        """The largest ``n`` of the CPU sweeps (``data/redblack_frontier.csv``), the fits' range."""
         return int(self.sweeps.n.max())
+
+    @property
+    def n_exact(self) -> int:
+        """The largest ``n`` whose ``V(n, n)`` is committed, by a CPU or a GPU sweep."""
+        gpu = self.gpu_values
+        return max(self.n_max, int(gpu.n.max()) if gpu is not None and len(gpu) else 0)
+
+    def beyond(self):
+        """The committed exact ``V(n, n)`` past the CPU sweeps (``n > n_max``, from GPU sweeps):
+        ``n, value, sweep_n``, never used by the fits, so a test of their extrapolation."""
+        gpu = self.gpu_values
+        if gpu is None:
+            return self.sweeps.iloc[:0][["n", "value"]].assign(sweep_n=self.sweeps.n.iloc[:0])
+        return gpu[gpu.n > self.n_max].reset_index(drop=True)
 
     @property
     def largest(self):
@@ -553,8 +577,8 @@ def load_frontier(folder=None) -> FrontierData:
     Examples
     --------
     >>> f = load_frontier()
-    >>> f.n_max >= 1_000_000, int(f.grid.n.iloc[0])
-    (True, 100)
+    >>> f.n_max >= 1_000_000, int(f.grid.n.iloc[0]), f.n_exact >= f.n_max
+    (True, 100, True)
     """
     from ..util.validate import MissingFileError, check_path
 
@@ -570,8 +594,11 @@ def load_frontier(folder=None) -> FrontierData:
 
         reading = pd.DataFrame({"x": np.zeros(0, dtype=np.int64), "n_black": np.zeros(0, dtype=np.int64),
                                 "value": np.zeros(0), "value_plus_cash": np.zeros(0)})
+    from ._frontier_files import gpu_tables
+
+    gpu = gpu_tables(folder)
     return FrontierData(sweeps=tables["sweeps"].copy(), grid=tables["grid"].copy(), block_reading=reading.copy(),
-                        folder=folder)
+                        folder=folder, gpu_values=gpu["values"], gpu_sweeps=gpu["sweeps"])
 
 
 @lru_cache(maxsize=8)

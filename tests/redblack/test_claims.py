@@ -236,7 +236,7 @@ def test_verdicts_02(simulations):
     assert table.set_index("claim").verdict["Sample-game plot drawn with winnings from −7 to 5"] == "context"
     head = table[table.headline].iloc[0]
     # the R simulation judged with the exact standard deviation, not a guess
-    assert "1.9738" in head.evidence and "-0.13" in head.evidence
+    assert "1.9738" in head.evidence and "−0.13" in head.evidence     # a minus sign, as in the prose
 
 
 def test_verdicts_refuse_bad_requests(simulations):
@@ -265,6 +265,13 @@ def test_verdicts_03():
                                      "The run took 9 days, 51 CPU-core-days (184,331 CPU-core-minutes)"}
     head = table[table.headline].iloc[0]
     assert head.verdict == "differs" and "0.5220377" in head.ours
+    # the largest exact value is read from both records, the CPU sweeps' and the GPU runs'
+    assert f"n = {front.n_exact:,}" in head.evidence
+    if len(front.beyond()):
+        evidence = table.set_index("claim").evidence
+        assert "never saw" in evidence["V(133,787,000) computed in 9 days"]
+        faster = evidence["Faster: caching, GPUs, clusters, ε-truncation (O(l) time)"]
+        assert f"{int(front.gpu_sweeps.n.iloc[-1]):,}" in faster and "no GPU" not in faster
     by_claim = table.set_index("claim").verdict
     assert by_claim["V(133,787,000) computed in 9 days"] == "agrees"
     assert by_claim["Introduction: 133.7 million cards have value 6,038.32"] == "differs"

@@ -196,6 +196,22 @@ def test_a_later_sweep_is_read_at_once(copy, front):
     assert g.n_max == later and g.points()[0][-1] == later
 
 
+def test_the_reach_of_the_exact_values_is_read_from_both_records(copy, front):
+    """How far the exact values go is one fact, read from the CPU sweeps and the GPU runs together; a
+    chapter never types it. Without a GPU record it is the CPU sweeps' reach."""
+    runs = rb.recorded_gpu_runs()
+    diagonal = runs[runs.what.str.startswith("one sweep") & runs.value.notna()]
+    assert front.n_exact == max(front.n_max, int(diagonal.n.max()))
+    beyond = front.beyond()
+    assert (beyond.n > front.n_max).all() and list(beyond.n) == sorted(set(diagonal.n[diagonal.n > front.n_max]))
+    whole = runs[runs.what.str.startswith("one sweep") & runs.seconds.notna()]
+    assert list(front.gpu_sweeps.n) == sorted(whole.n) and (front.gpu_sweeps.seconds > 0).all()
+    alone = fr.load_frontier(copy)                                # the copy holds no GPU record
+    assert alone.n_exact == alone.n_max and alone.beyond().empty and alone.gpu_sweeps.empty
+    shutil.copy(DATA / "redblack_gpu_runs.csv", copy / "redblack_gpu_runs.csv")
+    assert fr.load_frontier(copy).n_exact == front.n_exact
+
+
 def test_frontier_values_agree_with_the_square_root_law():
     t = rb.frontier_table()
     assert np.all(np.diff(t.value) > 0)
@@ -310,6 +326,13 @@ def test_plot_frontier_correction(front):
     assert any("next term" in s for s in labels) and any(f"up to n = {front.n_max:,}" in s for s in labels)
     assert not any("-" in s.split("=")[-1] for s in labels if "next term" in s)   # real minus signs
     assert small_text(fig) == []
+    beyond = front.beyond()[["n", "value"]].to_numpy()             # the GPU's values, never fitted
+    fig, ax = figure(figsize=(10, 5.2))
+    rp.plot_frontier_correction(ax, n, v, fits, ex, sweeps, unseen=beyond)
+    labels = [t.get_text() for t in ax.get_legend().get_texts()]
+    assert any("not fitted" in s for s in labels) == bool(len(beyond))
+    with pytest.raises(ValueError, match="unseen"):
+        rp.plot_frontier_correction(ax, n, v, fits, ex, sweeps, unseen=[(10.5, 1.0)])
     with pytest.raises(ValueError, match="model must be one of"):
         rp.plot_frontier_correction(ax, n, v, fits, ex, sweeps, model="nonsense")
     with pytest.raises(TypeError, match="Axes"):

@@ -257,8 +257,10 @@ SPECS = [
          kwargs=dict(ax=AX, n=Make("factories.rb_frontier_points", (0,)),
                      values=Make("factories.rb_frontier_points", (1,)),
                      fits=Make("factories.rb_frontier_fits"), extrapolation=Make("factories.rb_frontier_extrapolation"),
-                     sweeps=Make("factories.rb_frontier_sweeps"), model=None, n_min=100),
+                     sweeps=Make("factories.rb_frontier_sweeps"), model=None, n_min=100,
+                     unseen=[(16_800_000, 2139.7)]),
          extra_bad={"model": ["no such model"], "n_min": [10**8], "sweeps": [[(1,)], [("a", "b")], [(10, -1.0)], None],
+                    "unseen": [[(1,)], [(10.5, 1.0)], [(10, -1.0)], None],
                     "n": BAD_ARRAYS, "fits": [None, "x"], "extrapolation": [None, CORRECTION]},
          max_examples=5),
     # widgets
