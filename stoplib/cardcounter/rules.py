@@ -319,9 +319,17 @@ def _starving_message(counts, dealer, player) -> str:
     if line is None:  # pragma: no cover - the fast path only reports NaN when a line exists
         return f"deck {_deck_string(counts)} is too small for the dealer to finish"
     pdraws, ddraws, dsum = line
-    return (f"deck {_deck_string(counts)} is too small: if the player draws {list(pdraws)} and stands, "
-            f"the dealer (up card {dealer}) may draw {list(ddraws)} and then, at hard {dsum}, must hit "
+    return (f"deck {_deck_string(counts)} is too small: if the player {_in_words(pdraws, 'draws')} and stands, "
+            f"the dealer (up card {dealer}) may {_in_words(ddraws, 'draw')} and then, at hard {dsum}, must hit "
             f"from an empty deck; give more cards (the deck is what remains after the shown cards)")
+
+
+def _in_words(cards, verb: str) -> str:
+    """A line of draws in words: ``draw nothing``, ``draws an ace``, ``draw a 2, an 8 and a 10``."""
+    if not cards:
+        return f"{verb} nothing"
+    names = ["an ace" if c == 1 else f"an {c}" if c == 8 else f"a {c}" for c in map(int, cards)]
+    return f"{verb} " + (names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1])
 
 
 def _starving_line(counts, dealer, player):
