@@ -15,7 +15,9 @@ copy of commit 17c2173's); thread CPU time on core 0, medians of interleaved
 repeats. With ``--before TREE`` (an export of that commit, e.g. ``git archive
 17c2173 | tar -x -C TREE``) the search itself is timed there too, in a
 subprocess, beside today's: serial steepest-ascent climbs per second for 2..6
-players (that commit deals at most 6), the same seeds, so the same climbs.
+players (that commit deals at most 6), each tree climbing from the same starting
+decks (drawn by numpy here: the two trees' seeded searches draw different decks),
+so the same climbs, which is checked deck by deck before the times are compared.
 
 Target (issue 6): at least 20 optimal two-player stackings per second on the
 2-core machine, steepest ascent as in the article, parallel over restarts.
@@ -71,19 +73,35 @@ save = Recorder(os.path.splitext(os.path.basename(__file__))[0],
 DECKS_CSV = os.path.join(os.path.dirname(os.path.abspath(__file__)), "holdem_decks_per_second.csv")
 SEARCH_CSV = os.path.join(os.path.dirname(os.path.abspath(__file__)), "holdem_search_before_after.csv")
 PLAYERS = (2, 3, 4, 5, 6, 7, 8, 9, 22)
+#: The starting decks of the before/after comparison: drawn here, by numpy, not by either tree's search.
+#: ``search(seed=...)`` cannot be compared across trees: since commit b284ec9 the search draws its
+#: starting decks from stoplib.util.rng's streams, so the same seed starts other climbs than at 17c2173.
+#: ``climb(deck)`` from the same deck (steepest ascent, first tie-break: no randomness) is the same
+#: climb in both trees, which the comparison checks before it trusts a time.
+_CLIMB_SEED = 20260101
+
+
+def _starting_decks(n_players: int, k: int) -> list:
+    rng = np.random.default_rng(_CLIMB_SEED + n_players)
+    return [rng.permutation(52) for _ in range(k)]
+
+
 _SEARCH_SNIPPET = """
 import os, sys, time
+import numpy as np
 os.sched_setaffinity(0, {0})
 import stoplib
 assert os.path.realpath(stoplib.__file__).startswith(os.path.realpath(os.getcwd())), stoplib.__file__
-from stoplib.holdem import search
+from stoplib.holdem import climb
 from stoplib.util import budget
-n, k = int(sys.argv[1]), int(sys.argv[2])
+n, k, seed = int(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3])
+rng = np.random.default_rng(seed + n)
+decks = [rng.permutation(52) for _ in range(k)]
 with budget.allow(seconds=1e9, bytes=1e12):
-    search(1, n, seed=0, parallel=False)
+    climb(decks[0], n)
     t0 = time.thread_time()
-    res = search(k, n, seed=1, parallel=False)
-    print(time.thread_time() - t0, int(res.steps.sum()), int(res.scores.sum()))
+    res = [climb(d, n) for d in decks]
+    print(time.thread_time() - t0, *[f"{int(r.steps[0])}:{int(r.scores[0])}" for r in res])
 """
 
 
@@ -232,10 +250,17 @@ def record_gpu(rows) -> None:
 
 
 def search_before_after(tree: str, repeats: int = 3):
-    """Serial climbs/s of today's search and of the one in ``tree`` (same seeds, same climbs)."""
+    """Serial climbs/s of today's search and of the one in ``tree``, from the same starting decks.
+
+    Each tree climbs (steepest ascent, first improvement on ties, no randomness) from the same
+    ``k`` decks drawn by :func:`_starting_decks`; the climbs must end alike, deck by deck (steps and
+    cuts won), before their times are set side by side. A tree whose climbs differ is not the same
+    search, and its time is not comparable: that is reported and raised.
+    """
     import statistics
     import subprocess
 
+    from stoplib.holdem import climb
     from stoplib.util import budget
 
     rows = []
@@ -245,27 +270,33 @@ def search_before_after(tree: str, repeats: int = 3):
         os.sched_setaffinity(0, {0})
         for n in (2, 3, 4, 5, 6):
             k = 40 if n == 2 else 20
+            decks = _starting_decks(n, k)
             with budget.allow(seconds=1e9, bytes=1e12):
-                search(1, n, seed=0, parallel=False)
+                climb(decks[0], n)
                 mine, theirs = [], []
                 for _ in range(repeats):
                     t0 = time.thread_time()
-                    res = search(k, n, seed=1, parallel=False)
+                    res = [climb(d, n) for d in decks]
                     mine.append(time.thread_time() - t0)
-                    out = subprocess.run([sys.executable, "-c", _SEARCH_SNIPPET, str(n), str(k)], env=env, cwd=tree,
-                                         capture_output=True, text=True, check=True).stdout.split()
+                    out = subprocess.run([sys.executable, "-c", _SEARCH_SNIPPET, str(n), str(k), str(_CLIMB_SEED)],
+                                         env=env, cwd=tree, capture_output=True, text=True, check=True).stdout.split()
                     theirs.append(float(out[0]))
-                    if (int(out[1]), int(out[2])) != (int(res.steps.sum()), int(res.scores.sum())):
-                        raise AssertionError(f"{n} players: the climbs differ from the starting point's")
+                    ours = [f"{int(r.steps[0])}:{int(r.scores[0])}" for r in res]
+                    if out[1:] != ours:
+                        bad = [i for i, (a, b) in enumerate(zip(out[1:], ours)) if a != b]
+                        raise AssertionError(f"{n} players: from the same starting decks the two trees climb "
+                                             f"differently (decks {bad[:5]}: steps:won {[out[1 + i] for i in bad[:5]]} "
+                                             f"there, {[ours[i] for i in bad[:5]]} here); their times are not "
+                                             "comparable")
             rows.append((n, k / statistics.median(theirs), k / statistics.median(mine)))
     finally:
         os.sched_setaffinity(0, affinity)
-    print("\nsearch: serial steepest-ascent climbs per second, same seeds (identical climbs), core 0")
+    print("\nsearch: serial steepest-ascent climbs per second from the same starting decks (identical climbs), "
+          "core 0")
     print(f"{'players':>7} {'before':>10} {'after':>10} {'speed-up':>9}")
     for n, b, a in rows:
         print(f"{n:>7} {b:>10.1f} {a:>10.1f} {a / b:>9.2f}")
     return rows
-
 
 
 METHODS_CSV = os.path.join(os.path.dirname(os.path.abspath(__file__)), "holdem_search_methods.csv")
