@@ -1,5 +1,6 @@
 # stoplib workbook. Two commands set everything up on a fresh machine:
-#   make workbook   # create .venv, install, execute every notebook (full mode)
+#   make workbook   # create .venv, install, re-execute the stale notebooks (full mode; on a fresh clone: none)
+#   make workbook-all  # re-execute every notebook (full mode)
 #   make test       # same install step, then the whole test suite (notebooks in quick mode)
 #   make site       # the executed workbook as a static site (_site/_build/html)
 #   make app        # the panels as a dashboard (Voila on 127.0.0.1; Ctrl-C stops it)
@@ -12,7 +13,8 @@ PYTEST_ARGS ?=
 .PHONY: install browser workbook workbook-all quick-workbook test test-fast stress bench bench-full lab site app screenshots clean-cache help
 
 help:
-	@echo "make workbook   install into .venv and execute every notebook (full mode)"
+	@echo "make workbook   install into .venv and re-execute the notebooks whose inputs changed (full mode)"
+	@echo "make workbook-all  install into .venv and re-execute every notebook (full mode)"
 	@echo "make test       install into .venv and run the whole test suite"
 	@echo "make bench      run the benchmarks (make bench-full for the largest sizes)"
 	@echo "make lab        open JupyterLab on notebooks/"
