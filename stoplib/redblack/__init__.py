@@ -43,7 +43,7 @@ The rooms
 ``distributed.py``  the tiled wavefront as a Dask graph (:func:`dask_sweep`)
 ``gpu.py``          the wavefront on a CUDA GPU (:func:`cuda_sweep`, :func:`gpu_available`,
                     :func:`recorded_gpu_runs`: what a session lent a GPU measured)
-``frontier.py``     the committed values to 10,000,000 (read from ``data/``, checked),
+``frontier.py``     the committed values of the CPU and GPU sweeps (read from ``data/``, checked),
                     the correction to ``c sqrt(n)`` and V(133,787,000)
                     (:func:`correction_fit`, :func:`extrapolate_133m`,
                     :func:`frontier_table`, :func:`claim_2m`)

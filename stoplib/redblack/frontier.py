@@ -18,6 +18,11 @@ and nothing copies:
 ``data/redblack_frontier_2m_block_reading.csv``
     ``V(2,000,000, 2,000,000 + x)`` for the document's "l = 2m ($818.1)".
 
+Sessions lent a GPU swept further (``data/redblack_gpu_runs.csv``, written from
+``benchmarks/gpu_redblack_session.py``): :func:`load_frontier` reads their whole sweeps too, so
+that one object says how far the exact values reach (:attr:`FrontierData.n_exact`); the fits
+use the CPU sweeps only, and the GPU's values past them (:meth:`FrontierData.beyond`) test them.
+
 :func:`load_frontier` reads them, sealed by ``data/redblack_frontier.sha256`` and checked
 on every read (:mod:`stoplib.redblack._frontier_files`: columns, types, monotonicity, the
 square-root law, agreement where two files hold the same value): a truncated or edited file
