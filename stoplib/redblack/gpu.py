@@ -137,13 +137,15 @@ RELU_USED: dict = {}
 def _wavefront_kernel(lanes: int, strip: int, chains: int):
     """The wavefront kernel with ``max(v, 0)`` on the integer units, or, if this numba
     cannot build that intrinsic, as a plain conditional (the same values)."""
-    try:
-        kernel = _kernel("wavefront", lanes, strip, chains, TILES_PER_BLOCK, "bits")
-        RELU_USED[lanes, strip, chains] = "select (the simulator)" if simulated() else "bits"
-    except Exception as err:  # noqa: BLE001 (an older or newer numba-cuda: fall back, same arithmetic)
-        kernel = _kernel("wavefront", lanes, strip, chains, TILES_PER_BLOCK, "select")
-        RELU_USED[lanes, strip, chains] = f"select ({type(err).__name__}: {str(err)[:200]})"
-    return kernel
+    shape = (lanes, strip, chains)
+    if not RELU_USED.get(shape, "").startswith("select ("):  # not yet failed: try the intrinsic
+        try:
+            kernel = _kernel("wavefront", *shape, TILES_PER_BLOCK, "bits")
+            RELU_USED[shape] = "select, in the simulator" if simulated() else "bits"
+            return kernel
+        except Exception as err:  # noqa: BLE001 (an older or newer numba-cuda: fall back, same arithmetic)
+            RELU_USED[shape] = f"select ({type(err).__name__}: {str(err)[:200]})"
+    return _kernel("wavefront", *shape, TILES_PER_BLOCK, "select")
 
 
 def _launch(kernel, tile_rows, n_red, n_black, dt, n_ti, n_tj, d_row, d_col, d_diag, n_diag) -> None:

@@ -260,6 +260,24 @@ def test_wavefront_source_has_no_division_and_one_load_per_step(shape):
     assert "/" not in loop.replace("//", "")
 
 
+def test_the_wavefront_falls_back_to_a_plain_max_once(monkeypatch):
+    """A numba-cuda that cannot build the integer ``max(v, 0)`` gets the plain conditional (the
+    same values), says why in ``RELU_USED``, and is not asked to build the intrinsic again."""
+    built = []
+
+    def kernel(kind, *shape):
+        built.append(shape[-1])
+        if shape[-1] == "bits":
+            raise TypeError("no such intrinsic here")
+        return "plain"
+
+    monkeypatch.setattr(gpu, "_kernel", kernel)
+    monkeypatch.setattr(gpu, "RELU_USED", {})
+    assert gpu._wavefront_kernel(32, 8, 1) == "plain" and gpu._wavefront_kernel(32, 8, 1) == "plain"
+    assert built == ["bits", "select", "select"]
+    assert gpu.RELU_USED[32, 8, 1] == "select (TypeError: no such intrinsic here)"
+
+
 def test_relu_bits_is_max_with_zero_bit_for_bit():
     """The wavefront's ``max(v, 0)`` on the integer units, built from the same code for the CPU
     target: the bits of ``v if v > 0 else 0.0`` for every double that is not NaN."""
