@@ -35,7 +35,20 @@ numba and numba-cuda, and the package is imported from the tree)::
 
     python3 benchmarks/gpu_redblack_session.py --out "$OUT" --seconds 550
 
-with ``timeout_s=600``; then give the machine back.
+with ``timeout_s=600``; then give the machine back. The steps before the sweep should take
+about 100 s (the host's CPU kernels compile for the check; the wavefront compiles in a few
+seconds a shape; the systolic kernel alone takes about 40 s at 4,000,000), leaving the sweep
+about 400 s. A check that fails (a kernel that does not build, or a wavefront that differs
+from the CPU by more than 1e-12) stops the run at once, with the traceback in ``log.txt``.
+
+Predictions, written before any run (``stoplib.redblack.gpu.DESIGN``): the two kernels give
+the same bits (their PTX computes every cell as ``fma(left - 1, b, (up + 1) r) * (1 / k)``
+under numba 0.68.1 and numba-cuda 0.30.4 alike); the systolic kernel runs at about 2.4e11
+cells/s, as recorded; the wavefront's ceiling is about 3.1e12 cells/s, and it should pass
+1e12 once a launch holds more tiles than the GPU holds warps (about 2,600), i.e. in the
+middle of a sweep of 10^7 cards or more, less at 10^6 and 4 x 10^6 (fewer tiles a launch).
+At 1e12 cells/s a 400-s sweep reaches about 2.5e7 cards: stopped by the box, it has also
+done the rows just below the diagonal's last tile, a quarter more work with tiles of 256 x 1024.
 """
 from __future__ import annotations
 
