@@ -23,6 +23,8 @@ One warp sweeps one tile of ``lanes x strip`` rows by ``tile_cols`` columns:
 * the reciprocals of a step lie in a window of ``strip - chains + 1`` consecutive ``k``
   that slides by one per step: one table load per step and no register moves, the
   step loop being unrolled by the window's length so that each slot has a fixed name;
+* ``max(v, 0)`` clears the bits of a negative ``v`` on the integer units (:func:`relu_bits`),
+  leaving five float64 instructions a cell (two adds, two multiplies, one multiply-add);
 * only the tile's borders touch global memory: its left column and the row above it
   are read, its right column and bottom row written; ``V(i, i)`` is written where a
   strip crosses the main diagonal.
