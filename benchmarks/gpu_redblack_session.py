@@ -287,10 +287,11 @@ def grid(k_max: int) -> list:
 
 
 class Recorder:
-    """Appends every V(k, k) of :func:`grid` a checkpoint of the sweep holds, once each."""
+    """Appends every V(k, k) of :func:`grid` a checkpoint of the sweep holds, once each, as rows
+    ``what = tag`` (``"one sweep of n = N"``, the form ``stoplib.redblack.frontier`` reads)."""
 
-    def __init__(self, log: Log, tag: str, ckpt: Path, cpu: dict, a):
-        self.log, self.tag, self.ckpt, self.cpu, self.a = log, tag, ckpt, cpu, a
+    def __init__(self, log: Log, tag: str, kernel: str, ckpt: Path, cpu: dict, a):
+        self.log, self.tag, self.kernel, self.ckpt, self.cpu, self.a = log, tag, kernel, ckpt, cpu, a
         self.recorded, self.seen = set(), None
 
     def poll(self, final: bool = False):
@@ -314,7 +315,8 @@ class Recorder:
                 if kk in self.cpu:
                     cmp = dict(cpu_value=repr(self.cpu[kk]), rel_diff=f"{abs(v - self.cpu[kk]) / self.cpu[kk]:.3g}")
                 self.log.row(what=self.tag, n=kk, value=repr(v), note=f"V(k, k) read from the diagonal of {self.tag} "
-                             f"at its checkpoint after {fr.progress.get('seconds', 0.0):.1f} s", **cmp)
+                             f"({self.kernel}) at its checkpoint after {fr.progress.get('seconds', 0.0):.1f} s",
+                             **cmp)
         self.write_diagonal(diag, k)
         return k, diag, fr.progress
 
@@ -330,9 +332,9 @@ class Recorder:
 
 def sweep(log: Log, a, n_big: int, shape: dict, box: float, ckpt: Path, cpu: dict) -> None:
     """Step 4: sweep ``n_big`` (resuming ``ckpt``) for at most ``box`` seconds; record as it goes."""
-    tag = f"one sweep of n = {n_big:,}, {shape_name('wavefront', shape)}"
-    log.say(f"sweep of n = {n_big:,} in a box of {box:.0f} s, checkpoint {ckpt}")
-    rec = Recorder(log, tag, ckpt, cpu, a)
+    tag, kernel = f"one sweep of n = {n_big:,}", shape_name("wavefront", shape)
+    log.say(f"sweep of n = {n_big:,} in a box of {box:.0f} s, {kernel}, checkpoint {ckpt}")
+    rec = Recorder(log, tag, kernel, ckpt, cpu, a)
     stop = threading.Event()
 
     def watch():
@@ -361,12 +363,15 @@ def sweep(log: Log, a, n_big: int, shape: dict, box: float, ckpt: Path, cpu: dic
     cells = float(progress.get("cells") or 0.0)
     log.say(f"sweep of n = {n_big:,}: this call {wall:.1f} s, the sweep's time over all calls {total:.1f} s, "
             f"finished={finished}; every V(k, k) done up to k = {k:,}; {progress}")
-    if diag is not None and k:
-        log.row(what=tag, n=k, value=repr(float(diag[k])), note=f"the last V(k, k) done ({total:.1f} s in all)")
-    log.row(what=tag if finished else f"{tag} (not finished)", n=k, seconds=f"{total:.2f}", cells=f"{cells:.4g}",
-            cells_per_s=f"{cells / total:.4g}" if total > 0 else "",
+    if diag is not None and k and k not in rec.recorded:
+        log.row(what=tag, n=k, value=repr(float(diag[k])),
+                note=f"the last V(k, k) done, {kernel} ({total:.1f} s of sweeping)")
+    # a whole sweep's row is "one sweep of n = N" with n = N (stoplib.redblack.frontier reads it);
+    # a sweep the box stopped says so in other words, with n = the last k done
+    log.row(what=tag if finished else f"part of a sweep of n = {n_big:,}", n=k, seconds=f"{total:.2f}",
+            cells=f"{cells:.4g}", cells_per_s=f"{cells / total:.4g}" if total > 0 else "",
             note=(f"the whole sweep: every V(k, k) for k <= {k:,}" if finished else
-                  f"stopped: every V(k, k) for k <= {k:,}") + f"; {total:.1f} s of sweeping")
+                  f"stopped by the box: every V(k, k) for k <= {k:,}") + f"; {kernel}; {total:.1f} s of sweeping")
 
 
 def sass_report(a) -> int:
