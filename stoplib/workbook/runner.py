@@ -360,7 +360,7 @@ def _settle(nb, name: str):
             if isinstance(html_text, str):
                 for t, old in enumerate(dict.fromkeys(_STYLER_ID.findall(html_text))):
                     html_text = html_text.replace(f"T_{old}", f"T_c{number}o{k}t{t}")
-                data["text/html"] = html_text
+                data["text/html"] = _inline_styles(html_text)
             view = data.get(_WIDGET_VIEW)
             if isinstance(view, dict) and view.get("model_id"):
                 widget_ids.append(view["model_id"])
@@ -375,6 +375,56 @@ def _settle(nb, name: str):
         nb.clear()
         nb.update(nbformat.from_dict(json.loads(text)))
     return nb
+
+
+_STYLE_BLOCK = re.compile(r'<style type="text/css">(.*?)</style>', re.S)
+_RULE = re.compile(r"([^{}]+)\{([^{}]*)\}")
+_ID_TAG = re.compile(r'<(td|th|tr|table|caption)\b([^>]*?)\bid="([^"]+)"([^>]*)>')
+
+
+def _inline_styles(html_text: str) -> str:
+    """A styled table's CSS copied onto its cells as ``style`` attributes, the ``<style>`` block kept.
+
+    JupyterLab strips ``<style>`` elements from the outputs of a notebook it does not trust, which
+    is every notebook a reader opens before running it, and a styled table then loses its
+    colours and alignment (a verdict table its blue and orange); inline styles survive. Rules
+    are applied in their order, so a later one still wins.
+
+    Examples
+    --------
+    >>> html = ('<style type="text/css">#T_a th {text-align: left;} #T_a_row0_col0 {color: white;}</style>'
+    ...         '<table id="T_a"><tr><th id="T_a_level0_col0" class="col_heading">A</th></tr>'
+    ...         '<tr><td id="T_a_row0_col0" class="data">1</td></tr></table>')
+    >>> out = _inline_styles(html)
+    >>> 'id="T_a_row0_col0" class="data" style="color: white"' in out, 'style="text-align: left"' in out
+    (True, True)
+    """
+    block = _STYLE_BLOCK.search(html_text)
+    if block is None:
+        return html_text
+    by_id, th_of = {}, {}
+    for selectors, body in _RULE.findall(block.group(1)):
+        props = "; ".join(p.strip() for p in body.split(";") if p.strip())
+        if not props:
+            continue
+        for selector in (x.strip() for x in selectors.split(",")):
+            if re.fullmatch(r"#[\w-]+", selector):
+                by_id.setdefault(selector[1:], []).append(props)
+            elif re.fullmatch(r"#[\w-]+ th", selector):
+                th_of.setdefault(selector[1:-3], []).append(props)
+    if not by_id and not th_of:
+        return html_text
+
+    def styled(match):
+        tag, before, ident, after = match.groups()
+        props = [p for table, rules in th_of.items() if tag == "th" and ident.startswith(f"{table}_") for p in rules]
+        props += by_id.get(ident, [])
+        if not props or "style=" in before + after:
+            return match.group(0)
+        return f'<{tag}{before}id="{ident}"{after.rstrip()} style="{"; ".join(props)}">'
+
+    head, tail = html_text[:block.end()], html_text[block.end():]
+    return head + _ID_TAG.sub(styled, tail)
 
 
 def _strip_audit(nb, io: dict) -> None:

@@ -132,7 +132,9 @@ def show(df: pd.DataFrame, formats: dict | None = None, headers: dict | None = N
     if not index:
         styler = styler.hide(axis="index")
     styler = styler.set_table_styles([{"selector": "th", "props": "text-align: left"}])
-    text_columns = [names[c] for c in df.columns if df[c].dtype == object and c not in formatter]
+    # text: object columns, and pandas 3's string columns (dtype "str", no longer object)
+    text_columns = [names[c] for c in df.columns if c not in formatter
+                    and (df[c].dtype == object or pd.api.types.is_string_dtype(df[c].dtype))]
     if text_columns:
         styler = styler.set_properties(subset=text_columns, **{"text-align": "left"})
     if caption is not None:

@@ -136,3 +136,17 @@ def test_committed_tables_have_their_tex_and_figures_all_three_formats():
              if p.suffix in (".png", ".svg", ".pdf") and not p.stem.endswith("-thumbnail")}
     incomplete = sorted(s.name for s in stems if not all(s.with_suffix(f".{f}").is_file() for f in export.FORMATS))
     assert stems and not incomplete, f"figures without all of {export.FORMATS}: {incomplete}"
+
+
+def test_text_columns_are_left_aligned_whatever_their_dtype():
+    """pandas 3 gives text its own "str" dtype (no longer object): it is text all the same."""
+    import re
+
+    frame = pd.DataFrame({"quantity": ["V(26, 26)", "Example 5"], "ours": [2.62, 0.44]})
+    frame["as_object"] = frame["quantity"].astype(object)
+    html = tables.show(frame).to_html()
+    left = set()
+    for selectors, props in re.findall(r"([^{}]+)\{([^{}]*)\}", html):
+        if "text-align: left" in props:
+            left |= {int(k) for k in re.findall(r"_row\d+_col(\d+)", selectors)}
+    assert left == {0, 2}, left
