@@ -96,7 +96,7 @@ def plot_frontier_correction(ax, n, values, fits, extrapolation, sweeps, model: 
     ax.plot(n[keep], c * np.sqrt(n[keep]) - values[keep], ".", color=C["black"], ms=3,
             label="computed (log-spaced n)")
     ax.plot(big[:, 0], c * np.sqrt(big[:, 0]) - big[:, 1], "o", color=C["blue"], ms=6,
-            label=f"full sweeps, up to n = {int(big[:, 0].max()):,}")
+            label=f"full sweeps{' (fitted)' if len(far) else ''}, up to n = {int(big[:, 0].max()):,}")
     if len(far):
         ax.plot(far[:, 0], c * np.sqrt(far[:, 0]) - far[:, 1], "s", mfc="none", mec=C["vermillion"], mew=1.5,
                 ms=7, label="exact, not fitted: " + ", ".join(f"n = {int(k):,}" for k in far[:, 0]))
