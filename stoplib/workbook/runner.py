@@ -398,11 +398,14 @@ def _inline_styles(html_text: str) -> str:
     >>> out = _inline_styles(html)
     >>> 'id="T_a_row0_col0" class="data" style="color: white"' in out, 'style="text-align: left"' in out
     (True, True)
+    >>> 'id="T_a_row0_col0" class="data" style="text-align: left"' in _inline_styles(
+    ...     html.replace("#T_a_row0_col0 {color: white;}", "#T_a td.col0 {text-align: left;}"))
+    True
     """
     block = _STYLE_BLOCK.search(html_text)
     if block is None:
         return html_text
-    by_id, th_of = {}, {}
+    by_id, th_of, column_of = {}, {}, {}
     for selectors, body in _RULE.findall(block.group(1)):
         props = "; ".join(p.strip() for p in body.split(";") if p.strip())
         if not props:
@@ -412,12 +415,17 @@ def _inline_styles(html_text: str) -> str:
                 by_id.setdefault(selector[1:], []).append(props)
             elif re.fullmatch(r"#[\w-]+ th", selector):
                 th_of.setdefault(selector[1:-3], []).append(props)
-    if not by_id and not th_of:
+            elif re.fullmatch(r"#[\w-]+ td\.col\d+", selector):
+                table, column = selector[1:].split(" td.")
+                column_of.setdefault((table, column), []).append(props)
+    if not by_id and not th_of and not column_of:
         return html_text
 
     def styled(match):
         tag, before, ident, after = match.groups()
         props = [p for table, rules in th_of.items() if tag == "th" and ident.startswith(f"{table}_") for p in rules]
+        props += [p for (table, column), rules in column_of.items()
+                  if tag == "td" and ident.startswith(f"{table}_") and ident.endswith(f"_{column}") for p in rules]
         props += by_id.get(ident, [])
         if not props or "style=" in before + after:
             return match.group(0)

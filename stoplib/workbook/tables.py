@@ -131,12 +131,13 @@ def show(df: pd.DataFrame, formats: dict | None = None, headers: dict | None = N
     styler = shown.style.format({names[c]: f for c, f in formatter.items()}, na_rep="")
     if not index:
         styler = styler.hide(axis="index")
-    styler = styler.set_table_styles([{"selector": "th", "props": "text-align: left"}])
-    # text: object columns, and pandas 3's string columns (dtype "str", no longer object)
-    text_columns = [names[c] for c in df.columns if c not in formatter
-                    and (df[c].dtype == object or pd.api.types.is_string_dtype(df[c].dtype))]
-    if text_columns:
-        styler = styler.set_properties(subset=text_columns, **{"text-align": "left"})
+    # text (object columns, and pandas 3's string columns, dtype "str") left-aligned, by position: two
+    # columns may show the same header ("SE" beside each coefficient), which Styler.set_properties refuses
+    text_positions = [k for k, c in enumerate(df.columns) if c not in formatter
+                      and (df[c].dtype == object or pd.api.types.is_string_dtype(df[c].dtype))]
+    styler = styler.set_table_styles([{"selector": "th", "props": "text-align: left"}]
+                                     + [{"selector": f"td.col{k}", "props": "text-align: left"}
+                                        for k in text_positions])
     if caption is not None:
         styler = styler.set_caption(check_str("caption", caption, 500))
     return styler

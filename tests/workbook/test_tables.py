@@ -139,14 +139,16 @@ def test_committed_tables_have_their_tex_and_figures_all_three_formats():
 
 
 def test_text_columns_are_left_aligned_whatever_their_dtype():
-    """pandas 3 gives text its own "str" dtype (no longer object): it is text all the same."""
+    """pandas 3 gives text its own "str" dtype (no longer object): it is text all the same. Two columns
+    may show the same header (an "SE" beside each coefficient)."""
     import re
 
     frame = pd.DataFrame({"quantity": ["V(26, 26)", "Example 5"], "ours": [2.62, 0.44]})
     frame["as_object"] = frame["quantity"].astype(object)
-    html = tables.show(frame).to_html()
+    frame["se_a"], frame["se_b"] = [0.1, 0.2], [0.3, 0.4]
+    html = tables.show(frame, headers={"se_a": "SE", "se_b": "SE"}).to_html()
     left = set()
     for selectors, props in re.findall(r"([^{}]+)\{([^{}]*)\}", html):
         if "text-align: left" in props:
-            left |= {int(k) for k in re.findall(r"_row\d+_col(\d+)", selectors)}
+            left |= {int(k) for k in re.findall(r"td\.col(\d+)", selectors)}
     assert left == {0, 2}, left
