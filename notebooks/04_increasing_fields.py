@@ -41,7 +41,6 @@
 # the numbers the page prints, and the stamp (machine, load, time) every timing carries.
 
 # %%
-import time
 from fractions import Fraction
 
 import numpy as np
@@ -55,31 +54,34 @@ from stoplib.workbook import readme
 
 NB = "04_increasing_fields"
 md, number, percent = sl.prose.md, sl.prose.number, sl.prose.percent
-print("quick mode:", sl.is_quick())
+print("quick mode" if sl.is_quick() else "full mode")
 
 # %% [markdown]
 # ## How is the game played?
 #
 # Here is one seeded game with $V = 20$ values and $F = 5$ fields, played by the optimal player: at
-# every roll we show the legal fields and the win probability after placing the roll on each.
+# every roll the table shows the legal fields (numbered 0 to 4 from the left) with the win probability
+# after placing the roll on each, the field chosen, and the board after the move (· for an empty field).
 
 # %%
 game = fl.FieldsGame(20, 5, seed=10)
+moves = []
 while game.outcome is None:
     roll = game.roll()
     if game.outcome:
-        print(f"roll {roll:2d}: no legal field → lost")
+        moves.append({"roll": roll, "choices": "none legal", "field": "", "board": "lost"})
         break
     probs = game.placement_probabilities()
     best = game.best_field()
     game.place(best)
-    shown = ", ".join(f"{f}: {p:.3f}" for f, p in probs.items())
-    print(f"roll {roll:2d}: fields {{{shown}}} → field {best}; board {game.state}")
-print("outcome:", game.outcome)
+    moves.append({"roll": roll, "choices": ", ".join(f"field {f}: {p:.3f}" for f, p in probs.items()),
+                  "field": str(best), "board": "  ".join("·" if v is None else str(v) for v in game.state)})
+sl.show_table(pd.DataFrame(moves), headers={"roll": "Roll", "choices": "Legal fields: win probability after placing",
+                                            "field": "Field chosen", "board": "Board after the move"})
 
-# %% [markdown]
-# Each roll may only go between its filled neighbours, so an early middle value forces later values to
-# the correct side; the optimal player weighs exactly that.
+# %%
+md(f"The game is **{game.outcome}**. Each roll may only go between its filled neighbours, so an early middle "
+   "value forces later values to the correct side; the optimal player weighs exactly that.")
 
 # %% [markdown]
 # ## Where does the recurrence come from?
@@ -118,16 +120,14 @@ print("outcome:", game.outcome)
 
 # %%
 recurrence = fl.check_recurrence(sl.pick(8, 7))
-print(recurrence)
-assert recurrence.holds
-assert fl.win_probability(3, 2, exact=True) == Fraction(5, 6)
-print("Win(3, 2) =", fl.win_probability(3, 2, exact=True), "  Win(8, 4) =", fl.win_probability(8, 4, exact=True))
-
-# %%
+assert recurrence.holds and recurrence.exact_equal and recurrence.base_cases
+win32, win84 = fl.win_probability(3, 2, exact=True), fl.win_probability(8, 4, exact=True)
+assert win32 == Fraction(5, 6)
 md(f"The recurrence, in its fast and plain forms, equals the brute force on all "
-   f"{recurrence.n_games} games with $V \\le {recurrence.V_max}$ (exact fractions); the float kernels "
-   f"are within {recurrence.max_float_error:.0e} of it. By hand: $Win(3,2) = (1 + \\tfrac12 + 1)/3 = "
-   f"\\tfrac56$, since only the middle roll can go wrong.")
+   f"{recurrence.n_games} games with $V \\le {recurrence.V_max}$ (exact fractions, base cases included); the "
+   f"float kernels are within {recurrence.max_float_error:.0e} of it. For example $Win(8, 4) = "
+   f"{win84.numerator}/{win84.denominator}$, and by hand $Win(3,2) = (1 + \\tfrac12 + 1)/3 = "
+   f"\\tfrac{{{win32.numerator}}}{{{win32.denominator}}}$, since only the middle roll can go wrong.")
 
 # %% [markdown]
 # ## What are the values for small games?
@@ -215,7 +215,7 @@ sl.caption(f"$Win(V,F)$ against $V$ for $F$ = {', '.join(map(str, F_curves))} (l
 
 # %%
 sl.show_table(pd.DataFrame({"F": range(1, 21), "win": far, "ratio": [np.nan] + steps}),
-              formats={"win": "{:.4e}", "ratio": lambda v: "" if np.isnan(v) else f"{v:.4f}"},
+              formats={"win": lambda v: sl.prose.scientific(v, 4), "ratio": lambda v: "" if np.isnan(v) else f"{v:.4f}"},
               headers={"win": f"Win({V_curve}, F)", "ratio": "Win(V, F) / Win(V, F − 1)"})
 
 # %%
@@ -224,7 +224,7 @@ md(f"At $V = {V_curve}$ each extra field multiplies the win probability by a fac
    + (", smaller at every step: the decay in $F$ is faster than geometric."
       if falling else ", though not at every step: at this $V$ the curves for large $F$ have not "
       "levelled off yet.")
-   + f" $Win({V_curve}, 20) = {far[-1]:.4e}$.")
+   + f" $Win({V_curve}, 20)$ = {sl.prose.scientific(far[-1], 4)}.")
 
 # %% [markdown]
 # ## How fast is it, beside the page's 12 seconds?
@@ -254,7 +254,6 @@ timings = pd.DataFrame({
 timings["ratio"] = [np.nan, *(doc.TIMING_SECONDS / timings["seconds"].iloc[1:])]
 sl.save_table(timings, "fields_timings")
 assert abs(w_fast - w_plain) <= 1e-12 * w_fast and abs(float(w_exact) - w_fast) <= 1e-12 * w_fast
-print(f"Win({V}, {F}) = {w_fast:.12e} (exact: {float(w_exact):.12e})")
 sl.show_table(timings, formats={"seconds": "{:.4g}", "ratio": "{:,.1f}", "load": "{:.2f}"},
               headers={"seconds": "Seconds", "load": "Load average (1 min)",
                        "ratio": "Page's time ÷ ours"})
@@ -268,7 +267,7 @@ md(f"On our machine ({when['machine']}; load average {when['load']:.2f} over the
    f"beside the page's {doc.TIMING_SECONDS:g} s on its own machine; the float kernels gain "
    f"{t_exact / t_fast:,.0f} times more on ours, from floats, cancelled binomials and compiled loops. The three "
    f"agree on "
-   f"$Win({V},{F}) = {w_fast:.6e}$ to 12 digits (asserted); the page prints no value to compare with (its "
+   f"$Win({V},{F})$ = {sl.prose.scientific(w_fast, 6)} to 12 digits (asserted); the page prints no value to compare with (its "
    f"\"Win prob:\" is a live widget, empty in the text). `make bench` reports quiet-machine numbers.")
 
 # %% [markdown]
@@ -326,15 +325,15 @@ md(f"Doubling $V$ (500 → 1000, $F = 20$) multiplies the work by {number(ratio[
 
 # %%
 V_check = sl.pick(140, 40)
-t0 = time.perf_counter()
 report = fl.check_monotonicity(V_check)
-print(f"checked every sub-game with n ≤ {V_check} values and 1 ≤ k ≤ n fields: "
-      f"{report.n_games:,} games, {report.n_rolls:,} roll steps r → r + 1 "
-      f"({time.perf_counter() - t0:.1f} s)")
-print(f"rolls with tied optimal fields: {report.n_tied:,} (at most {report.max_optimal_fields} optimal fields)")
-print("counterexamples:", report.n_counterexamples, "| exact fast table == exact plain table:",
-      report.fast_equals_plain)
 assert report.holds and report.fast_equals_plain
+sl.show_table(pd.DataFrame({
+    "checked": [f"sub-games with n ≤ {V_check} values and 1 ≤ k ≤ n fields", "roll steps r → r + 1",
+                "rolls with tied optimal fields", "most optimal fields at one roll", "counterexamples",
+                "exact fast table equals exact plain table"],
+    "count": [f"{report.n_games:,}", f"{report.n_rolls:,}", f"{report.n_tied:,}", f"{report.max_optimal_fields}",
+              f"{report.n_counterexamples}", "yes" if report.fast_equals_plain else "no"]}),
+    headers={"checked": "Checked", "count": "Count"})
 
 # %%
 md(f"No counterexample: the claim holds in its strong form on every sub-game with up to {V_check} values "
@@ -371,19 +370,19 @@ md(f"The fast and plain float tables agree to rounding (relative differences of 
 n_ties = sl.pick(60, 30)
 ties = fl.tied_first_moves(n_ties)
 other = [t for t in ties if 2 * t[2] != t[0] - 1]
-print(f"{len(ties)} tied first rolls with n ≤ {n_ties}; {len(other)} are not the middle roll:")
-for n, k, r, fields in other:
-    print(f"  n={n:2d} values, k={k} fields, roll {r:2d}: optimal fields {fields}")
 p9 = fl.placement_probabilities(9, 3, [None] * 3, 2, exact=True)
 assert p9[0] == p9[1] == Fraction(3, 7) > p9[2]
-print("Win after placing 2 in the (9, 3) game:", p9)
+sl.show_table(pd.DataFrame([(n, k, r, " and ".join(map(str, fields))) for n, k, r, fields in other],
+                           columns=["values", "fields", "roll", "optimal fields"]),
+              headers={"values": "Values n", "fields": "Fields k", "roll": "First roll", "optimal fields": "Optimal fields"},
+              caption=f"The {len(other)} of {len(ties)} tied first rolls with n ≤ {n_ties} that are not the middle roll")
 
 # %%
 n_three = sorted({n for n, k, r, f in other if k == 3})
 others = sorted({(n, k) for n, k, r, f in other if k != 3})
 gaps_three = sorted(set(np.diff(n_three)))
 md(f"Off-centre ties exist: in the 9-value, 3-field game the roll 2 does exactly as well on field 0 as on "
-   f"field 1 (both give $3/7$). Up to $n = {n_ties}$, for $k = 3$ they occur at "
+   f"field 1 (both give {p9[0].numerator}/{p9[0].denominator}; field 2 gives {p9[2].numerator}/{p9[2].denominator}). Up to $n = {n_ties}$, for $k = 3$ they occur at "
    f"$n = {', '.join(map(str, n_three))}$"
    + (f" (every {gaps_three[0]} values)" if len(gaps_three) == 1 and len(n_three) >= 3 else "")
    + (", and otherwise only in the " + ", ".join(f"$({n}, {k})$" for n, k in others) + " game"
@@ -428,11 +427,9 @@ sl.caption(f"The optimal field for the first roll, $V={V_pol}$, $F={F_pol}$, bes
 # %%
 V, F, roll = 100, 10, 55
 state = [None, None, None, 40, None, None, None, 75, None, None]
-print("state probability:", fl.state_probability(V, F, state))
+state_win = fl.state_probability(V, F, state)
 probs = fl.placement_probabilities(V, F, state, roll)
 best = fl.best_placement(V, F, state, roll)
-for f, p in probs.items():
-    print(f"  place {roll} on field {f}: win probability {p:.6f}" + ("   ← optimal" if f == best.field else ""))
 assert best.field == max(probs, key=probs.get)
 gap_fields = list(probs)
 low, high = 40, 75
@@ -440,6 +437,11 @@ n_values = high - low - 1
 rank = roll - low - 1
 sub = fl.optimal_policy(n_values, len(gap_fields))
 assert best.field == gap_fields[0] + sub[rank]
+sl.show_table(pd.DataFrame({"field": list(probs), "win": list(probs.values()),
+                            "optimal": [f == best.field for f in probs]}),
+              formats={"win": "{:.6f}"}, headers={"field": f"Place {roll} on field", "win": "Win probability after",
+                                                  "optimal": "Optimal"},
+              caption=f"Before the roll the state wins with probability {state_win:.6f} (the gap formula)")
 
 # %%
 md(f"The roll {roll} belongs to the gap between {low} and {high} (fields {gap_fields[0]}–{gap_fields[-1]}, "
@@ -450,10 +452,7 @@ md(f"The roll {roll} belongs to the gap between {low} and {high} (fields {gap_fi
 
 # %%
 gaps = fl.check_gap_formula([(7, 3), (8, 4)])
-print(gaps)
-assert gaps.holds
-
-# %%
+assert gaps.holds and gaps.states_equal and gaps.choices_equal and gaps.n_states == gaps.n_expected
 md(f"The gap formula **agrees** with the brute force on all {gaps.n_states:,} states of the "
    + " and ".join(f"$({a},{b})$" for a, b in gaps.sizes)
    + f" games (every increasing partial filling: $\\sum \\binom{{V+F}}{{F}} = {gaps.n_expected:,}$), and in "
@@ -524,7 +523,8 @@ for V, F in [(100, 10), (1000, 20), (1000, 40)]:
     assert opt >= prop
 larger = pd.DataFrame(exact_rows, columns=["V", "F", "optimal", "proportional", "gain"])
 assert larger["gain"].is_monotonic_increasing
-sl.show_table(larger, formats={"optimal": "{:.6e}", "proportional": "{:.6e}", "gain": "{:.3f}"},
+sl.show_table(larger, formats={"optimal": lambda v: sl.prose.scientific(v, 6),
+                              "proportional": lambda v: sl.prose.scientific(v, 6), "gain": "{:.3f}"},
               headers={"optimal": "Win, optimal", "proportional": "Win, proportional",
                        "gain": "Optimal ÷ proportional"})
 
@@ -574,7 +574,7 @@ _ = sl.save_figure(fig, NB, "thumbnail", formats="png")
 # row (in bold) is the one-line summary of this chapter.
 
 # %%
-verdict_table = fl.verdicts(recurrence, report, gaps, {"fast": t_fast, "exact": t_exact}, when)
+verdict_table = fl.verdicts(recurrence, report, gaps)
 sl.save_table(verdict_table, f"{NB}_verdicts")
 sl.verdicts.styler(verdict_table)
 

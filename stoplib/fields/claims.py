@@ -30,8 +30,9 @@ import math
 from dataclasses import dataclass, field as dc_field
 
 from ..util import budget
-from ..util.validate import check_choice, check_instance, check_int, check_real, check_str
+from ..util.validate import check_choice, check_instance, check_int, check_str
 from ..workbook import verdicts as vd
+from ..workbook.prose import scientific
 from . import document as doc
 from ._costs import _call, _gap_formula_estimate, _monotonicity_estimate, _products, _recurrence_estimate
 from .rules import _all_states, _gap_of
@@ -362,33 +363,14 @@ def _ratio(V, F, method, double):
     return _products(F2, V2 - F2, method) / _products(F, V - F, method)
 
 
-def _check_timing(seconds, stamp):
-    """``seconds``: {"fast", "exact"} -> seconds >= 0; ``stamp``: {"machine": str, "load": >= 0, ...}."""
-    check_instance("seconds", seconds, dict)
-    missing = {"fast", "exact"} - set(seconds)
-    if missing:
-        raise ValueError(f"seconds must give 'fast' and 'exact', missing {sorted(missing)}")
-    extra = set(seconds) - {"fast", "exact"}
-    if extra:
-        raise ValueError(f"seconds must give only 'fast' and 'exact', got also {sorted(map(repr, extra))}")
-    seconds = {key: check_real(f"seconds[{key!r}]", seconds[key], 0.0) for key in ("fast", "exact")}
-    check_instance("stamp", stamp, dict)
-    missing = {"machine", "load"} - set(stamp)
-    if missing:
-        raise ValueError(f"stamp must give 'machine' and 'load' (stoplib.util.timing.stamp()), "
-                         f"missing {sorted(missing)}")
-    machine = check_str("stamp['machine']", stamp["machine"], 300, allow_empty=False)
-    load = check_real("stamp['load']", stamp["load"], 0.0)
-    return seconds, machine, load
-
-
-def verdicts(recurrence, monotonicity, gaps, seconds, stamp, notebook=NOTEBOOK):
+def verdicts(recurrence, monotonicity, gaps, notebook=NOTEBOOK):
     """The verdict table of notebook 04: every number and claim of the source page.
 
     Built with :mod:`stoplib.workbook.verdicts` (its docstring states the rule). The
     page's running time (12 s for Win(1000, 20)) was taken on hardware the page does not
-    name: its row is *context*, shown beside our medians with our machine and its load,
-    and never counted as agreeing or differing.
+    name: its row is *context*, never counted as agreeing or differing, and points to our
+    timings (``data/fields_timings.csv``, with our machine and its load) instead of copying
+    them: a result table holds no time, so rerunning the notebook leaves it unchanged.
 
     Parameters
     ----------
@@ -398,12 +380,6 @@ def verdicts(recurrence, monotonicity, gaps, seconds, stamp, notebook=NOTEBOOK):
         From :func:`check_monotonicity`.
     gaps : GapReport
         From :func:`check_gap_formula`.
-    seconds : dict
-        Median seconds for Win(1000, 20): ``{"fast": ..., "exact": ...}`` (our float
-        kernel and our exact big-integer twin).
-    stamp : dict
-        Where and how the timings were taken: ``stoplib.util.timing.stamp()`` (at least
-        ``"machine"`` and ``"load"``).
     notebook : str
         The notebook stem written in the first column.
 
@@ -416,7 +392,6 @@ def verdicts(recurrence, monotonicity, gaps, seconds, stamp, notebook=NOTEBOOK):
                               ("monotonicity", monotonicity, MonotonicityReport),
                               ("gaps", gaps, GapReport)):
         check_instance(name, value, kind)
-    seconds, machine, load = _check_timing(seconds, stamp)
     check_str("notebook", notebook, 120, allow_empty=False)
 
     def verdict(ok):
@@ -455,10 +430,9 @@ def verdicts(recurrence, monotonicity, gaps, seconds, stamp, notebook=NOTEBOOK):
                     "products counted by work_count (V = 500 → 1000, F = 20 → 40)"))
     rows.append(row(f"Win({V}, {F}) computes in {doc.TIMING_SECONDS:g} s in Python with big integers",
                     f"{doc.TIMING_SECONDS:g} s (the page names no machine)",
-                    f"exact big integers (Python): {seconds['exact']:.2f} s; float kernel: "
-                    f"{1e3 * seconds['fast']:.1f} ms; on {machine}, load {load:.2f}",
-                    "context", "a running time on other hardware with other code: shown beside ours, not "
-                               "compared; medians in fields_timings.csv"))
+                    "our times in the timing table (exact big integers in Python, and the float kernels)",
+                    "context", "a running time on other hardware with other code: set beside ours, not "
+                               "compared; our medians, with our machine and its load, in data/fields_timings.csv"))
     rows.append(row("state value: the gap formula", "Π C(V_G, F_G) Win(V_G, F_G) / C(V − D, F − D)",
                     f"equals the brute force on all {gaps.n_states:,} states of "
                     + " and ".join(f"({a}, {b})" for a, b in gaps.sizes),
@@ -468,5 +442,6 @@ def verdicts(recurrence, monotonicity, gaps, seconds, stamp, notebook=NOTEBOOK):
                     f"same optimal fields in all {gaps.n_choices:,} (live state, roll) pairs",
                     verdict(gaps.choices_equal), "exact fractions, ties compared as sets"))
     rows.append(row("the page's \"Win prob:\" readout", "no value (a live widget, empty in the text)",
-                    f"Win({V}, {F}) = {_win(V, F):.6e}", "open", "the page prints no win probability to compare with"))
+                    f"Win({V}, {F}) = {scientific(_win(V, F), 6)}", "open",
+                    "the page prints no win probability to compare with"))
     return vd.table(notebook, rows)

@@ -1,11 +1,11 @@
 """Tests for stoplib.fields.claims: the monotonicity claim, checked exactly."""
+import re
+
 import pytest
 
 from stoplib import fields as fl
 from stoplib.fields import claims, twins
 from stoplib.workbook import verdicts as vd
-
-STAMP = {"machine": "a test machine, 2 cores", "load": 1.5, "taken": "2026-01-01 00:00 UTC"}
 
 
 def test_monotonicity_claim_holds_exactly_on_grid():
@@ -74,31 +74,25 @@ def test_off_centre_ties_recur_every_eleven_values_for_three_fields():
 
 def test_verdict_table_shape_and_the_rule():
     args = (fl.check_recurrence(5), fl.check_monotonicity(12), fl.check_gap_formula([(5, 2)]))
-    table = fl.verdicts(*args, {"fast": 0.01, "exact": 1.0}, STAMP)
+    table = fl.verdicts(*args)
     assert list(table.columns) == list(vd.VERDICT_COLUMNS)
     assert table["headline"].sum() == 1
     assert (table["notebook"] == "04_increasing_fields").all()
     assert table.loc[table["headline"], "claim"].str.contains("optimal field for roll r").all()
     assert vd.counts(table) == {"agrees": 9, "differs": 0, "open": 1, "context": 1}
-    # the page's running time is context: shown beside ours, with our machine and load, never compared
+    # the page's running time is context, and the table holds no time of ours: a rerun leaves it unchanged
     timing = table.loc[table["claim"].str.contains("computes in 12 s")].iloc[0]
     assert timing["verdict"] == "context" and timing["document"].startswith("12 s")
-    assert "1.00 s" in timing["ours"] and "10.0 ms" in timing["ours"]
-    assert STAMP["machine"] in timing["ours"] and "load 1.50" in timing["ours"]
-    slow = fl.verdicts(*args, {"fast": 20.0, "exact": 300.0}, {"machine": "m", "load": 9.0})
-    assert (slow["verdict"] == table["verdict"]).all()                     # timings never change a verdict
-    others = table["claim"] != timing["claim"]
-    assert table[others].equals(slow[others])
+    assert not re.search(r"\d\s*(s|ms)\b", timing["ours"] + timing["evidence"])
+    assert "fields_timings.csv" in timing["evidence"]
     with pytest.raises(TypeError):
-        fl.verdicts(None, *args[1:], {"fast": 0.01, "exact": 1.0}, STAMP)
-    with pytest.raises(ValueError, match="missing"):
-        fl.verdicts(*args, {"fast": 0.01}, STAMP)
+        fl.verdicts(None, *args[1:])
 
 
 def test_a_failed_check_makes_its_row_differ():
     rec, mono, gaps = fl.check_recurrence(4), fl.check_monotonicity(8), fl.check_gap_formula([(4, 2)])
     mono.n_counterexamples, gaps.choices_equal = 1, False
-    table = fl.verdicts(rec, mono, gaps, {"fast": 0.01, "exact": 1.0}, STAMP)
+    table = fl.verdicts(rec, mono, gaps)
     assert vd.counts(table)["differs"] == 2
     assert set(table.loc[table["verdict"] == "differs", "claim"]) == {
         "optimisation: the optimal field for roll r + 1 is f or f + 1",
@@ -107,17 +101,8 @@ def test_a_failed_check_makes_its_row_differ():
 
 def test_claims_refuse_bad_arguments():
     args = (fl.check_recurrence(3), fl.check_monotonicity(6), fl.check_gap_formula([(4, 2)]))
-    for seconds in ({"fast": float("nan"), "exact": 1.0}, {"fast": -1.0, "exact": 1.0}):
-        with pytest.raises(ValueError, match="seconds"):
-            fl.verdicts(*args, seconds, STAMP)
-    with pytest.raises(TypeError, match="seconds"):
-        fl.verdicts(*args, {"fast": "0.1", "exact": 1.0}, STAMP)
     with pytest.raises(TypeError, match="notebook"):
-        fl.verdicts(*args, {"fast": 0.1, "exact": 1.0}, STAMP, notebook=5)
-    with pytest.raises(ValueError, match="stamp"):
-        fl.verdicts(*args, {"fast": 0.1, "exact": 1.0}, {"machine": "m"})
-    with pytest.raises(ValueError, match="load"):
-        fl.verdicts(*args, {"fast": 0.1, "exact": 1.0}, {"machine": "m", "load": -1.0})
+        fl.verdicts(*args, notebook=5)
     with pytest.raises(ValueError, match="max_counterexamples"):
         fl.check_monotonicity(6, max_counterexamples=-1)
     for sizes, err in [("42", TypeError), ([(4, 2, 1)], ValueError), ([(4,)], ValueError), ([(2, 4)], ValueError),

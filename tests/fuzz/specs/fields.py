@@ -8,7 +8,6 @@ from harness import Make, Spec
 AX = Make("factories.axes")
 STATE = [None, 4, None]
 TABLE = Make("stoplib.fields.solver.win_table", (20, 3))
-STAMP = {"machine": "a fuzz worker", "load": 1.0, "taken": "2026-01-01 00:00 UTC"}
 
 SPECS = [
     # rules
@@ -58,12 +57,8 @@ SPECS = [
          kwargs=dict(recurrence=Make("stoplib.fields.claims.check_recurrence", (3,)),
                      monotonicity=Make("stoplib.fields.claims.check_monotonicity", (6,)),
                      gaps=Make("stoplib.fields.claims.check_gap_formula", ([(4, 2)],)),
-                     seconds={"fast": 0.01, "exact": 1.0}, stamp=STAMP, notebook="04_increasing_fields"),
-         extra_bad={"seconds": [{"fast": float("nan"), "exact": 1.0}, {"fast": -1.0, "exact": 1.0},
-                                {"fast": "0.1", "exact": 1.0}, {"fast": 0.1}, {"fast": 0.1, "exact": 1.0, "x": 2}],
-                    "stamp": [{"machine": "m"}, {"machine": "", "load": 1.0}, {"machine": "m", "load": -1.0},
-                              {"machine": 3, "load": 1.0}, {"machine": "m", "load": "1"}],
-                    "notebook": ["04", "x" * 200]},
+                     notebook="04_increasing_fields"),
+         extra_bad={"notebook": ["04", "x" * 200]},
          max_examples=10),
     # game
     Spec("stoplib.fields.game.FieldsGame", kwargs=dict(V=10, F=3, seed=0)),
