@@ -385,7 +385,9 @@ sl.prose.md(
 
 # %%
 front = rbf.load_frontier()
-sl.show_table(front.sweeps, formats={"value": "{:.6f}", "seconds": "{:,.0f}"},
+how = front.sweeps.method.str.replace(r"^tiled, diagonal of n=(\d+)$",
+                                      lambda m: f"read off the diagonal of the {int(m.group(1)):,} sweep", regex=True)
+sl.show_table(front.sweeps.assign(method=how), formats={"value": "{:.6f}", "seconds": "{:,.0f}"},
               headers={"n": "n (each colour)", "value": "V(n, n)", "method": "How", "seconds": "Seconds"},
               caption="Seconds: wall-clock time summed over each sweep's sessions, on the machine named, shared "
                       "with other work; the machine's load is stated where the script recorded it")
@@ -393,7 +395,7 @@ sl.show_table(front.sweeps, formats={"value": "{:.6f}", "seconds": "{:,.0f}"},
 # %%
 largest = front.largest
 sl.prose.md(
-    f"The largest sweep reached n = {int(largest.n):,} cards of each colour, V = {largest.value:.6f}, in "
+    f"The largest CPU sweep reached n = {int(largest.n):,} cards of each colour, V = {largest.value:.6f}, in "
     f"{largest.seconds:,.0f} s ({largest.seconds / 3600:.1f} hours) of wall-clock time on {largest.machine}: "
     f"bottom-up dynamic programming with the stop region skipped does evaluate decks in the millions of cards, "
     f"as the document says, with memory for a few arrays of n numbers. Those seconds were taken on a shared "
@@ -405,14 +407,16 @@ sl.prose.md(
 # The same wavefront also runs as a CUDA kernel (`method="cuda"`, `stoplib.redblack.gpu`):
 # one thread block per tile, one thread per row of the tile, each cell computed from the
 # value the thread of the row above handed over one step earlier. This machine has no GPU;
-# two sessions of the project were each lent one for a quarter of an hour and recorded what
+# sessions of the project that were lent one, a quarter of an hour at a time, recorded what
 # they measured in `data/redblack_gpu_runs.csv`, each row with its device and host. The values are
 # compared with the CPU's sweeps above (the GPU fuses `a*b + c` into one operation, so the
 # last bits may differ).
 
 # %%
 gpu_runs = rb.recorded_gpu_runs()
-sl.show_table(gpu_runs[["what", "n", "seconds", "cells_per_s", "value", "cpu_value", "rel_diff", "note"]],
+run_names = {"cuda": "GPU, V(n, n) alone", "tiled, 16 host cores": "host CPU, tiled, 16 cores"}
+sl.show_table(gpu_runs[["what", "n", "seconds", "cells_per_s", "value", "cpu_value", "rel_diff", "note"]]
+              .replace({"what": run_names}),
               formats={"seconds": "{:,.2f}", "cells_per_s": lambda v: f"{v / 1e9:,.0f}", "value": "{:.9f}",
                        "cpu_value": "{:.9f}", "rel_diff": "{:.1e}"},
               headers={"what": "Run", "n": "n (each colour)", "seconds": "Seconds",
@@ -467,7 +471,7 @@ stops = pd.DataFrame({"red left r": rows, "stop from b black": boundary[rows],
                       "α √(r + b)": alpha * np.sqrt(np.array(rows) + boundary[rows])})
 sl.show_table(stops, formats={"α √(r + b)": "{:.2f}"},
               headers={"red left r": "Red cards left, r", "stop from b black": "Stop from b black cards",
-                       "ahead by b − r": "Ahead by b − r ($)", "α √(r + b)": "α √(r + b) ($)"})
+                       "ahead by b − r": "Ahead by b − r (dollars)", "α √(r + b)": "α √(r + b) (dollars)"})
 
 # %%
 lead = boundary[1:] - r[1:]

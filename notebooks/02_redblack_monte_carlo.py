@@ -93,9 +93,9 @@ sl.prose.md(
 # %% [markdown]
 # ## Does the simulation agree with the exact value?
 #
-# We play the optimal policy (draw while V(r, b) > 0, read off the DP policy table) on
-# `N_GAMES` shuffled decks; chunks of games run in parallel, each with its own seeded random
-# stream.
+# We play the optimal policy (draw while V(r, b) > 0, read off the DP policy table) on as
+# many shuffled decks as set above; chunks of games run in parallel, each with its own seeded
+# random stream.
 
 # %%
 res = rb.simulate(26, 26, N_GAMES, seed=SEED, show_progress=False)
@@ -215,7 +215,7 @@ sl.caption(
 
 # %%
 sl.show_table(dist, formats={"exact probability": "{:.6f}", "simulated": "{:.6f}"},
-              headers={"winnings": "Final winnings ($)", "exact probability": "Exact probability",
+              headers={"winnings": "Final winnings (dollars)", "exact probability": "Exact probability",
                        "simulated": "Simulated share"})
 
 # %% [markdown]
@@ -366,8 +366,8 @@ sl.prose.md(sl.verdicts.summary(verdicts, list_differences=True) + f" Saved as `
 #   (try the panel). How does the chance of finishing behind grow with the imbalance?
 # - The standard deviation of a game's winnings grows with the deck; how fast, compared with
 #   the value's √n (notebook 03)?
-# - How long do optimal games last as the deck grows? (`res.draw_counts` holds the
-#   distribution of the number of cards dealt.)
+# - How long do optimal games last as the deck grows? (The result of `simulate` records how
+#   many cards each game dealt.)
 # - Is the mistaken model worth more than the real game for every deck? Compare
 #   `value_with_replacement` with `value` over a grid of decks.
 #

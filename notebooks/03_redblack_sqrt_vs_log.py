@@ -39,8 +39,8 @@
 #    0.5, or something else?
 # 4. Which of <span class="tex2jax_ignore">&#36;</span>6,038.22 and
 #    <span class="tex2jax_ignore">&#36;</span>6,038.32 is $V(133{,}787{,}000)$?
-# 5. What do the exact values of the project's longest computations (the frontier sweeps,
-#    read from their committed results) add, and which deck is the document's
+# 5. What do the exact values of the project's longest computations (the frontier sweeps on a
+#    CPU and on a GPU, read from their committed results) add, and which deck is the document's
 #    "l = 2m (<span class="tex2jax_ignore">&#36;</span>818.1, ~2m10s)"?
 
 # %%
@@ -71,7 +71,8 @@ def by_model(table):
 print("quick mode" if sl.is_quick() else "full mode")
 
 # %% [markdown]
-# The parameters a reader may change (`N_ALL` at least 22,974, the document's range):
+# The parameters a reader may change: how far our own exact sweep goes (at least 22,974, the
+# document's range), and how many rows of the stopping boundary are compared with the bridge's:
 
 # %%
 N_ALL = sl.pick(100_000, 22_974)      # exact values V(n, n) for n = 0..N_ALL
@@ -83,7 +84,7 @@ assert N_ALL >= doc.FIT_N_MAX
 #
 # One tiled $O(N^2)$ sweep over the square $[0, N]^2$ records $V(i, i)$ for every $i \le N$ as
 # it passes the diagonal (the document's C program recomputes each $i$ from scratch). We also
-# need $V(100{,}000, 100{,}000)$, the document's extra point, whatever `N_ALL` is.
+# need $V(100{,}000, 100{,}000)$, the document's extra point, however far our sweep goes.
 
 # %%
 values = rb.balanced_values(N_ALL)
@@ -116,7 +117,7 @@ FIT_NAMES = {"log": "log n", "sqrt": "√n", "log+sqrt": "log n + √n"}       #
 sl.show_table(fits.coefficients().replace({"fit": FIT_NAMES}), formats=COEF, headers=HEADS)
 
 # %% [markdown]
-# The same three fits on every value we computed ($1 \le n \le$ `N_ALL`):
+# The same three fits on every value of our own sweep, from $n = 1$ to its end:
 
 # %%
 fits_all = rbfits.fit_growth(n_all, values)
@@ -306,10 +307,6 @@ gaps["V / √n"] = values[gaps.n] / np.sqrt(gaps.n)
 gaps["relative gap to c"] = gaps["V / √n"] / c - 1
 gaps["relative gap to 0.5"] = gaps["V / √n"] / 0.5 - 1
 assert (np.diff(gaps["relative gap to c"].abs()) < 0).all() and (gaps["relative gap to c"] < 0).all()
-sl.show_table(gaps, formats={"V / √n": "{:.6f}", "relative gap to c": "{:+.4%}", "relative gap to 0.5": "{:+.2%}"},
-              headers={"relative gap to c": "Relative gap to c", "relative gap to 0.5": "Relative gap to 0.5"})
-
-# %%
 g = gaps.set_index("n")
 sl.caption(
     f"V(n, n)/√n (dots) climbing toward the bridge constant c (solid), not the document's 0.5 (dashed), with "
@@ -317,9 +314,14 @@ sl.caption(
     f"The ratio climbs toward c from below, the gap shrinking from "
     f"{sl.prose.percent(-g.loc[100, 'relative gap to c'])} at n = 100 to "
     f"{sl.prose.percent(-g.loc[N_ALL, 'relative gap to c'], 4)} at {N_ALL:,}, while 0.5 is "
-    f"{sl.prose.percent(g.loc[N_ALL, 'relative gap to 0.5'])} away and getting no closer. The document's "
-    f"fitted slopes ({doc.SQRT_FIT_SLOPE}, then {doc.SQRT_FIT2_SLOPE}) sit just above c; they were heading "
-    f"the right way, toward c, not 0.5.")
+    f"{sl.prose.percent(g.loc[N_ALL, 'relative gap to 0.5'])} away and getting no closer (table below). The "
+    f"document's fitted slopes ({doc.SQRT_FIT_SLOPE}, then {doc.SQRT_FIT2_SLOPE}) sit just above c; they were "
+    f"heading the right way, toward c, not 0.5.")
+
+# %%
+sl.show_table(gaps, formats={"V / √n": "{:.6f}", "relative gap to c": "{:+.4%}", "relative gap to 0.5": "{:+.2%}"},
+              headers={"relative gap to c": "Relative gap to c", "relative gap to 0.5": "Relative gap to 0.5"},
+              caption="V(n, n)/√n beside the two candidate limits")
 
 # %% [markdown]
 # ## Where does the bridge say to stop?
@@ -446,7 +448,7 @@ n_fit, v_fit = n_all, values
 corr = rbfits.fit_correction(n_fit, v_fit, powers=(0.0, -0.25, -0.5), n_min=1000)
 ext = rbfits.extrapolate(n_fit, v_fit, [N133], n_min=1000)
 ext.columns = ["V(133,787,000)"]
-_ = sl.save_table(ext.reset_index(names="correction model"), "redblack_extrapolation_133m")
+_ = sl.save_table(ext.round(9).reset_index(names="correction model"), "redblack_extrapolation_133m")
 best = ext.loc[quarter, "V(133,787,000)"]
 sl.show_table(by_model(ext), formats={"V(133,787,000)": "{:,.6f}"})
 
@@ -508,15 +510,18 @@ sl.prose.md(
 # %% [markdown]
 # ## At the frontier
 #
-# Our own sweep stops at `N_ALL`. The project's frontier work ran the same tiled wavefront,
-# made resumable with checkpoints, for much larger decks on this development machine, at
-# low priority beside other work: hours per sweep (`benchmarks/frontier.py`). Those results
-# are committed, and this notebook **reads them instead of recomputing them**:
+# Our own sweep stops at the size set at the top. The project's frontier work ran the same
+# tiled wavefront, made resumable with checkpoints, for much larger decks on this development
+# machine, at low priority beside other work: hours per sweep (`benchmarks/frontier.py`).
+# Sessions lent a GPU ran it further still (notebook 01, `data/redblack_gpu_runs.csv`). Those
+# results are committed, and this notebook **reads them instead of recomputing them**:
 # `data/redblack_frontier.csv` holds one row per finished sweep ($n$, $V(n, n)$ to twelve
 # decimals, seconds, machine), `data/redblack_frontier_grid.csv` the values $V(i, i)$ at 40
 # log-spaced $i$ per decade taken from the diagonal of the largest sweep, and
 # `data/redblack_frontier_2m_block_reading.csv` the values $V(2{,}000{,}000,\ 2{,}000{,}000 + x)$
-# for $x \le 2{,}000$. Whatever rows the files hold when the notebook runs, it uses.
+# for $x \le 2{,}000$. Whatever rows the files hold when the notebook runs, it uses. The fits
+# below use the CPU sweeps only; the GPU's exact values past them are kept back as a test the
+# fits never saw.
 
 # %%
 front = rbf.load_frontier()
@@ -527,7 +532,9 @@ sweeps["V − c √n"] = sweeps.value - sweeps["c √n"]
 overlap = fn <= N_ALL                       # grid points our own sweep also computed
 same = float(np.max(np.abs(values[fn[overlap]] - fv[overlap])))
 assert same < 1e-11 and (sweeps["V − c √n"] < 0).all()
-sl.show_table(sweeps, formats={"value": "{:,.9f}", "seconds": "{:,.0f}", "c √n": "{:,.6f}", "V − c √n": "{:+.6f}"},
+how = sweeps.method.str.replace(r"^tiled, diagonal of n=(\d+)$",
+                                lambda m: f"read off the diagonal of the {int(m.group(1)):,} sweep", regex=True)
+sl.show_table(sweeps.assign(method=how), formats={"value": "{:,.9f}", "seconds": "{:,.0f}", "c √n": "{:,.6f}", "V − c √n": "{:+.6f}"},
               headers={"n": "n (each colour)", "value": "V(n, n)", "method": "How", "seconds": "Seconds"},
               caption="Seconds: wall-clock time summed over each sweep's sessions, on the machine named, shared "
                       "with other work; the machine's load is stated where the script recorded it")
@@ -537,10 +544,12 @@ sl.show_table(sweeps, formats={"value": "{:,.9f}", "seconds": "{:,.0f}", "c √n
 # are that sweep's, so only the sweeps of their own n give a pace)
 own = ~sweeps.method.str.contains("diagonal of")
 largest = sweeps[own].iloc[-1]
+beyond = front.beyond()                     # the GPU sweeps' exact values past the CPU's: never fitted
+gpu_fast = front.gpu_sweeps.loc[front.gpu_sweeps.cells_per_s.idxmax()] if len(front.gpu_sweeps) else None
 pace = rb.work_estimate(int(largest.n), int(largest.n)).cells / largest.seconds
 read_off = sweeps[~own]
 sl.prose.md(
-    f"The committed sweeps reach **n = {front.n_max:,}** cards of each colour "
+    f"The committed CPU sweeps reach **n = {front.n_max:,}** cards of each colour "
     f"({', '.join(f'{k:,}' for k in sweeps.n)}); the largest sweep of its own n, {int(largest.n):,}, ran for "
     f"{largest.seconds:,.0f} s ({largest.seconds / 3600:.1f} hours) of wall-clock time on {largest.machine}"
     + ("" if read_off.empty else
@@ -559,28 +568,35 @@ sl.prose.md(
     f"that shared "
     f"machine, {work.cells / pace / 86400:,.0f} days' worth for n = 133,787,000 at that pace; the "
     f"{work.seconds / 86400:.1f} days above assume the development machine quiet, at the "
-    f"{work.cells / work.seconds / 1e9:.0f} billion updates per second of the timing benchmarks.")
+    f"{work.cells / work.seconds / 1e9:.0f} billion updates per second of the timing benchmarks."
+    + ("" if not len(beyond) else
+       f" Past the CPU's sweeps, the GPU sweeps of notebook 01 hold "
+       + " and ".join(f"V({int(k):,}, {int(k):,}) = {v:.6f}" for k, v in zip(beyond.n, beyond.value))
+       + f": the exact values reach **n = {front.n_exact:,}**. At the "
+       f"{gpu_fast.cells_per_s / 1e9:,.0f} billion cells per second of the fastest of those sweeps, on an "
+       f"{gpu_fast.device}, n = 133,787,000 would take about {work.cells / gpu_fast.cells_per_s / 3600:.0f} hours."))
 
 # %% [markdown]
 # First, a test of the extrapolations above at a point we now know exactly: the models
-# fitted on our own values ($n \le$ `N_ALL`) predict $V(1{,}000{,}000)$, which the first
-# sweep computed.
+# fitted on our own values predict the value of the smallest committed sweep, which they
+# never saw.
 
 # %%
-v1m = float(sweeps.value[sweeps.n == 1_000_000].iloc[0])
-check_1m = rbfits.extrapolate(n_all, values, [1_000_000], n_min=1000)
-check_1m.columns = ["predicted V(1,000,000)"]
-check_1m["error"] = check_1m.iloc[:, 0] - v1m
-assert check_1m.loc[quarter, "error"].abs().max() < check_1m.loc[others, "error"].abs().min()
-sl.show_table(by_model(check_1m), headers={"predicted V(1,000,000)": "Predicted V(1,000,000)"},
-              formats={"predicted V(1,000,000)": "{:,.6f}", "error": "{:+.6f}"})
+n_first, v_first = int(sweeps.n.iloc[0]), float(sweeps.value.iloc[0])
+first = f"V({n_first:,})"
+check_first = rbfits.extrapolate(n_all, values, [n_first], n_min=1000)
+check_first.columns = [f"predicted {first}"]
+check_first["error"] = check_first.iloc[:, 0] - v_first
+assert check_first.loc[quarter, "error"].abs().max() < check_first.loc[others, "error"].abs().min()
+sl.show_table(by_model(check_first), headers={f"predicted {first}": f"Predicted {first}"},
+              formats={f"predicted {first}": "{:,.6f}", "error": "{:+.6f}"})
 
 # %%
-e1m = check_1m["error"].abs()
+e_first = check_first["error"].abs()
 sl.prose.md(
-    f"Fitted on n ≤ {N_ALL:,}, the models with an n^−1/4 term predict V(1,000,000) = {v1m:.6f} to within "
-    f"{e1m[quarter].max():.1e} (a factor of {1_000_000 / N_ALL:.0f} in n beyond their data), the others miss "
-    f"by {e1m[others].min():.1e} to {e1m[others].max():.1e}: the choice made above holds.")
+    f"Fitted on n ≤ {N_ALL:,}, the models with an n^−1/4 term predict {first} = {v_first:.6f} to within "
+    f"{e_first[quarter].max():.1e} (a factor of {n_first / N_ALL:.0f} in n beyond their data), the others miss "
+    f"by {e_first[others].min():.1e} to {e_first[others].max():.1e}: the choice made above holds.")
 
 # %% [markdown]
 # ### The fitted next term
@@ -654,7 +670,8 @@ sl.show_table(robust, formats={"V(133,787,000)": "{:,.6f}", "half-width": "{:.1e
                               "its half-width": "{:.1e}", "miss / half-width": "{:.2f}"},
               headers={"n_min": "Fitted on n ≥", "half-width": "Half-width",
                        "models in the spread": "Models in the spread", "backtest: n_min": "Backtest: fitted on n ≥",
-                       "predicted V(n_max)": "Backtest: predicted V(n_max)", "its half-width": "Backtest: half-width",
+                       "predicted V(n_max)": f"Backtest: predicted V({front.n_max:,})",
+                       "its half-width": "Backtest: half-width",
                        "models in its spread": "Backtest: models in the spread",
                        "miss / half-width": "Backtest: miss ÷ half-width"})
 
@@ -683,9 +700,54 @@ sl.prose.md(
        f"that prints as the document's 6038.22." if worst > 1 else
        f"Its interval [{wide[0]:,.4f}, {wide[1]:,.4f}] lies inside the one that prints as the document's 6038.22."))
 
+# %% [markdown]
+# ### A test the fits never saw: the GPU sweeps
+#
+# Everything above was fitted on the CPU sweeps. The GPU sweeps of notebook 01 went further,
+# and their exact values took no part in any fit, so they test the extrapolation for free. The
+# same procedure that gave $V(133{,}787{,}000)$ predicts each of them, estimate and half-width,
+# from the same points; beside it, the chosen model's own prediction, and the whole procedure
+# rerun with the GPU's values added to the points:
+
+# %%
+tests = []
+for k, v in zip(beyond.n, beyond.value):
+    e_k = rb.extrapolate_133m(fn, fv, target=int(k))
+    tests.append({"n": int(k), "exact": float(v), "estimate": e_k.estimate, "half_width": e_k.error,
+                  "model_alone": float(ffits.predict(ex.model, [int(k)])[0])})
+unseen = pd.DataFrame(tests, columns=["n", "exact", "estimate", "half_width", "model_alone"])
+unseen["miss"] = unseen.exact - unseen.estimate
+unseen["miss_over_half_width"] = unseen.miss.abs() / unseen.half_width
+assert (unseen.miss_over_half_width <= 1).all()
+sl.show_table(unseen, formats={"exact": "{:,.9f}", "estimate": "{:,.9f}", "half_width": "{:.1e}",
+                               "model_alone": "{:,.9f}", "miss": "{:+.1e}", "miss_over_half_width": "{:.2f}"},
+              headers={"n": "n (each colour)", "exact": "V(n, n), GPU sweep", "estimate": "Predicted",
+                       "half_width": "Half-width", "model_alone": f"The model {ex.model.replace('^-', '^−')} alone",
+                       "miss": "Exact − predicted", "miss_over_half_width": "Miss ÷ half-width"},
+              caption=f"Predicted from the CPU sweeps' points (n ≤ {front.n_max:,}), as V(133,787,000) is"
+              ) if len(unseen) else sl.prose.md("No exact value past the CPU sweeps is committed: nothing to test.")
+
+# %%
+if len(unseen):
+    with_gpu = rb.extrapolate_133m(np.r_[fn, beyond.n.to_numpy()], np.r_[fv, beyond.value.to_numpy()])
+    moved = with_gpu.estimate - ex.estimate
+    assert abs(moved) < ex.error
+    reading = (
+        "The procedure predicts "
+        + " and ".join(f"V({int(r.n):,}) to {abs(r.miss):.1e} ({r.miss_over_half_width:.2f} of its half-width, "
+                       f"{r.n / front.n_max:.2f} times past the CPU's largest n)" for r in unseen.itertuples())
+        + f": values it never saw land well inside its error bars, as its backtest said they would. With them "
+        f"added to the points, V(133,787,000) becomes {with_gpu.estimate:,.6f} ± {with_gpu.error:.6f}: it moves "
+        f"by {sl.prose.number(moved, 7)}, {abs(moved) / ex.error:.2f} of the half-width. The GPU's values confirm "
+        f"the estimate; they do not move it.")
+else:
+    reading = "There is no GPU sweep past the CPU's to compare with."
+sl.prose.md(reading)
+
 # %%
 fig, ax = sl.style.figure(figsize=(10, 5.2))
-rbplots.plot_frontier_correction(ax, fn, fv, ffits, ex, front.sweeps[["n", "value"]].to_numpy())
+rbplots.plot_frontier_correction(ax, fn, fv, ffits, ex, front.sweeps[["n", "value"]].to_numpy(),
+                                 unseen=beyond[["n", "value"]].to_numpy())
 sl.save_figure(fig, NB, "frontier")
 sl.style.show(fig)
 
@@ -695,10 +757,16 @@ body_row, intro_row = cmp.iloc[0], cmp.iloc[1]
 tail = fn >= ffits.n_min
 slope = float(np.polyfit(np.log(fn[tail]), np.log(c * np.sqrt(fn[tail]) - fv[tail]), 1)[0])
 assert body_row.agrees and not intro_row.agrees
-_ = sl.save_table(ex.predictions.reset_index(), "redblack_extrapolation_133m_frontier")
+# written at the precision that means something: values to 1e-9 (the error bar is 1e-4), standard errors
+# and backtest errors to three digits (their last digits move with the floating-point summation order)
+saved = ex.predictions.reset_index().round({"prediction": 9})
+saved[["se", "backtest_error"]] = saved[["se", "backtest_error"]].map(lambda x: float(f"{x:.3g}"))
+_ = sl.save_table(saved, "redblack_extrapolation_133m_frontier")
 sl.caption(
     f"How far V(n, n) lies below c√n, out to the largest sweep and on to 133,787,000: c√n − V(n, n) on log "
-    f"axes, the grid (dots) and the full sweeps (circles) to n = {front.n_max:,}, the fitted correction "
+    f"axes, the grid (dots) and the full CPU sweeps (circles) to n = {front.n_max:,}"
+    + (f", the GPU's exact values past them (open squares, not fitted)" if len(beyond) else "")
+    + f", the fitted correction "
     f"(solid) and its next term alone (dashed), extended to 1.5 × 10⁸, and V(133,787,000) extrapolated with "
     f"its error bar. The grey bar is the part of the interval that prints as the document's 6038.22 that "
     f"lies above the axis. On log axes the "
@@ -793,8 +861,8 @@ for t, printed in doc.SQRT_FIT_PREDICTIONS.items():
     digits = len(f"{printed}".split(".")[1])
     recomputed = doc.SQRT_FIT_INTERCEPT + doc.SQRT_FIT_SLOPE * math.sqrt(t)
     assert 0 <= recomputed - printed < 10 ** -digits, t
-_ = sl.save_table(doc_pred, "redblack_document_extrapolations")
-sl.show_table(doc_pred, formats={"document printed": "{:,.6f}", "document's fit, recomputed": "{:,.6f}",
+_ = sl.save_table(doc_pred.round(9), "redblack_document_extrapolations")
+sl.show_table(doc_pred, formats={"document printed": lambda v: f"{v:,}", "document's fit, recomputed": "{:,.6f}",
                                  "ours: c √n + correction": "{:,.6f}", "exact": "{:,.6f}",
                                  "document minus ours": "{:+.4f}"},
               headers={"document printed": "The document printed", "document's fit, recomputed":
