@@ -130,7 +130,8 @@ for chapter, what, document, compute, digits in checks:
     rows.append({"chapter": chapter, "quantity": what, "the document": printed,
                  "ours": f"{value:.{digits}f}", "verdict": sl.verdicts.judge(printed, value),
                  "seconds on this machine": seconds})
-sl.show_table(pd.DataFrame(rows), formats={"seconds on this machine": "{:.3f}"})
+sl.show_table(pd.DataFrame(rows), formats={"seconds on this machine": "{:.3f}"},
+              headers={"the document": "The document", "seconds on this machine": "Seconds on this machine"})
 
 # %% [markdown]
 # Chapter 04's document prints no win probability (its only number is a running time, 12 s on
@@ -138,14 +139,16 @@ sl.show_table(pd.DataFrame(rows), formats={"seconds on this machine": "{:.3f}"})
 
 # %%
 win, seconds = timed(lambda: fl.win_probability(fl_doc.TIMING_V, fl_doc.TIMING_F))
-md(f"Win({fl_doc.TIMING_V}, {fl_doc.TIMING_F}) = {win:.6e}, computed in {seconds:.3f} s on this machine "
+md(f"Win({fl_doc.TIMING_V}, {fl_doc.TIMING_F}) = {sl.prose.scientific(win, 6)}, computed in {seconds:.3f} s on this machine "
    f"(the document: {fl_doc.TIMING_SECONDS:g} s in Python with big integers, on its machine).")
 
 # %%
 frontier = rbf.load_frontier()
-md(f"Chapter 02 simulates ten million games and chapter 03 reads exact values up to "
-   f"{frontier.n_max:,} cards per colour (the committed frontier sweeps, `data/redblack_frontier.csv`); "
-   "their headline numbers are in the table of chapters above, and the notebooks compute them.")
+gpu_part = ("" if frontier.n_exact == frontier.n_max else
+            f", and to {frontier.n_exact:,} with the GPU sweeps that chapter 01 records (`data/redblack_gpu_runs.csv`)")
+md(f"Chapter 02 simulates ten million games, and chapter 03 reads exact values up to {frontier.n_max:,} cards of "
+   f"each colour from the committed CPU sweeps (`data/redblack_frontier.csv`){gpu_part}; their headline numbers "
+   "are in the table of chapters above, and the notebooks compute them.")
 
 # %% [markdown]
 # ## Where things live

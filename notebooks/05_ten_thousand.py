@@ -252,15 +252,15 @@ md(f"**{int(printed5['matches'].sum())} of {len(printed5)}** printed values matc
 labels = printed5.groupby("column", sort=False)[["action", "paper_action"]].first()
 labels["matches"] = labels["action"] == labels["paper_action"]
 at3 = sol.action_values(3, (2, 0, 0), 2)
-print({a: round(v, 6) for a, (v, _) in at3.items()})
+assert max(at3, key=lambda a: at3[a][0]) == "m5"
 sl.show_table(labels.reset_index().assign(column=lambda d: d["column"].str.replace("n=", "n = ")),
               headers={"column": "Column of Table 5", "action": "Our action",
                                             "paper_action": "The paper's action", "matches": "Matches"})
 
 # %%
 md(f"The paper's action row puts **r** under the column n = 2, [2,0,0]/[1,1,0], but its values are those "
-   f"of the move m5. At τ = 3 with [2,0,0] and two dice, rolling the two dice is worth {at3['r'][0]:.3f} and "
-   f"giving a 5 back to roll three is worth {at3['m5'][0]:.3f}; the printed {doc.TABLE5[3][2]} is the m5 value "
+   f"of the move m5. At τ = 3 with [2,0,0] and two dice, stopping is worth {at3['s'][0]:g}, rolling the two dice "
+   f"{at3['r'][0]:.3f} and giving a 5 back to roll three {at3['m5'][0]:.3f}, the best action; the printed {doc.TABLE5[3][2]} is the m5 value "
    f"(it equals the 'other i, n = 3' entry at τ = 2, {doc.TABLE5[2][5]}). The label r looks like a typo for m5: "
    "**differs (label only)**.")
 
@@ -342,7 +342,10 @@ md(f"The nine moves are available in {int(never['available_in'].min())} to {int(
    f"states each and optimal in **{int(never['optimal_in'].sum())}**; the closest call costs "
    f"{never.loc[closest, 'min_shortfall']:.2f} chips ({closest}). Above the threshold a move is worse still (it "
    "lowers τ while the value is τ), so the claim holds in every state: "
-   f"**{'agrees' if never['optimal_in'].sum() == 0 else 'differs'}**. Only {', '.join(used)} are ever used.")
+   f"**{'agrees' if never['optimal_in'].sum() == 0 else 'differs'}**. Only {', '.join(used)} are ever used. (In "
+   "the table, *optimal in* counts the states where a move attains the best value, ties included; *chosen in*, "
+   "those where the solver's rule A picks it, one action per state; the *smallest shortfall* is taken over the "
+   "states where the move is available but not optimal.)")
 
 # %% [markdown]
 # ## What do the restricted games lose? (Table 7)
@@ -520,8 +523,9 @@ sl.caption(f"The exact expected score of the rules \"stop at X points\" against 
 dice = claims.dice_table()
 sl.save_table(dice, "tenthousand_dice")
 assert (dice["|alg - VI|"] < 1e-12).all()
-sl.show_table(dice, formats={"value (chips)": "{:.6f}", "value (points)": "{:,.2f}", "stop/roll only": "{:.6f}",
-                             "VI value": "{:.6f}", "|alg - VI|": "{:.0e}"},
+sl.show_table(dice.assign(method=dice["method"].str.replace("algorithm", "Algorithm")),
+              formats={"value (chips)": "{:.6f}", "value (points)": "{:,.2f}", "stop/roll only": "{:.6f}",
+                       "VI value": "{:.6f}", "|alg - VI|": lambda v: "0" if v == 0 else f"{v:.0e}"},
               headers={"N": "Dice N", "tau*": "τ*(N)", "argument applies": "Argument applies", "method": "Method",
                        "value (chips)": "Value (chips)", "value (points)": "Value (points)",
                        "stop/roll only": "Stop or roll only (chips)", "VI value": "Value iteration (chips)",
@@ -532,7 +536,7 @@ d6 = dice.set_index("N").loc[6]
 no_gain = [int(N) for N, a, b in zip(dice["N"], dice["value (chips)"], dice["stop/roll only"]) if abs(a - b) < 1e-12]
 methods = sorted(set(dice["method"]))
 md(f"The argument applies for {'every' if dice['argument applies'].all() else 'not every'} N = 1..6 (method used: "
-   f"{', '.join(methods)}). A turn with one die is worth {dice['value (chips)'].iloc[0]:.2f} chips (stop after the "
+   f"{', '.join(methods).replace('algorithm', 'Algorithm')}). A turn with one die is worth {dice['value (chips)'].iloc[0]:.2f} chips (stop after the "
    f"first score), with six dice {d6['value (chips)']:.2f} chips ({50 * d6['value (chips)']:.0f} points) and a "
    f"threshold of {int(d6['tau*'])} chips, because only {tt.frequencies(6)[(0, 0, 0)]:,} of the {6**6:,} rolls of six "
    f"dice score nothing. The option to move is worth nothing for N ≤ {max(no_gain)} and grows with N.")

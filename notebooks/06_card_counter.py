@@ -98,13 +98,13 @@ print("quick mode" if sl.is_quick() else "full mode")
 # ## How do the two recursions work?
 #
 # The state is the deck composition plus the hand sums. The **dealer's recursion**
-# `dealer(D, s, a)` gives the distribution of his final total (17, 18, 19, 20, 21, bust)
-# from hard sum `s` (aces as 1) and ace flag `a` with deck `D`: once his total is 17
+# $\mathrm{dealer}(D, s, a)$ gives the distribution of his final total (17, 18, 19, 20, 21, bust)
+# from hard sum $s$ (aces as 1) and ace flag $a$ with deck $D$: once his total is 17
 # or more it is fixed, otherwise it is the average over the next card,
 # $\sum_v \frac{D_v}{|D|}\,\mathrm{dealer}(D - v,\ s + v,\ a \lor v = 1)$.
 # The **player's recursion** is
 # $\mathrm{player}(D, s, a) = \max(\text{stand}, \text{hit})$, where *stand* reads his
-# win probability off `dealer(D, up, up = 1)` (dealer busts, or ends below the player's
+# win probability off $\mathrm{dealer}(D, \mathit{up}, \mathit{up} = 1)$ (dealer busts, or ends below the player's
 # total) and *hit* is $\sum_v \frac{D_v}{|D|}\,\mathrm{player}(D - v, s + v, a \lor v = 1)$,
 # a bust being worth 0. Both are memoised on an integer code of the composition, in
 # numba dictionaries. Here is the document's example 6: dealer 5, player 7 + 8,
@@ -430,7 +430,7 @@ basic = ccstrategy.basic_strategy_grid(grid.index)
 sl.save_table(table, "cardcounter_strategy_single_deck")
 sl.save_table(grid.reset_index(names="hand"), "cardcounter_chart_single_deck")
 diff = ccstrategy.chart_differences(grid, basic)
-md(f"{len(diff)} of {grid.size} cells differ from basic strategy:")
+display(md(f"{len(diff)} of the chart's {grid.size} cells differ from basic strategy:"))
 display(sl.show_table(diff, headers={"hand": "Hand", "dealer": "Dealer shows", "ours": "Optimal here",
                                      "reference": "Basic strategy"}))
 
@@ -530,12 +530,14 @@ md("\n".join(f"* {r.hand} against {an(name(r.dealer))} hits as {r.hit} and stand
 # %%
 mixed = ccstrategy.mixed_decisions(engine)
 sl.save_table(mixed, "cardcounter_mixed_decisions")
+display(md(f"The {len(mixed)} (dealer card, total) cells where some hands of that total hit and others stand, "
+           "counting every hand the memo holds:"))
 display(sl.show_table(mixed.rename(columns={"hit": "Hands that hit", "stand": "Hands that stand"}),
                       formats={"dealer": lambda up: "A" if up == 1 else str(up)},
                       headers={"dealer": "Dealer shows", "soft": "Soft", "total": "Total"}))
 h16 = ccstrategy.player_hands(engine, 10, 16)
 by_size = h16.groupby("n_cards")["action"].value_counts().unstack(fill_value=0).reset_index()
-md("Hard 16 against a 10, the hands the memo holds by their number of cards:")
+display(md("Hard 16 against a 10, the hands the memo holds by their number of cards:"))
 display(sl.show_table(by_size, headers={k: v for k, v in {"n_cards": "Cards in the hand", "hit": "Hands that hit",
                                                              "stand": "Hands that stand"}.items()
                                          if k in by_size.columns}))
@@ -563,7 +565,7 @@ shoe_decks = sl.pick(8, 2)
 grid_shoe = ccstrategy.chart_grid(ccstrategy.strategy_table(shoe_decks))
 diff_shoe = ccstrategy.chart_differences(grid_shoe, basic)
 sl.save_table(grid_shoe.reset_index(names="hand"), f"cardcounter_chart_{shoe_decks}_decks")
-md(f"{shoe_decks} decks: {len(diff_shoe)} cells differ from basic strategy:")
+display(md(f"With {shoe_decks} decks, {len(diff_shoe)} cells differ from basic strategy:"))
 display(sl.show_table(diff_shoe, headers={"hand": "Hand", "dealer": "Dealer shows", "ours": "Optimal here",
                                           "reference": "Basic strategy"}))
 
@@ -760,13 +762,15 @@ md(f"With seed {hand_seed} the player hits {n_hits} time{'s' if n_hits != 1 else
 # cannot be played out, every solver refuses such a deck and names the line of play.
 
 # %%
-print("stand:", cc.stand_probability("1000000000", 10, [10, 5]))
+stand_small = cc.stand_probability("1000000000", 10, [10, 5])
 try:
     cc.win_probability("1000000000", 10, [10, 5])
 except ValueError as err:
-    print("win_probability:", err)
+    refusal = str(err)
 else:
     raise AssertionError("expected a ValueError")
+md(f"With one ace left, a player on 15 against a 10 who stands wins with probability {stand_small:g}. Asked for "
+   f"the optimal value, every solver refuses: “{sl.prose.escape(refusal)}”.")
 
 # %% [markdown]
 # Standing is well defined (and hopeless); the optimal value is not, so we say so.
