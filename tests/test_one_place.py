@@ -19,7 +19,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "stoplib"
-GAMES = ("redblack", "fields", "tenthousand", "cardcounter", "holdem")
+GAMES = ("redblack", "fields", "tenthousand", "cardcounter", "holdem", "race")
 #: The rooms that compute (a plot may import their result classes and constants only).
 COMPUTING = re.compile(r"^(solver|_kernels|_.*_kernels|simulation|twins|variants|asymptotics|frontier|"
                        r"checkpoint|distributed|gpu|strategy|local_search|evaluator|pig_game|pig_duel\w*|duel\w*|policies|"
