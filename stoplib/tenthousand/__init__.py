@@ -31,25 +31,18 @@ The rooms
     :func:`simulate`: Monte Carlo turns under any policy.
 ``pig_game.py``
     Solitaire Pig: :func:`pig` and its twins and simulation.
-``pig_duel_game.py`` (kernels in ``_pig_duel_kernels.py``)
-    Two-player Pig: :func:`pig_duel` (pairwise, value iteration, exact Fractions), simple
-    rules (:func:`pig_hold_at`, :func:`pig_keep_pace`) and their exact :func:`pig_duel_evaluate`.
-``duel_game.py`` (kernels in ``_duel_kernels.py``, tables in ``_duel_tables.py``, disk cache in ``_duel_cache.py``)
-    Two-player Ten Thousand: :func:`duel` (the pairwise finite exact algorithm, value
-    iteration), read by ``duel_advice.py`` (:class:`DuelAdvice`, :class:`PolicyMap`).
-``duel_match.py``, ``duel_simulation.py``
-    Fixed policies against each other exactly (:func:`duel_evaluate`), the fair head start
-    (:func:`fair_head_start`), the first player's win for every goal from one solve
-    (:func:`first_player_by_goal`) and Monte Carlo games (:func:`duel_simulate`, :func:`pig_duel_simulate`).
+``races.py``
+    Two-player Ten Thousand and Pig as thin calls into the race engine :mod:`stoplib.race`:
+    :func:`duel`, :func:`pig_duel`, :func:`fair_head_start` (notebook 08 uses the engine itself).
 ``document.py``, ``claims.py`` (its verdict rows in ``_verdicts.py``)
     The paper's printed numbers, and the tables that check them (with
     ``claims.verdicts``, the verdict table of notebook ``05_ten_thousand``,
     judged by the one rule of :mod:`stoplib.workbook.verdicts`).
-``plots.py`` (the two-player figures in ``_plot_duel.py``), ``widgets.py``
+``plots.py``, ``widgets.py``
     The figures (each ``plot_*`` draws a computed result on a given Axes, in the
     workbook style, and computes nothing) and the interactive panels
     (``stoplib.workbook.panel.Panel``, computing one result per interaction) of
-    notebooks ``05_ten_thousand`` and ``08_two_player_dice``.
+    notebook ``05_ten_thousand``.
 ``_costs.py`` (private)
     What a call would cost: every entry point whose cost grows with its
     arguments (the value iterations, the simulators, the score distribution,
@@ -90,12 +83,7 @@ from .simulation import SimulationResult, simulate
 from .pig_game import (FACES, PigResult, pig, pig_threshold, pig_growth_rate, pig_min_scale, pig_exact,
                        pig_value_iteration, pig_stop_at_value, PigSimulation, pig_simulate)
 from .twins import pig_duel_brute_force, duel_brute_force
-from .pig_duel_game import (PIG_DUEL_METHODS, PigDuel, pig_duel, PigRule, pig_hold_at, pig_keep_pace, PigMatch,
-                            pig_duel_evaluate)
-from .duel_game import N_DICE, DUEL_METHODS, FINISH_RULES, Duel, duel
-from .duel_advice import Option, DuelAdvice, PolicyMap, DepartureMap
-from .duel_match import DuelMatch, duel_evaluate, HeadStart, fair_head_start, GoalCurve, first_player_by_goal
-from .duel_simulation import DuelSimulation, pig_duel_simulate, duel_simulate
+from .races import duel, pig_duel, fair_head_start
 
 __all__ = [
     # rules
@@ -115,12 +103,6 @@ __all__ = [
     # solitaire Pig
     "FACES", "PigResult", "pig", "pig_threshold", "pig_growth_rate", "pig_min_scale", "pig_exact",
     "pig_value_iteration", "pig_stop_at_value", "PigSimulation", "pig_simulate",
-    # two-player Pig
-    "PIG_DUEL_METHODS", "PigDuel", "pig_duel", "PigRule", "pig_hold_at", "pig_keep_pace", "PigMatch",
-    "pig_duel_evaluate",
-    # two-player Ten Thousand
-    "N_DICE", "DUEL_METHODS", "FINISH_RULES", "Duel", "duel", "Option", "DuelAdvice", "PolicyMap",
-    "DepartureMap", "DuelMatch", "duel_evaluate", "HeadStart", "fair_head_start", "GoalCurve", "first_player_by_goal",
-    # Monte Carlo games
-    "DuelSimulation", "pig_duel_simulate", "duel_simulate",
+    # two players: thin calls into stoplib.race
+    "duel", "pig_duel", "fair_head_start",
 ]

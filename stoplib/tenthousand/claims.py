@@ -19,10 +19,9 @@ column saying whether each entry matches at the printed precision:
   (its rows are written in :mod:`._verdicts`), and :func:`digit_slip`, which
   names a one-digit printing slip;
 - the tables that go beyond the paper: :func:`dice_table` (1 to 6 dice) and
-  :func:`stop_at_table` (the simple "stop at X" rules);
-- :func:`duel_verdicts`: the verdict table of notebook 08 (two players: the paper's open
-  question, and the numbers others print for two-player Pig and Farkle; rows in
-  :mod:`._duel_verdicts`).
+  :func:`stop_at_table` (the simple "stop at X" rules).
+
+The two-player games (the paper's open question) are checked in :mod:`stoplib.race.claims`.
 
 A printed number "matches" when ours lies in its printed interval
 (:func:`stoplib.workbook.verdicts.judge`). Each public function checks its
@@ -47,15 +46,12 @@ from .rules import (ACTION_NAMES, MAX_DICE, MAX_TURN_TOTAL, ROLL, STOP, _check_n
                     _reachable_states, _rules)
 from .solver import Solution, _iterate, _policy_value, _solve, _solve_game, _threshold
 
-__all__ = ["NOTEBOOK", "DUEL_NOTEBOOK", "duel_verdicts", "digit_slip", "verdicts",
-            "table2", "table5_cells", "table5", "table6", "table7",
+__all__ = ["NOTEBOOK", "digit_slip", "verdicts", "table2", "table5_cells", "table5", "table6", "table7",
            "action_audit", "threshold_table", "dice_table", "stop_at_table", "longest_turn",
            "rolling_states_outside_table5", "max_state_difference"]
 
 #: The notebook that checks the paper (its verdict table is ``data/05_ten_thousand_verdicts.csv``).
 NOTEBOOK = "05_ten_thousand"
-#: The notebook of the two-player games (its verdict table: :func:`duel_verdicts`).
-DUEL_NOTEBOOK = "08_two_player_dice"
 
 
 def _matches(value, printed):
@@ -518,61 +514,3 @@ def verdicts(solution=None):
               "audit": _action_audit(sol), "outside": _rolling_outside(sol), "longest": _longest_turn(sol),
               "vi": vi, "difference": _max_state_difference(sol, vi, sol.threshold - 1), "slip": _digit_slip}
     return _verdicts.table(NOTEBOOK, sol, checks)
-
-
-def duel_verdicts(game=None, value_iteration=None, solitaire=None):
-    """The verdict table of notebook 08: the paper's open question and the published two-player numbers.
-
-    Parameters
-    ----------
-    game : Duel or None
-        Two-player Ten Thousand solved by the pairwise method (None: 200 chips, from the cache).
-    value_iteration : Duel or None
-        The same goal solved by value iteration (None: solved or read from the cache here).
-    solitaire : DuelMatch or None
-        The solitaire optimum (as player) against optimal play at the same goal (None: evaluated here).
-
-    Two-player Pig to 100 points (both methods) and a brute force on the paper's own states
-    (goal 6 chips) are computed here; they take a second. The columns are
-    :data:`stoplib.workbook.verdicts.VERDICT_COLUMNS`; the headline is the open question.
-
-    Examples
-    --------
-    >>> from stoplib.tenthousand import duel
-    >>> v = duel_verdicts(duel(20))
-    >>> int(v["headline"].sum()), v.loc[v.headline, "verdict"].item()
-    (1, 'open')
-    """
-    from . import _duel_verdicts
-    from .duel_game import Duel, _duel
-    from .duel_match import DuelMatch, _evaluate, _player
-    from .pig_duel_game import _solve as _pig_solve
-    from .twins import _duel_brute_force
-
-    if game is None:
-        budget.check(_costs.duel(200, "pairwise", False))
-        game = _duel(200, "pairwise", "reach")
-    check_instance("game", game, Duel)
-    if game.method != "pairwise":
-        raise ValueError(f"game must be solved by the pairwise method, got {game.method!r}")
-    G = game.goal
-    if value_iteration is None:
-        budget.check(_costs.duel(G, "value_iteration", False))
-        value_iteration = _duel(G, "value_iteration", game.finish)
-    check_instance("value_iteration", value_iteration, Duel)
-    if value_iteration.method != "value_iteration" or value_iteration.goal != G:
-        raise ValueError(f"value_iteration must be the game to {G} chips solved by value iteration, got "
-                         f"{value_iteration.method!r} to {value_iteration.goal}")
-    if solitaire is None:
-        budget.check(_costs.duel_evaluate(G))
-        args = _player("solitaire", "player", G)[1:] + _player("optimal", "opponent", G)[1:]
-        VA, VB = _evaluate(G, game.finish, *args)
-        solitaire = DuelMatch("solitaire optimum", "optimal", G, float(VA[0, 0]), float(1.0 - VB[0, 0]))
-    check_instance("solitaire", solitaire, DuelMatch)
-    if solitaire.goal != G or solitaire.opponent != "optimal":
-        raise ValueError(f"solitaire must be a match against 'optimal' to {G} chips, got {solitaire.opponent!r} "
-                         f"to {solitaire.goal}")
-    budget.check(_costs.pig_duel(100, 6, "value_iteration"))
-    pig, pig_vi = _pig_solve(100, 6, "pairwise"), _pig_solve(100, 6, "value_iteration")
-    brute = (6, _duel_brute_force(6)[0], _duel(6, "pairwise", "reach"))
-    return _duel_verdicts.table(DUEL_NOTEBOOK, game, value_iteration, pig, pig_vi, solitaire, brute)

@@ -153,15 +153,6 @@ PIG_THRESHOLD = 20            # "The critical threshold is tau* = 20"
 PIG_VALUE = "8.14"            # "V*(0) = 8.14"
 PIG_GROWTH = "1.0461"         # "V(tau) = V(0) 1.0461^tau"
 
-# ---- two players (notebook 08) ------------------------------------------------------------
-# Section 6, the paper's last sentence about the game:
-OPEN_QUESTION = ("Whether a similar type of algorithm can be used in the competitive Ten Thousand game remains "
-                 "an open question.")
-# Section 1: "Neller and Presser [7] solved the competitive version of the Pig game."
-PIG_SOLVED_BY = "Neller and Presser (2004)"
-# Neller and Presser (2004), two-player Pig to 100 points, one six-sided die:
-PIG_FIRST_PLAYER_PERCENT = "53.06"   # the first player wins about 53.06% under optimal play
-PIG_STATES = "505,000"               # about 505,000 non-terminal states (i, j, k)
-# Busche and Neller (2017), six-dice Farkle (another scoring; not document 002's game):
-FARKLE_HEAD_START_POINTS = 200       # a fair game needs about 200 points of compensation for the second player
-FARKLE_HUMAN_LOSS_PERCENT = "1.8"    # a human-playable policy loses about 1.8% of win probability against optimal play
+# ---- two players (notebook 08): the race engine's document module holds them; named here too
+from ..race.document import (FARKLE_HEAD_START_POINTS, FARKLE_HUMAN_LOSS_PERCENT, OPEN_QUESTION,  # noqa: E402
+                             PIG_FIRST_PLAYER_PERCENT, PIG_SOLVED_BY, PIG_STATES)

@@ -1,4 +1,4 @@
-"""Ten Thousand and Pig: the figures of notebooks 05 and 08 and of their panels.
+"""Ten Thousand and Pig: the figures of notebook 05 and of its panels.
 
 Each ``plot_*`` function draws a result it is given, already computed, on the
 matplotlib ``Axes`` it is given, inside the workbook style
@@ -10,11 +10,8 @@ a :class:`~stoplib.tenthousand.RollingValue` (:func:`plot_value_of_rolling`), an
 distributions (:func:`plot_score_distribution`), the tables of :mod:`.claims`
 (:func:`plot_dice`, :func:`plot_thresholds`, :func:`plot_stop_at`) and a
 :class:`~stoplib.tenthousand.PigResult` (:func:`plot_pig`). Chips are the paper's
-50-point units. The two-player figures of notebook 08 live in the plot room
-``_plot_duel.py`` and are exported here: :func:`plot_pig_hold_at`,
-:func:`plot_pig_hold_map`, :func:`plot_first_player_win`, :func:`plot_head_start`,
-:func:`plot_policy_map`, :func:`plot_departure_map`, :func:`plot_duel_advice`,
-:func:`plot_pair_work`.
+50-point units. The two-player figures of notebook 08 are the race engine's
+(:mod:`stoplib.race.plots`).
 
 Source: F. Crocce and E. Mordecki, "A finite exact algorithm to solve a dice
 game", Journal of Applied Probability 53(1), 2016, pp. 91-105.
@@ -34,14 +31,9 @@ from .pig_game import PigResult
 from .rolling import RollingValue
 from .rules import MAX_TURN_TOTAL
 from .solver import Advice
-from ._plot_duel import (plot_departure_map, plot_duel_advice, plot_first_player_win, plot_head_start,
-                         plot_pair_work, plot_pig_hold_at, plot_pig_hold_map, plot_policy_map)
 
 __all__ = ["plot_value_of_rolling", "plot_action_values", "plot_dice", "plot_thresholds", "plot_stop_at",
-           "plot_score_distribution", "plot_pig",
-           # two-player (the plot room _plot_duel.py)
-           "plot_pig_hold_at", "plot_pig_hold_map", "plot_first_player_win", "plot_head_start", "plot_policy_map",
-           "plot_departure_map", "plot_duel_advice", "plot_pair_work"]
+           "plot_score_distribution", "plot_pig"]
 
 _PLAIN = FuncFormatter(lambda y, _: f"{y:g}")
 

@@ -14,17 +14,7 @@ readout and its figure show (the plot functions only draw what they are given):
   value of rolling on in each pre-roll state (:func:`stoplib.tenthousand.value_of_rolling`,
   unreachable states marked), drawn by :func:`.plots.plot_value_of_rolling`.
 
-The two-player panels of notebook ``08_two_player_dice`` (:data:`DUEL_NOTEBOOK`):
-
-- :func:`duel_advisor_widget`: both banked scores, the turn total and a roll; the
-  :class:`~stoplib.tenthousand.DuelAdvice` (every option's win probability, the optimal
-  one marked), drawn by :func:`.plots.plot_duel_advice`;
-- :func:`duel_policy_widget`: the :class:`~stoplib.tenthousand.PolicyMap` for an
-  opponent's score and a goal, drawn by :func:`.plots.plot_policy_map`. A goal already
-  solved (in memory or in the duel's checked disk cache) is shown at once; one not yet
-  solved is solved at once when the budget's estimate is under
-  :data:`SOLVE_AT_ONCE_SECONDS`, and otherwise its estimated cost is shown and the
-  "Solve" button solves it, once (it is then kept on disk).
+The two-player panels of notebook 08 are the race engine's (:mod:`stoplib.race.widgets`).
 
 Every panel draws on an explicit Figure, shows a request out of range as a message
 (nothing is clamped), has a "Save figure" button, and writes one readout line the
@@ -37,20 +27,12 @@ from __future__ import annotations
 import html
 from functools import lru_cache
 
-import ipywidgets
-
-from ..util import budget
 from ..util.rng import kernel_seed
-from ..util.validate import check_bool, check_int
-from ..workbook.panel import Panel, View, dropdown, int_box, int_slider, slug, text_box, toggle
+from ..workbook.panel import Panel, View, dropdown, int_box, int_slider, slug, toggle
 from ..workbook.style import figure
-from . import _costs
-from ._plot_duel import _option_label
 from ._tables import _sdc
-from .claims import DUEL_NOTEBOOK, NOTEBOOK, _stop_at_table
-from .duel_advice import _parse_roll
-from .duel_game import N_DICE, _duel, _lookup
-from .plots import plot_action_values, plot_duel_advice, plot_policy_map, plot_stop_at, plot_value_of_rolling
+from .claims import NOTEBOOK, _stop_at_table
+from .plots import plot_action_values, plot_stop_at, plot_value_of_rolling
 from .policies import _stop_at_policy
 from .rolling import _value_of_rolling
 from .rules import MAX_DICE, _check_flag, _check_state, _normalise_config, _rules
@@ -58,10 +40,9 @@ from .simulation import _simulate
 from .solver import _solve_game
 
 __all__ = ["advisor_widget", "policy_explorer_widget", "dice_widget", "describe", "NOTEBOOK",
-           "MAX_TURNS", "MAX_TAU", "duel_advisor_widget", "duel_policy_widget", "DUEL_NOTEBOOK", "MAX_GOAL",
-           "SOLVE_AT_ONCE_SECONDS"]
+           "MAX_TURNS", "MAX_TAU"]
 
-# NOTEBOOK and DUEL_NOTEBOOK (from .claims): the notebooks whose panels these are (saved figures are named after them).
+# NOTEBOOK (from .claims): the notebook whose panels these are (saved figures are named after it).
 #: Most simulated turns the policy explorer accepts (about 1 s on the development machine).
 MAX_TURNS = 2_000_000
 #: Largest turn total the advisor accepts (chips): above every threshold up to six dice (201).
@@ -254,141 +235,3 @@ def dice_widget(n_dice=5, stop_roll_only=False):
 
     return Panel({"dice": dice, "plain": plain}, render, notebook=NOTEBOOK, name="dice",
                  title="Number of dice: threshold, value and the value of rolling on")
-
-
-# ----------------------------------------------------------------------------- two players (notebook 08)
-
-#: Largest goal (chips) the two-player panels accept: twice the 200 chips notebook 08 studies.
-MAX_GOAL = 400
-#: A goal not yet solved is solved at once when the budget estimates it under this many
-#: seconds (goals up to about 110 chips); a longer solve waits for the "Solve" button.
-SOLVE_AT_ONCE_SECONDS = 5.0
-
-
-def _solved(goal):
-    """The solved duel at ``goal`` (budget checked), solving it now if it is not on disk yet."""
-    budget.check(_costs.duel(goal, "pairwise", False))
-    return _duel(goal, "pairwise", "reach")
-
-
-def duel_advisor_widget(goal=200, own=0, opponent=0, turn_total=0, roll="15522"):
-    """Choose both banked scores, the turn total and a roll; see the optimal move and every option's win probability.
-
-    The game to ``goal`` chips is solved once (or read from the duel's disk cache) when the
-    panel is built. The readout reads ``goal 200 chips · own 0, opponent 0, turn total 0,
-    roll 15522: best <b>...</b>, win probability 0.517241 ...``.
-
-    Examples
-    --------
-    >>> panel = duel_advisor_widget(goal=20)
-    >>> panel.readout.value.split(":")[0]
-    'goal 20 chips · own 0, opponent 0, turn total 0, roll 15522'
-    """
-    goal = check_int("goal", goal, 1, MAX_GOAL)
-    own = check_int("own", own, 0, goal - 1)
-    opponent = check_int("opponent", opponent, 0, goal - 1)
-    turn_total = check_int("turn_total", turn_total, 0, goal - 1 - own)
-    _parse_roll(roll)                          # a bad starting roll raises here, as any bad argument
-    result = _solved(goal)
-    own_s = int_slider("own score (chips)", own, 0, goal - 1, width="24em")
-    opp_s = int_slider("opponent's score (chips)", opponent, 0, goal - 1, width="24em")
-    total = int_box("turn total (chips)", turn_total, 0, goal - 1)
-    faces = text_box("roll (faces)", roll, width="8em", placeholder="15522")
-
-    def render(own, opponent, total, faces):
-        advice = result.advice(own, opponent, total, faces)       # the one check and computation
-        shown = "".join(map(str, advice.roll))
-        head = f"goal {goal} chips · own {own}, opponent {opponent}, turn total {total}, roll {shown}"
-        if advice.bust:
-            readout = (f"{head}: bust, the turn ends with nothing; win probability "
-                       f"{advice.win_probability:.6f} (from the opponent's turn)")
-        else:
-            best = advice.best
-            readout = (f"{head}: best <b>{html.escape(_option_label(best))}</b>, win probability "
-                       f"{best.win_probability:.6f} ({len(advice.options)} "
-                       f"option{'s' if len(advice.options) != 1 else ''})")
-        fig, ax = figure(figsize=(8.0, 1.3 + 0.36 * max(len(advice.options), 2)))
-        plot_duel_advice(ax, advice)
-        return View(fig, readout)
-
-    return Panel({"own": own_s, "opponent": opp_s, "total": total, "faces": faces}, render,
-                 notebook=DUEL_NOTEBOOK, name="duel-advisor",
-                 title=f"Advisor: every option after a roll, and its chance to win the game to {goal} chips")
-
-
-def _bank_text(pm, n, own):
-    left = pm.goal - own
-    b = int(pm.bank_from[n - 1, own])
-    return f"rolls on to the goal at own score {own}" if b >= left else f"banks from {b} chips at own score {own}"
-
-
-def duel_policy_widget(goal=200, opponent=0, dice=N_DICE, solitaire=True):
-    """Choose the goal and the opponent's score; see where the optimal player banks or rolls.
-
-    The readout reads ``goal 200 chips, opponent at 0, 5 dice to roll: banks from 43 chips at
-    own score 0, ...; the solitaire optimum banks from 56``. A goal not yet solved is solved
-    at once when that is quick (:data:`SOLVE_AT_ONCE_SECONDS`); otherwise the panel shows its
-    estimated cost and the "Solve" button solves it, once.
-
-    Examples
-    --------
-    >>> panel = duel_policy_widget(goal=20, opponent=5)
-    >>> panel.readout.value.split(":")[0]
-    'goal 20 chips, opponent at 5, 5 dice to roll'
-    """
-    goal = check_int("goal", goal, 2, MAX_GOAL)
-    opponent = check_int("opponent", opponent, 0, goal - 1)
-    dice = check_int("dice", dice, 1, N_DICE)
-    solitaire = check_bool("solitaire", solitaire)
-    _solved(goal)
-    opp_s = int_slider("opponent's score (chips)", opponent, 0, goal - 1, width="26em")
-    goal_box = int_box("goal (chips)", goal, 2, MAX_GOAL)
-    dice_menu = dropdown("dice to roll", [(f"{n} {'die' if n == 1 else 'dice'}", n) for n in range(N_DICE, 0, -1)],
-                         dice)
-    sol_box = toggle("solitaire thresholds", solitaire)
-    solve_button = ipywidgets.Button(description="Solve", icon="cogs",
-                                     tooltip="solve this goal once (the solution is then kept on disk)")
-
-    def render(opponent, goal, dice, solitaire):
-        result = _lookup(goal)
-        if result is None:
-            estimate = _costs.duel(goal, "pairwise", False)
-            if estimate.seconds > SOLVE_AT_ONCE_SECONDS:
-                raise ValueError(f"the game to {goal} chips is not solved yet: about "
-                                 f"{budget.describe_seconds(estimate.seconds)} and "
-                                 f"{budget.describe_bytes(estimate.bytes)} (the budget's estimate); press Solve "
-                                 "to solve it once (it is then kept on disk)")
-            result = _solved(goal)
-        if opponent >= goal:
-            raise ValueError(f"opponent's score must be below the goal ({goal} chips), got {opponent}")
-        if opp_s.max != goal - 1:              # the slider follows the goal; its value is below it: no clamp
-            opp_s.max = goal - 1
-        pm = result.policy_map(opponent)
-        fig, ax = figure(figsize=(8.6, 4.6))
-        plot_policy_map(ax, pm, dice, solitaire, legend=True)
-        readout = (f"goal {goal} chips, opponent at {opponent}, {dice} {'die' if dice == 1 else 'dice'} to roll: "
-                   f"{_bank_text(pm, dice, 0)}, {_bank_text(pm, dice, opponent)}; the solitaire optimum banks "
-                   f"from {int(pm.solitaire_bank_from[dice - 1])}")
-        return View(fig, readout)
-
-    panel = Panel({"opponent": opp_s, "goal": goal_box, "dice": dice_menu, "solitaire": sol_box}, render,
-                  notebook=DUEL_NOTEBOOK, name="duel-policy", buttons=[solve_button],
-                  title="Policy map: where the optimal player banks, for an opponent's score and a goal")
-
-    def solve(_):
-        wanted = goal_box.value
-        try:
-            wanted = check_int("goal (chips)", wanted, 2, MAX_GOAL)
-            estimate = _costs.duel(wanted, "pairwise", False)
-            budget.check(estimate)
-        except (ValueError, TypeError) as exc:
-            panel.refuse(exc)
-            return
-        if _lookup(wanted) is None:
-            panel.message.value = (f"solving the game to {wanted} chips once (about "
-                                   f"{budget.describe_seconds(estimate.seconds)}) ...")
-            _duel(wanted, "pairwise", "reach")
-        panel.refresh()
-
-    solve_button.on_click(solve)
-    return panel

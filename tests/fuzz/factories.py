@@ -522,37 +522,34 @@ def chapter_app():
     return app.chapter_app(app_chapter_notebook())
 
 
-def tt_duel_field(name, goal=6):
-    """One field of a small solved two-player Ten Thousand (``Duel`` is fuzzed one field at a time)."""
+def race_field(name, game="tenthousand", goal=6):
+    """One field of a small solved two-player race (``Race`` is fuzzed one field at a time)."""
     import dataclasses
 
-    from stoplib.tenthousand import duel
-    result = duel(goal, cache=False)
+    from stoplib.race import solve
+    result = solve(game, goal, cache=False)
     return {f.name: getattr(result, f.name) for f in dataclasses.fields(result)}[name]
 
 
-def tt_pig_duel_field(name, goal=6):
-    """One field of a small solved two-player Pig (``PigDuel`` is fuzzed one field at a time)."""
-    import dataclasses
-
-    from stoplib.tenthousand import pig_duel
-    result = pig_duel(goal)
-    return {f.name: getattr(result, f.name) for f in dataclasses.fields(result)}[name]
+def race_solved(game="tenthousand", goal=8, method="pairwise"):
+    """A small solved two-player race (memoised in the worker, not written to disk)."""
+    from stoplib.race import solve
+    return solve(game, goal, method=method, cache=False)
 
 
-def tt_duel(goal=8):
-    """A small solved two-player Ten Thousand (memoised in the worker, not written to disk)."""
-    from stoplib.tenthousand import duel
-    return duel(goal, cache=False)
+def race_policy_map(goal=8, opponent=2):
+    return race_solved("tenthousand", goal).policy_map(opponent)
 
 
-def tt_policy_map(goal=8, opponent=2):
-    return tt_duel(goal).policy_map(opponent)
+def race_departure_map(goal=8, dice=5):
+    return race_solved("tenthousand", goal).departure_map(dice)
 
 
-def tt_departure_map(goal=8, dice=5):
-    return tt_duel(goal).departure_map(dice)
+def race_advice(goal=8, roll="15522"):
+    return race_solved("tenthousand", goal).advice((1, 2), 0, roll)
 
 
-def tt_duel_advice(goal=8, roll="15522"):
-    return tt_duel(goal).advice(1, 2, 0, roll)
+def race_brute(goal=3):
+    """``(goal, turn-start values)`` of document 002's brute force, for the verdict table."""
+    from stoplib.tenthousand import duel_brute_force
+    return (goal, duel_brute_force(goal)[0])

@@ -1,5 +1,5 @@
 """Fuzz specs of stoplib.tenthousand: Ten Thousand and solitaire Pig (rules, solver, policies, twins,
-simulation, Pig, claims, plots, widgets), and both two-player games."""
+simulation, Pig, claims, plots, widgets), and the thin two-player calls into stoplib.race."""
 import numpy as np
 
 from harness import Make, Spec
@@ -15,16 +15,7 @@ ROLL2 = Make(f"{TT}.rolling.value_of_rolling", (SOL2,))
 _SOLUTION_FIELDS = ("value", "threshold", "n_dice", "actions", "method", "values", "base_values", "policy",
                     "pre_roll", "allowed", "chain", "iterations")
 _PIG_FIELDS = ("value", "value_exact", "threshold", "values", "growth_rate", "min_scale")
-_DUEL_FIELDS = ("goal", "method", "finish", "turn_start", "first_player_win", "residual", "pass_margin", "bank_from",
-                "roll_above", "riskier", "safer", "iterations")
-_PIG_DUEL_FIELDS = ("goal", "die", "method", "values", "hold", "first_player_win", "first_player_win_exact",
-                    "residual", "pass_margin", "iterations")
-HOLD20 = Make(f"{TT}.pig_duel_game.pig_hold_at", (20,))
-PIG_DUEL = Make(f"{TT}.pig_duel_game.pig_duel", (12,))
-DUEL8 = Make("factories.tt_duel", (8,))
-HEAD = Make(f"{TT}.duel_match.fair_head_start", ("pig", 12))
 BAD_GOALS = [10**5, 10**9]
-BAD_PLAYERS = ["Optimal", "solitaire ", 3, None, Make(f"{TT}.policies.stop_at_policy", (3, 2))]
 _ADVICE_FIELDS = ("n_dice", "tau", "config", "n", "value", "best", "actions", "values", "keeps", "rolls")
 
 #: Bad configurations: a triple of inf (int(inf) overflows), too many triples, too many dice,
@@ -94,46 +85,17 @@ SPECS = [
          extra_bad={"n_turns": [10**10, 10**13], "seed": BAD_SEEDS, "stop_at": [2**63, 2**62]}),
     Spec(f"{TT}.pig_game.PigResult", kwargs={name: Make("factories.tt_pig_field", (name,)) for name in _PIG_FIELDS},
          extra_bad={"values": [np.zeros(3), np.full(27, np.nan)], "threshold": [30]}),
-    # two-player Pig
-    Spec(f"{TT}.pig_duel_game.pig_duel", kwargs=dict(goal=12, die=6, method="pairwise"),
+    # two players: thin calls into stoplib.race
+    Spec(f"{TT}.races.pig_duel", kwargs=dict(goal=12, die=6, method="pairwise"),
          extra_bad={"goal": BAD_GOALS, "die": [1, 10**7], "method": ["Pairwise", "exact "]}),
-    Spec(f"{TT}.pig_duel_game.PigDuel", kwargs={name: Make("factories.tt_pig_duel_field", (name,))
-                                                 for name in _PIG_DUEL_FIELDS},
-         extra_bad={"values": [np.zeros((3, 3, 3)), np.full((6, 6, 6), np.nan), np.full((6, 6, 6), 2.0)],
-                    "hold": [np.full((6, 6, 6), 3), np.ones((6, 6, 6), dtype=np.int8)],
-                    "goal": [5, 7], "first_player_win": [0.25]}, max_examples=10),
-    Spec(f"{TT}.pig_duel_game.PigRule", kwargs=dict(name="hold at 20", hold_at=20, pace_divisor=0, end_race=0),
-         extra_bad={"name": [""], "hold_at": [0, 10**10]}),
-    Spec(f"{TT}.pig_duel_game.pig_hold_at", kwargs=dict(total=20)),
-    Spec(f"{TT}.pig_duel_game.pig_keep_pace", kwargs=dict(hold_at=21, pace_divisor=8, end_race=71)),
-    Spec(f"{TT}.pig_duel_game.pig_duel_evaluate", kwargs=dict(player="optimal", opponent=HOLD20, goal=30, die=6),
-         extra_bad={"goal": BAD_GOALS, "player": BAD_PLAYERS, "opponent": BAD_PLAYERS}),
+    Spec(f"{TT}.races.duel", kwargs=dict(goal=6, method="pairwise", finish="reach", cache=False, parallel=False),
+         extra_bad={"goal": BAD_GOALS, "method": ["exact"], "finish": ["Reach"]}),
+    Spec(f"{TT}.races.fair_head_start", kwargs=dict(game="pig", goal=20),
+         extra_bad={"game": ["Pig", "farkle"], "goal": BAD_GOALS}),
     Spec(f"{TT}.twins.pig_duel_brute_force", kwargs=dict(goal=8, die=6, tol=1e-15, max_sweeps=10_000),
          extra_bad={"goal": BAD_GOALS, "tol": [-1.0, 2.0]}),
-    Spec(f"{TT}.duel_simulation.pig_duel_simulate",
-         kwargs=dict(player="optimal", opponent=HOLD20, goal=20, die=6, player_first=True, n_games=500, seed=0,
-                     n_chunks=4, parallel=False),
-         extra_bad={"goal": BAD_GOALS, "n_games": [10**11, 10**13], "seed": BAD_SEEDS, "player": BAD_PLAYERS}),
-    # two-player Ten Thousand
-    Spec(f"{TT}.duel_game.duel", kwargs=dict(goal=6, method="pairwise", finish="reach", cache=False, parallel=False),
-         extra_bad={"goal": BAD_GOALS, "method": ["exact"], "finish": ["Reach"]}),
-    Spec(f"{TT}.duel_game.Duel", kwargs={name: Make("factories.tt_duel_field", (name,)) for name in _DUEL_FIELDS},
-         extra_bad={"turn_start": [np.zeros((3, 3)), np.full((6, 6), np.nan), np.full((6, 6), -0.5)],
-                    "bank_from": [np.full((6, 6, 6), -1), np.zeros((6, 6, 6))],
-                    "goal": [5, 7], "first_player_win": [0.25]}, max_examples=10),
-    Spec(f"{TT}.duel_match.duel_evaluate", kwargs=dict(player="optimal", opponent="solitaire", goal=8, finish="reach"),
-         extra_bad={"goal": BAD_GOALS, "player": BAD_PLAYERS, "opponent": BAD_PLAYERS,
-                    "finish": ["exact"]}),
-    Spec(f"{TT}.duel_match.fair_head_start", kwargs=dict(game="pig", goal=20),
-         extra_bad={"game": ["Pig", "farkle"], "goal": BAD_GOALS}),
-    Spec(f"{TT}.duel_match.first_player_by_goal", kwargs=dict(game="pig", goal=20),
-         extra_bad={"game": ["Pig", "farkle"], "goal": BAD_GOALS}),
     Spec(f"{TT}.twins.duel_brute_force", kwargs=dict(goal=3, tol=1e-15, max_sweeps=10_000),
          extra_bad={"goal": [50, 10**6], "tol": [-1.0, 2.0]}),
-    Spec(f"{TT}.duel_simulation.duel_simulate",
-         kwargs=dict(player="optimal", opponent="solitaire", goal=8, finish="reach", player_first=True, n_games=500,
-                     seed=0, n_chunks=4, parallel=False),
-         extra_bad={"goal": BAD_GOALS, "n_games": [10**11, 10**13], "seed": BAD_SEEDS, "player": BAD_PLAYERS}),
     # claims
     Spec(f"{TT}.claims.digit_slip", kwargs=dict(ours="5.8720", printed="5.8721"),
          extra_bad={"ours": ["1" * 5000], "printed": ["1" * 5000]}),
@@ -177,31 +139,6 @@ SPECS = [
                                       {f"p{i}": np.ones(1) for i in range(9)}]}),
     Spec(f"{TT}.plots.plot_pig", kwargs=dict(ax=AX, result=PIG, scales=None),
          extra_bad={"scales": [[float("inf")], [-1.0], ["a"], [10**400]]}),
-    # two-player plots
-    Spec(f"{TT}._plot_duel.plot_pig_hold_at", kwargs=dict(ax=AX, result=PIG_DUEL, own=None, reference=None),
-         extra_bad={"result": [DUEL8, PIG], "own": [[12], [-1], [0] * 9, [0.5]], "reference": [0, 10**7]}),
-    Spec(f"{TT}._plot_duel.plot_pig_hold_map", kwargs=dict(ax=AX, result=PIG_DUEL), extra_bad={"result": [DUEL8]}),
-    Spec(f"{TT}._plot_duel.plot_first_player_win",
-         kwargs=dict(ax=AX, curve=Make(f"{TT}.duel_match.first_player_by_goal", ("pig", 12)), min_goal=1,
-                     reference=None, checks=None),
-         extra_bad={"curve": [PIG_DUEL, HEAD], "min_goal": [0, 13], "reference": [(12, 0.5), (13, 0.5, "x"),
-                                                                                  (12, 1.5, "x"), (12, 0.5, 3)],
-                    "checks": [{13: 0.5}, {1: 2.0}, {"a": 0.5}, {k: 0.5 for k in range(1001)}]}),
-    Spec(f"{TT}._plot_duel.plot_head_start", kwargs=dict(ax=AX, head_start=HEAD, max_head_start=None),
-         extra_bad={"head_start": [PIG_DUEL], "max_head_start": [0, 10**10]}),
-    Spec(f"{TT}._plot_duel.plot_policy_map",
-         kwargs=dict(ax=AX, policy_map=Make("factories.tt_policy_map"), dice=5, solitaire=True, max_total=None,
-                     legend=False),
-         extra_bad={"policy_map": [DUEL8, Make("factories.tt_departure_map")], "dice": [0, 6], "max_total": [0]}),
-    Spec(f"{TT}._plot_duel.plot_departure_map", kwargs=dict(ax=AX, departure_map=Make("factories.tt_departure_map")),
-         extra_bad={"departure_map": [DUEL8, Make("factories.tt_policy_map")]}),
-    Spec(f"{TT}._plot_duel.plot_duel_advice", kwargs=dict(ax=AX, advice=Make("factories.tt_duel_advice")),
-         extra_bad={"advice": [DUEL8, Make("factories.tt_advice")]}),
-    Spec(f"{TT}._plot_duel.plot_pair_work", kwargs=dict(ax=AX, pairwise=DUEL8, value_iteration=None),
-         extra_bad={"pairwise": [Make(f"{TT}.duel_game.duel", (8,), {"method": "value_iteration", "cache": False})],
-                    "value_iteration": [DUEL8, PIG_DUEL,
-                                        Make(f"{TT}.duel_game.duel", (6,), {"method": "value_iteration",
-                                                                            "cache": False})]}),
     # widgets
     Spec(f"{TT}.widgets.advisor_widget", kwargs=dict(n_dice=2, tau=2, config=(1, 0, 0), n=1),
          extra_bad={"config": BAD_CONFIGS}, max_examples=10),
@@ -209,23 +146,6 @@ SPECS = [
          extra_bad={"stop_at": [75], "seed": BAD_SEEDS}, max_examples=10),
     Spec(f"{TT}.widgets.dice_widget", kwargs=dict(n_dice=2, stop_roll_only=False), max_examples=10),
     Spec(f"{TT}.widgets.describe", kwargs=dict(config=(2, 1, 0)), extra_bad={"config": BAD_CONFIGS}),
-    Spec(f"{TT}.widgets.duel_advisor_widget", kwargs=dict(goal=8, own=0, opponent=0, turn_total=0, roll="15522"),
-         extra_bad={"goal": [0, 401, 10**6], "own": [8], "turn_total": [8], "roll": ["", "7", "123456", (1, 7),
-                                                                                       [1, 2.5], "x" * 100]},
-         max_examples=10),
-    Spec(f"{TT}.widgets.duel_policy_widget", kwargs=dict(goal=8, opponent=0, dice=5, solitaire=True),
-         extra_bad={"goal": [1, 401, 10**6], "opponent": [8], "dice": [0, 6]}, max_examples=10),
-    # the verdict table of notebook 08
-    Spec(f"{TT}.claims.duel_verdicts",
-         kwargs=dict(game=DUEL8, value_iteration=Make(f"{TT}.duel_game.duel", (8,), {"method": "value_iteration",
-                                                                                  "cache": False}),
-                     solitaire=Make(f"{TT}.duel_match.duel_evaluate", ("solitaire", "optimal", 8))),
-         extra_bad={"game": [PIG_DUEL, Make(f"{TT}.duel_game.duel", (8,), {"method": "value_iteration",
-                                                                          "cache": False})],
-                    "value_iteration": [DUEL8, Make(f"{TT}.duel_game.duel", (6,), {"method": "value_iteration",
-                                                                                   "cache": False})],
-                    "solitaire": [HEAD, Make(f"{TT}.duel_match.duel_evaluate", ("solitaire", "optimal", 6))]},
-         max_examples=6),
 ]
 
 EXEMPT = {
@@ -234,18 +154,4 @@ EXEMPT = {
     f"{TT}.solver.ThresholdResult": "a result record built by threshold(); no function takes it as input",
     f"{TT}.simulation.SimulationResult": "a result record built by simulate(); no function takes it as input",
     f"{TT}.pig_game.PigSimulation": "a result record built by pig_simulate(); no function takes it as input",
-    f"{TT}.pig_duel_game.PigMatch": "a result record built by pig_duel_evaluate(); no function takes it as input",
-    f"{TT}.duel_match.DuelMatch": "a result record built by duel_evaluate(); no function takes it as input",
-    f"{TT}.duel_match.HeadStart": "a result record built by fair_head_start(); plot_head_start draws it "
-                                  "(its spec passes wrong records there)",
-    f"{TT}.duel_match.GoalCurve": "a result record built by first_player_by_goal(); plot_first_player_win draws it "
-                                  "(its spec passes wrong records there)",
-    f"{TT}.duel_advice.Option": "a record inside DuelAdvice, built by Duel.advice(); no function takes it as input",
-    f"{TT}.duel_advice.DuelAdvice": "a result record built by Duel.advice(); plot_duel_advice draws it "
-                                    "(its spec passes wrong records there)",
-    f"{TT}.duel_advice.PolicyMap": "a result record built by Duel.policy_map(); plot_policy_map draws it "
-                                   "(its spec passes wrong records there)",
-    f"{TT}.duel_advice.DepartureMap": "a result record built by Duel.departure_map(); plot_departure_map draws it "
-                                      "(its spec passes wrong records there)",
-    f"{TT}.duel_simulation.DuelSimulation": "a result record built by duel_simulate() and pig_duel_simulate()",
 }

@@ -1,4 +1,4 @@
-"""The disk cache of the two-player solutions: checked when read back, never trusted blindly.
+"""The disk cache of the solved races: checked when read back, never trusted blindly.
 
 Private. The pattern of ``stoplib/holdem/_tables.py``: files live in
 ``$STOPLIB_CACHE_DIR``, else ``$XDG_CACHE_HOME/stoplib``, else ``~/.cache/stoplib`` (outside
@@ -22,12 +22,11 @@ from pathlib import Path
 
 import numpy as np
 
-__all__: list[str] = []   # private: used by stoplib.tenthousand.duel_game
+__all__: list[str] = []   # private: used by stoplib.race.solver
 
 FORMAT_VERSION = 1
 #: The modules whose code decides the cached numbers: a change to any of them is a new cache.
-SOURCES = ("_duel_kernels.py", "_pig_duel_kernels.py", "_kernels.py", "rules.py", "_duel_tables.py", "duel_game.py",
-           "_duel_cache.py")
+SOURCES = ("_kernels.py", "_two.py", "_dice.py", "models.py", "_farkle.py", "_solitaire.py", "solver.py", "_cache.py")
 
 
 def cache_dir() -> Path:
@@ -45,13 +44,14 @@ def source_digest() -> str:
     h = hashlib.sha256()
     for name in SOURCES:
         h.update(name.encode())
-        h.update((here / name).read_bytes())
+        if (here / name).is_file():
+            h.update((here / name).read_bytes())
     return h.hexdigest()
 
 
 def path_for(name: str, params: dict) -> Path:
     key = hashlib.sha256(json.dumps(params, sort_keys=True).encode()).hexdigest()[:20]
-    return cache_dir() / f"tenthousand-{name}-v{FORMAT_VERSION}-{key}.npz"
+    return cache_dir() / f"race-{name}-v{FORMAT_VERSION}-{key}.npz"
 
 
 def _digest(header: dict, arrays: dict) -> str:

@@ -1,20 +1,17 @@
-"""Two-player Pig and Ten Thousand: the figures of notebook 08 and of its panels.
+"""Dice races: the figures of notebook 08 and of its panels.
 
-A plot room of :mod:`.plots` (which exports every function here). Each ``plot_*`` draws a
-result it is given, already computed by the API, on the matplotlib ``Axes`` it is given,
-inside the workbook style, and returns it; it computes nothing (it checks its arguments,
-picks axis ranges from the data and draws). The results:
+Each ``plot_*`` draws a result it is given, already computed by the API, on the matplotlib
+``Axes`` it is given, inside the workbook style, and returns it; it computes nothing (it checks
+its arguments, picks axis ranges from the data and draws). The results:
 
-- a :class:`~stoplib.tenthousand.PigDuel` (:func:`plot_pig_hold_at`, :func:`plot_pig_hold_map`);
-- a :class:`~stoplib.tenthousand.GoalCurve` (:func:`plot_first_player_win`);
-- a :class:`~stoplib.tenthousand.HeadStart` (:func:`plot_head_start`);
-- a :class:`~stoplib.tenthousand.PolicyMap` (:func:`plot_policy_map`);
-- a :class:`~stoplib.tenthousand.DepartureMap` (:func:`plot_departure_map`);
-- a :class:`~stoplib.tenthousand.DuelAdvice` (:func:`plot_duel_advice`);
-- a :class:`~stoplib.tenthousand.Duel` or :class:`~stoplib.tenthousand.PigDuel` (:func:`plot_pair_work`).
+- a :class:`~stoplib.race.Race` (:func:`plot_hold_at`, :func:`plot_hold_map`, :func:`plot_pair_work`);
+- a :class:`~stoplib.race.WinShares` (:func:`plot_first_player_win`, :func:`plot_win_shares`);
+- a :class:`~stoplib.race.HeadStart` (:func:`plot_head_start`);
+- a :class:`~stoplib.race.PolicyMap` (:func:`plot_policy_map`);
+- a :class:`~stoplib.race.DepartureMap` (:func:`plot_departure_map`);
+- an :class:`~stoplib.race.Advice` (:func:`plot_advice`).
 
-Scores of Ten Thousand are in chips of 50 points (document 002: F. Crocce and E. Mordecki,
-"A finite exact algorithm to solve a dice game", J. Appl. Prob. 53(1), 2016); Pig's in points.
+Scores are in the game's unit: points for Pig, chips of 50 points for Ten Thousand and Farkle.
 """
 from __future__ import annotations
 
@@ -25,13 +22,15 @@ from matplotlib.ticker import FuncFormatter, MaxNLocator, NullFormatter
 
 from ..util.validate import check_bool, check_instance, check_int, check_real, check_str
 from ..workbook.style import COLORS, CYCLE, DIVERGING, OPEN, SEQUENTIAL, styled
-from .duel_advice import DepartureMap, DuelAdvice, PolicyMap
-from .duel_game import N_DICE, Duel
-from .duel_match import GoalCurve, HeadStart
-from .pig_duel_game import PigDuel
+from .advice import Advice, DepartureMap, PolicyMap
+from .match import HeadStart, WinShares
+from .solver import Race
 
-__all__ = ["plot_pig_hold_at", "plot_pig_hold_map", "plot_first_player_win", "plot_head_start", "plot_policy_map",
-           "plot_departure_map", "plot_duel_advice", "plot_pair_work"]
+__all__ = ["plot_hold_at", "plot_hold_map", "plot_first_player_win", "plot_win_shares", "plot_head_start",
+           "plot_policy_map", "plot_departure_map", "plot_advice", "plot_pair_work", "TITLES"]
+
+#: A reader's name for each game.
+TITLES = {"pig": "Pig", "tenthousand": "Ten Thousand", "farkle": "Farkle", "facebook_farkle": "Facebook Farkle"}
 
 
 def _check_ax(ax):
@@ -49,22 +48,26 @@ def _colorbar(ax, mappable, label):
 
 
 @styled
-def plot_pig_hold_at(ax, result, own=None, reference=None):
-    """Draw two-player Pig's optimal "hold at" total against the opponent's score, one line per own score.
+def plot_hold_at(ax, result, own=None, reference=None, dice=None):
+    """Draw the optimal "hold at" total (the least banking total) against the opponent's score, one line
+    per own score.
 
     Parameters
     ----------
     ax : matplotlib.axes.Axes
-    result : PigDuel
-        A solved game (:func:`stoplib.tenthousand.pig_duel`); its :attr:`~PigDuel.hold_table` is drawn.
+    result : Race
+        A solved two-player game; its :meth:`~stoplib.race.Race.bank_table` for ``dice`` dice is drawn.
     own : sequence of int, optional
         The player's own scores, one line each (default: 0, a quarter, half and three quarters of the goal).
     reference : int, optional
         A fixed rule to draw as a dashed line (the notebook passes 20, solitaire Pig's optimum).
+    dice : int, optional
+        Dice to roll (default: all of them).
     """
     _check_ax(ax)
-    r = check_instance("result", result, PigDuel)
+    r = check_instance("result", result, Race)
     G = r.goal
+    dice = r.model.dice if dice is None else check_int("dice", dice, 1, r.model.dice)
     if own is None:
         own = sorted({0, G // 4, G // 2, (3 * G) // 4})
     if isinstance(own, (str, bytes)) or not isinstance(own, (list, tuple, range, np.ndarray)):
@@ -74,7 +77,7 @@ def plot_pig_hold_at(ax, result, own=None, reference=None):
     own = [check_int(f"own[{k}]", o, 0, G - 1) for k, o in enumerate(own)]
     if reference is not None:
         reference = check_int("reference", reference, 1, 10**6)
-    table = r.hold_table
+    table = r.bank_table(dice)
     opp = np.arange(G)
     for k, o in enumerate(own):
         y = table[o].astype(float)
@@ -84,23 +87,24 @@ def plot_pig_hold_at(ax, result, own=None, reference=None):
     top = max(float(table[own].max()), reference or 0)
     ax.set_xlim(0, G - 1)
     ax.set_ylim(0, min(G, top * 1.08 + 1))
-    ax.set_xlabel(f"opponent's banked score (points; goal {G})")
-    ax.set_ylabel("hold once the turn total reaches")
+    ax.set_xlabel(f"opponent's banked score ({r.unit}; goal {G})")
+    ax.set_ylabel("bank once the turn total reaches")
     ax.legend(loc="upper left", title="the player to move")
     return ax
 
 
 @styled
-def plot_pig_hold_map(ax, result):
-    """Draw two-player Pig's optimal "hold at" total over both banked scores, as a heat map.
+def plot_hold_map(ax, result, dice=None):
+    """Draw the optimal "hold at" total (least banking total) over both banked scores, as a heat map.
 
     Cells where the optimal player rolls on until it wins or busts (the "hold at" total is
     what is left to the goal: the end race) are drawn in grey.
     """
     _check_ax(ax)
-    r = check_instance("result", result, PigDuel)
+    r = check_instance("result", result, Race)
     G = r.goal
-    table = r.hold_table
+    dice = r.model.dice if dice is None else check_int("dice", dice, 1, r.model.dice)
+    table = r.bank_table(dice)
     race = table >= (G - np.arange(G))[:, None]
     image = ax.imshow(np.ma.masked_where(race, table), origin="lower", aspect="auto", cmap=SEQUENTIAL,
                       extent=(-0.5, G - 0.5, -0.5, G - 0.5), interpolation="nearest")
@@ -111,9 +115,9 @@ def plot_pig_hold_map(ax, result):
     ax.plot([], [], "s", color=OPEN, ms=8, label="roll on to the goal")
     ax.legend(loc="lower right", framealpha=0.9, frameon=True)
     ax.grid(False)
-    ax.set_xlabel("opponent's banked score (points)")
-    ax.set_ylabel("own banked score (points)")
-    _colorbar(ax, image, "hold once the turn total reaches")
+    ax.set_xlabel(f"opponent's banked score ({r.unit})")
+    ax.set_ylabel(f"own banked score ({r.unit})")
+    _colorbar(ax, image, "bank once the turn total reaches")
     return ax
 
 
@@ -123,8 +127,8 @@ def plot_first_player_win(ax, curve, min_goal=1, reference=None, checks=None):
 
     Parameters
     ----------
-    curve : GoalCurve
-        :func:`stoplib.tenthousand.first_player_by_goal`.
+    curve : WinShares
+        :func:`stoplib.race.win_shares_by_goal` (its seat 0 is drawn).
     min_goal : int
         The smallest goal drawn.
     reference : (goal, probability, label), optional
@@ -133,7 +137,7 @@ def plot_first_player_win(ax, curve, min_goal=1, reference=None, checks=None):
         ``{goal: probability}`` from separate solves, drawn as open circles on the curve.
     """
     _check_ax(ax)
-    c = check_instance("curve", curve, GoalCurve)
+    c = check_instance("curve", curve, WinShares)
     min_goal = check_int("min_goal", min_goal, 1, c.goal)
     if reference is not None:
         if not isinstance(reference, (tuple, list)) or len(reference) != 3:
@@ -148,7 +152,7 @@ def plot_first_player_win(ax, curve, min_goal=1, reference=None, checks=None):
         checks = {check_int("a goal of checks", g, 1, c.goal): check_real(f"checks[{g}]", p, 0, 1)
                   for g, p in checks.items()}
     keep = c.goals >= min_goal
-    x, y = c.goals[keep], c.first_player_win[keep]
+    x, y = c.goals[keep], c.shares[keep, 0]
     ax.plot(x, y, color=COLORS["blue"], lw=1.4, label="optimal play, first player")
     ax.axhline(0.5, color=COLORS["grey"], lw=1, ls=":")
     if checks:
@@ -171,7 +175,7 @@ def plot_first_player_win(ax, curve, min_goal=1, reference=None, checks=None):
 def plot_head_start(ax, head_start, max_head_start=None):
     """Draw the second player's win probability against a head start given at the start, the fair one marked.
 
-    ``head_start`` is :func:`stoplib.tenthousand.fair_head_start`; ``max_head_start`` the
+    ``head_start`` is :func:`stoplib.race.fair_head_start`; ``max_head_start`` the
     last head start drawn (default: where the second player's chance passes 3/4).
     """
     _check_ax(ax)
@@ -196,25 +200,26 @@ def plot_head_start(ax, head_start, max_head_start=None):
 
 
 @styled
-def plot_policy_map(ax, policy_map, dice=N_DICE, solitaire=True, max_total=None, legend=False):
-    """Draw the optimal bank-or-roll decision of Ten Thousand for one opponent score.
+def plot_policy_map(ax, policy_map, dice=None, solitaire=True, max_total=None, legend=False):
+    """Draw the optimal bank-or-roll decision of a two-player race for one opponent score.
 
     The background shows, for ``dice`` dice to roll, where rolling (blue) or banking (light)
     is optimal over own banked score (x) and turn total (y); the lines are the least
     banking total for every number of dice, and with ``solitaire`` the solitaire optimum's
     thresholds (document 002) are dashed in the same colours. ``policy_map`` is
-    :meth:`stoplib.tenthousand.Duel.policy_map`; ``max_total`` the top of the turn-total axis
+    :meth:`stoplib.race.Race.policy_map`; ``max_total`` the top of the turn-total axis
     (default: above every boundary drawn); ``legend`` puts the key to the right of the axes.
     """
     _check_ax(ax)
     pm = check_instance("policy_map", policy_map, PolicyMap)
-    dice = check_int("dice", dice, 1, N_DICE)
+    N = pm.decision.shape[0]
+    dice = N if dice is None else check_int("dice", dice, 1, N)
     solitaire = check_bool("solitaire", solitaire)
     legend = check_bool("legend", legend)
     G = pm.goal
     own = np.arange(G)
     lines = {}
-    for n in range(1, N_DICE + 1):
+    for n in range(1, N + 1):
         b = pm.bank_from[n - 1].astype(float)
         lines[n] = np.where(b < G - own, b, np.nan)
     finite = [v for v in lines.values() if np.isfinite(v).any()]
@@ -229,8 +234,8 @@ def plot_policy_map(ax, policy_map, dice=N_DICE, solitaire=True, max_total=None,
                   shading="flat", rasterized=True)
     ax.plot([], [], "s", color="#9CC9E6", ms=8, label=f"roll {_dice(dice)}")
     ax.plot([], [], "s", color="#FBE3B5", ms=8, label=f"bank ({_dice(dice)} left)")
-    for n in range(N_DICE, 0, -1):
-        color = CYCLE[(N_DICE - n) % len(CYCLE)]
+    for n in range(N, 0, -1):
+        color = CYCLE[(N - n) % len(CYCLE)]
         # a boundary lies between the cells of totals b - 1 and b, at b - 1/2
         ax.step(own, lines[n] - 0.5, where="mid", color=color, lw=1.3, label=f"bank from, {_dice(n)}")
         if solitaire:
@@ -241,9 +246,9 @@ def plot_policy_map(ax, policy_map, dice=N_DICE, solitaire=True, max_total=None,
     ax.set_xlim(-0.5, G - 0.5)
     ax.set_ylim(0.5, max_total)
     ax.grid(False)
-    ax.set_xlabel("own banked score (chips)")
-    ax.set_ylabel("turn total (chips)")
-    ax.set_title(f"opponent at {pm.opponent} of {G} chips", fontsize=10)
+    ax.set_xlabel(f"own banked score ({pm.unit})")
+    ax.set_ylabel(f"turn total ({pm.unit})")
+    ax.set_title(f"opponent at {pm.opponent} of {G} {pm.unit}", fontsize=10)
     if legend:
         ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0))
     return ax
@@ -251,9 +256,9 @@ def plot_policy_map(ax, policy_map, dice=N_DICE, solitaire=True, max_total=None,
 
 @styled
 def plot_departure_map(ax, departure_map):
-    """Draw by how many chips the duel's least banking total departs from the solitaire optimum's.
+    """Draw by how many units the race's least banking total departs from the solitaire optimum's.
 
-    ``departure_map`` is :meth:`stoplib.tenthousand.Duel.departure_map`. Orange: the duel
+    ``departure_map`` is :meth:`stoplib.race.Race.departure_map`. Orange: the race
     player rolls on longer (more risk); purple: it banks sooner (less risk); white: the same.
     """
     _check_ax(ax)
@@ -270,10 +275,10 @@ def plot_departure_map(ax, departure_map):
                       extent=(-0.5, G - 0.5, -0.5, G - 0.5))
     ax.plot([0, G - 1], [0, G - 1], color=COLORS["black"], lw=0.8, ls=":")
     ax.grid(False)
-    ax.set_xlabel("opponent's banked score (chips)")
-    ax.set_ylabel("own banked score (chips)")
+    ax.set_xlabel(f"opponent's banked score ({m.unit})")
+    ax.set_ylabel(f"own banked score ({m.unit})")
     ax.set_title(f"{_dice(m.dice)} to roll; solitaire optimum banks from {m.solitaire_threshold}", fontsize=10)
-    bar = _colorbar(ax, image, "least banking total − solitaire's (chips)")
+    bar = _colorbar(ax, image, f"least banking total − solitaire's ({m.unit})")
     ticks = [t for t in MaxNLocator(4).tick_values(norm.vmin, 0) if t >= norm.vmin]
     ticks += [t for t in MaxNLocator(4).tick_values(0, norm.vmax) if 0 < t <= norm.vmax]
     bar.set_ticks(ticks)
@@ -281,22 +286,22 @@ def plot_departure_map(ax, departure_map):
 
 
 def _option_label(o):
+    """An option in words: ``'keep 155, roll 2 dice'``, ``'keep 1, bank 6'``, ``'keep 11155: win (21)'``."""
     if o.action == "win":
-        return f"keep all: reach the goal ({o.turn_total})"
-    keep = "keep all" if o.move == "keep all" else f"{o.move}: keep {list(o.keep)}"
+        return f"keep {o.keep}: reach the goal ({o.turn_total})"
     if o.action == "bank":
-        return f"{keep}, bank {o.turn_total}"
-    return f"{keep}, roll {_dice(o.dice)}{' (hot dice)' if o.hot_dice else ''}"
+        return f"keep {o.keep}, bank {o.turn_total}"
+    return f"keep {o.keep}, roll {_dice(o.dice)}{' (hot dice)' if o.hot_dice else ''}"
 
 
 @styled
-def plot_duel_advice(ax, advice):
-    """Draw the win probability of every option after a roll of two-player Ten Thousand, best first.
+def plot_advice(ax, advice):
+    """Draw the win probability of every option after a roll of a two-player race, best first.
 
-    ``advice`` is :meth:`stoplib.tenthousand.Duel.advice`; the optimal option is blue.
+    ``advice`` is :meth:`stoplib.race.Race.advice`; the optimal option is blue.
     """
     _check_ax(ax)
-    a = check_instance("advice", advice, DuelAdvice)
+    a = check_instance("advice", advice, Advice)
     faces = "".join(map(str, a.roll))
     ax.set_title(f"own {a.own}, opponent {a.opponent}, turn total {a.turn_total}, roll {faces}", fontsize=10)
     if a.bust:
@@ -326,21 +331,21 @@ def plot_duel_advice(ax, advice):
 def plot_pair_work(ax, pairwise, value_iteration=None):
     """Draw how many turn passes each pair of banked scores took: the pairwise method beside value iteration.
 
-    ``pairwise`` and ``value_iteration`` are solved games (:class:`Duel` or :class:`PigDuel`)
+    ``pairwise`` and ``value_iteration`` are solved two-player games (:class:`~stoplib.race.Race`)
     of the same kind and goal; their ``iterations`` (upper triangle) are counted.
     """
     _check_ax(ax)
-    kinds = (Duel, PigDuel)
+    kinds = Race
     pw = check_instance("pairwise", pairwise, kinds)
     if pw.method != "pairwise":
         raise ValueError(f"pairwise must be solved with method 'pairwise', got {pw.method!r}")
-    results = [(pw, "pairwise: pieces visited", COLORS["blue"])]
+    results = [(pw, "pairwise: turn passes", COLORS["blue"])]
     if value_iteration is not None:
         vi = check_instance("value_iteration", value_iteration, kinds)
-        if vi.method != "value_iteration" or type(vi) is not type(pw) or vi.goal != pw.goal:
+        if vi.method != "value_iteration" or vi.game != pw.game or vi.goal != pw.goal:
             raise ValueError("value_iteration must be the same game and goal solved with method 'value_iteration'")
         results.append((vi, "value iteration: rounds", COLORS["orange"]))
-    upper = np.triu_indices(pw.goal)
+    upper = np.triu_indices(pw.iterations.shape[0])
     top = max(int(r.iterations[upper].max()) for r, _, _ in results)
     bins = np.arange(0.5, top + 1.5)
     for r, label, color in results:
@@ -360,4 +365,30 @@ def plot_pair_work(ax, pairwise, value_iteration=None):
     ax.set_xlabel("turn passes of one pair of banked scores")
     ax.set_ylabel("pairs")
     ax.legend(loc="upper right")
+    return ax
+
+
+@styled
+def plot_win_shares(ax, shares, min_goal=1, legend=True):
+    """Draw each seat's win probability against the goal, the fair share ``1 / players`` dotted.
+
+    ``shares`` is :func:`stoplib.race.win_shares_by_goal` (any number of players).
+    """
+    _check_ax(ax)
+    c = check_instance("shares", shares, WinShares)
+    min_goal = check_int("min_goal", min_goal, 1, c.goal)
+    legend = check_bool("legend", legend)
+    keep = c.goals >= min_goal
+    for k in range(c.players):
+        ax.plot(c.goals[keep], c.shares[keep, k], color=CYCLE[k % len(CYCLE)], lw=1.4,
+                label=f"seat {k + 1}" + (" (moves first)" if k == 0 else ""))
+    ax.axhline(1.0 / c.players, color=COLORS["grey"], lw=1, ls=":")
+    ax.set_xlim(min_goal, c.goal)
+    low, high = float(c.shares[keep].min()), float(c.shares[keep].max())
+    ax.set_ylim(max(0.0, low - 0.02), min(1.0, high + 0.02))
+    ax.set_xlabel(f"goal ({'chips of 50 points' if c.unit == 'chips' else c.unit})")
+    ax.set_ylabel("win probability")
+    ax.set_title(f"{TITLES.get(c.game, c.game)}, {c.players} players", fontsize=10)
+    if legend:
+        ax.legend(loc="upper right")
     return ax

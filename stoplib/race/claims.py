@@ -1,0 +1,156 @@
+"""Dice races: the published numbers checked, one verdict row each.
+
+:func:`verdicts` is the verdict table of notebook 08 (two players): the open question of document
+002 (F. Crocce and E. Mordecki, J. Appl. Prob. 53(1), 2016, Section 6), Neller and Presser's
+two-player Pig (2004), Crocce and Mordecki's pairwise idea (2018), Busche and Neller's Farkle
+(2017) and Busche's Facebook Farkle (2016). :func:`three_player_verdicts` is notebook 09's: the
+public record on three players, and the checks of our equilibrium. Rows are built in
+:mod:`._verdicts` and judged by the one rule of :mod:`stoplib.workbook.verdicts`; the published
+numbers are in :mod:`.document`.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from ..util import budget
+from ..util.validate import check_instance, check_int, check_real, check_str
+from ..workbook.verdicts import judge, row
+from . import _costs, _verdicts
+from . import document as doc
+from .match import HeadStart
+from .models import _model
+from .multi import MultiRace
+from .solver import Race, _solve
+
+__all__ = ["NOTEBOOK", "THREE_NOTEBOOK", "verdicts", "three_player_verdicts"]
+
+#: The notebooks whose verdict tables these are.
+NOTEBOOK = "08_two_player_dice"
+THREE_NOTEBOOK = "09_three_player_dice"
+
+
+def _race(name, value, game, method, goal=None):
+    check_instance(name, value, Race)
+    if value.game != game or value.method != method or (goal is not None and value.goal != goal):
+        raise ValueError(f"{name} must be {game} solved by {method!r}" + (f" to {goal}" if goal else "")
+                         + f", got {value.game} by {value.method!r} to {value.goal}")
+    return value
+
+
+def verdicts(game, value_iteration, brute, farkle, farkle_vi, head, human=None, facebook=None):
+    """The verdict table of notebook 08: the paper's open question and the published two-player numbers.
+
+    Parameters
+    ----------
+    game, value_iteration : Race
+        Ten Thousand solved by the pairwise method and by value iteration (the same goal).
+    brute : (int, numpy.ndarray)
+        A small goal and the turn-start values of Ten Thousand to it by the brute force on document 002's
+        own states (:func:`stoplib.tenthousand.duel_brute_force`), set beside the engine's.
+    farkle, farkle_vi : Race
+        Farkle solved by both methods (the same goal).
+    head : HeadStart
+        Farkle's head-start curve at that goal (:func:`stoplib.race.fair_head_start`).
+    human : (str, float) or None
+        A human-playable policy's name and its loss of win probability against optimal play (None:
+        not evaluated; an open row).
+    facebook : Race or None
+        Facebook Farkle solved (None: its rows are left out).
+
+    Two-player Pig to 100 points (both methods) is solved here (a second).
+
+    Examples
+    --------
+    >>> from stoplib import race
+    >>> from stoplib.tenthousand import duel_brute_force
+    >>> f, fv = race.solve("farkle", 8), race.solve("farkle", 8, method="value_iteration")
+    >>> v = verdicts(race.solve("tenthousand", 8), race.solve("tenthousand", 8, method="value_iteration"),
+    ...              (3, duel_brute_force(3)[0]), f, fv, race.fair_head_start("farkle", 8))
+    >>> int(v["headline"].sum()), v.loc[v.headline, "verdict"].item()
+    (1, 'open')
+    """
+    game = _race("game", game, "tenthousand", "pairwise")
+    value_iteration = _race("value_iteration", value_iteration, "tenthousand", "value_iteration", game.goal)
+    if not isinstance(brute, tuple) or len(brute) != 2:
+        raise TypeError("brute must be a (goal, turn-start values) pair")
+    bgoal = check_int("brute's goal", brute[0], 1, 20)
+    bP0 = check_instance("brute's values", brute[1], np.ndarray)
+    if bP0.shape != (bgoal, bgoal) or bP0.dtype.kind != "f" or not np.isfinite(bP0).all():
+        raise ValueError(f"brute's values must be a finite float array of shape ({bgoal}, {bgoal})")
+    farkle = _race("farkle", farkle, "farkle", "pairwise")
+    farkle_vi = _race("farkle_vi", farkle_vi, "farkle", "value_iteration", farkle.goal)
+    check_instance("head", head, HeadStart)
+    if head.game != "farkle" or head.goal != farkle.goal or head.players != 2:
+        raise ValueError(f"head must be two-player Farkle's head start to {farkle.goal}, got {head.game} to "
+                         f"{head.goal}")
+    if human is not None:
+        if not isinstance(human, tuple) or len(human) != 2:
+            raise TypeError("human must be a (name, loss) pair or None")
+        human = (check_str("human's name", human[0], 200), check_real("human's loss", human[1], -1, 1))
+    if facebook is not None:
+        facebook = _race("facebook", facebook, "facebook_farkle", "pairwise")
+    pig_model = _model("pig")
+    budget.check(_costs.solve(pig_model, 100, 2, "value_iteration"))
+    pig, pig_vi = _solve(pig_model, 100, "pairwise", "reach"), _solve(pig_model, 100, "value_iteration", "reach")
+    brute = (bgoal, bP0, _solve(_model("tenthousand"), bgoal, "pairwise", "reach"))
+    rows = _verdicts.two_player_rows(game, value_iteration, pig, pig_vi, brute)
+    rows += _verdicts.farkle_rows(farkle, farkle_vi, head, human, facebook)
+    return _verdicts.table(NOTEBOOK, rows)
+
+
+def three_player_verdicts(pig, pig_two, others=()):
+    """The verdict table of notebook 09: the public record on three players and our equilibrium's checks.
+
+    Parameters
+    ----------
+    pig : MultiRace
+        Three-player Pig solved (the chapter: to 100 points).
+    pig_two : MultiRace
+        Two-player Pig to 100 solved by the engine for three or more players
+        (:func:`stoplib.race.equilibrium` with ``players=2``), set beside the two-player engine.
+    others : sequence of MultiRace
+        Further three-player games solved (Ten Thousand, Farkle), one row each.
+
+    Examples
+    --------
+    >>> from stoplib import race
+    >>> v = three_player_verdicts(race.solve("pig", 12, players=3), race.equilibrium("pig", 100, players=2))
+    >>> int(v["headline"].sum())
+    1
+    """
+    check_instance("pig", pig, MultiRace)
+    if pig.game != "pig" or pig.players != 3:
+        raise ValueError(f"pig must be three-player Pig, got {pig.players}-player {pig.game}")
+    check_instance("pig_two", pig_two, MultiRace)
+    if pig_two.game != "pig" or pig_two.players != 2 or pig_two.goal != 100:
+        raise ValueError(f"pig_two must be two-player Pig to 100, got {pig_two.players}-player {pig_two.game} to "
+                         f"{pig_two.goal}")
+    two = _solve(_model("pig"), 100, "pairwise", "reach").turn_start
+    two_player_check = float(np.abs(pig_two.turn_start[:, :, 0] - two).max())
+    if isinstance(others, (str, bytes)) or not isinstance(others, (list, tuple)):
+        raise TypeError("others must be a list or tuple of MultiRace results")
+    for k, r in enumerate(others):
+        check_instance(f"others[{k}]", r, MultiRace)
+    shares = ", ".join(f"seat {k + 1} {100 * pig.win_probability(k):.2f}%" for k in range(3))
+    rows = [
+        row("Published exact solutions of three-player Pig (sequential turns, goal 100)",
+            f"{doc.THREE_PLAYER_PUBLISHED} (our search of the public record)",
+            f"a stationary equilibrium: {shares}", "open",
+            "as far as we know nobody has published one (Zhu et al. 2023 solve a simultaneous multiplayer variant, "
+            f"another game); ours: value iteration on win-probability vectors, every cycle settled "
+            f"({pig.unsettled} not), no player gains more than {pig.deviation_gain:.0e} by deviating at any state, "
+            f"residual {pig.residual:.0e}", headline=True),
+        row("Neller and Presser (2004): the first player's win probability in two-player Pig to 100",
+            f"{doc.PIG_FIRST_PLAYER_PERCENT}%",
+            f"{100 * pig_two.win_probability(0):.4f}% from the engine for three or more players, run with two",
+            judge(doc.PIG_FIRST_PLAYER_PERCENT, 100 * pig_two.win_probability(0)),
+            f"the multi-player engine with two players agrees with the two-player engine to {two_player_check:.0e} "
+            "in every turn-start value"),
+    ]
+    for r in others:
+        shares = ", ".join(f"seat {k + 1} {100 * r.win_probability(k):.2f}%" for k in range(3))
+        rows.append(row(f"Published exact solutions of three-player {r.model.title} (goal {r.goal} {r.unit})",
+                        f"{doc.THREE_PLAYER_PUBLISHED}", f"a stationary equilibrium: {shares}", "open",
+                        f"as far as we know none is published; {r.unsettled} cycles unsettled, deviation gain "
+                        f"{r.deviation_gain:.0e}, residual {r.residual:.0e}"))
+    return _verdicts.table(THREE_NOTEBOOK, rows)
