@@ -6,7 +6,16 @@ left, all six again when every die has scored (hot dice). A roll with no scoring
 farkle: the turn total is lost. Scores are counted in chips of 50 points.
 
 The combinations (:data:`READINGS` names each rule set; the notebook's verdict rows say which
-reading reproduces which published number, with the sources of :mod:`.document`):
+reading reproduces which published number, with the sources of :mod:`.document`). ``"farkle"`` is
+Busche and Neller's (ACG 2017, Table 1 and Section 1): single 1s and 5s and three of a kind only, no
+minimum to bank, no penalty. ``"facebook_farkle"`` is the game of Busche's blog (2016) with the
+scoring of his rules pages (mattbusche.org, rules.php and scoring.php): four, five and six of a kind
+score two, three and four times the triple, a straight 1500, three pairs 750 (four of a kind and a pair
+is *not* three pairs: the reading that gives the published 53.487%; counting it gives 53.482%, see
+:func:`variant`), no two-triplet or six-dice-farkle bonus, 300 points to bank, three farkles in a row
+cost 500 points and reset the count, banked scores floored at -2,500 (Busche's model bound). Hot dice:
+all six dice again, and the player may bank or roll (the other reading, "must roll", changes the first
+player's chance by about 1e-6 in the research prototype behind these notes).
 
 - single 1: 100 points; single 5: 50;
 - three of a kind: 1000 for 1s, 100 times the face otherwise; more of a kind by the reading's
@@ -35,7 +44,7 @@ __all__: list[str] = []   # private
 READINGS = {
     "farkle": dict(kind="triples", straight=0, three_pairs=0, quad_pair=False, two_triplets=0, minimum_bank=1,
                    farkles=1, penalty=0, floor=0),
-    "facebook_farkle": dict(kind="linear", straight=30, three_pairs=15, quad_pair=True, two_triplets=0,
+    "facebook_farkle": dict(kind="linear", straight=30, three_pairs=15, quad_pair=False, two_triplets=0,
                             minimum_bank=6, farkles=3, penalty=10, floor=-50),
 }
 TITLES = {"farkle": "Farkle", "facebook_farkle": "Facebook Farkle"}
@@ -98,9 +107,26 @@ def score(counts, reading):
 @lru_cache(maxsize=None)
 def model(game):
     """The turn model of ``game`` (``"farkle"`` or ``"facebook_farkle"``)."""
+    return _build(game, tuple(sorted(READINGS[game].items())))
+
+
+def variant(game, **changes):
+    """The turn model of ``game`` under another reading of its rules (``quad_pair=True``...): for the verdict
+    rows that solve each candidate reading. Solve it with the private two-player driver (:mod:`._two`);
+    :func:`stoplib.race.solve` takes the published readings only."""
+    reading = dict(READINGS[game])
+    for key, value in changes.items():
+        if key not in reading:
+            raise ValueError(f"unknown rule {key!r}; the rules are {sorted(reading)}")
+        reading[key] = value
+    return _build(game, tuple(sorted(reading.items())))
+
+
+@lru_cache(maxsize=None)
+def _build(game, items):
     from .models import TurnModel, _i64, _roll_table
 
-    reading = READINGS[game]
+    reading = dict(items)
 
     def scorer(counts):
         return score(tuple(counts), reading)

@@ -91,9 +91,14 @@ MAX_EVAL_SWEEPS = 100_000
 MAX_IMPROVEMENTS = 200
 
 
-def _policy_iteration(model, goal, finish, label):
+def _policy_iteration(model, goal, finish, label, start=None, checkpoint=None, log=None):
     """A counter game by policy iteration (:mod:`._kernels_counter`): ``counts[u, v]`` holds the rounds of
-    improvement, ``sweeps`` the evaluation sweeps in all, ``last_change`` the last evaluation sweep's change."""
+    improvement, ``sweeps`` the evaluation sweeps in all, ``last_change`` the last evaluation sweep's change.
+
+    ``start``: turn-start values to begin from (a checkpoint of an interrupted run; the first round then
+    passes every turn start against them). ``checkpoint``: a path where the values are saved (``.npy``)
+    after every round, so that a long run never loses finished work. ``log``: a callable given one line
+    per round."""
     from ._kernels_counter import _evaluate_sweep, _improve_all
 
     geo, T, P, S = geometry(model, goal)
@@ -106,7 +111,9 @@ def _policy_iteration(model, goal, finish, label):
     store = np.full(int(sizes.sum()), -1.0)
     sol_roll = _solitaire.roll_table(model, T)
     stats = np.zeros((4, N + 1, P, P), dtype=np.int32)
-    P0 = np.full((P, P), 0.5)
+    P0 = np.full((P, P), 0.5) if start is None else np.array(start, dtype=float)
+    if P0.shape != (P, P):
+        raise ValueError(f"start must have shape {(P, P)}, got {P0.shape}")
     work = _work(T, N, model.n_outcomes)
     sweeps, last, rounds = 0, 0.0, 0
     exact = False                       # the last evaluation ran to the tolerance
@@ -134,6 +141,12 @@ def _policy_iteration(model, goal, finish, label):
                     exact = True
                     break
                 prev = last
+            if checkpoint is not None:
+                np.save(checkpoint, P0)
+            if log is not None:
+                first = float(P0[model.position(0), model.position(0)])
+                log(f"round {rounds}: {changed} turn distributions changed, largest change {worst:.3e}; "
+                    f"{sweeps} evaluation sweeps so far, last {last:.3e}; first player {first!r}")
         else:   # pragma: no cover - never seen; an error, not a wrong table
             raise RuntimeError(f"policy iteration did not settle in {MAX_IMPROVEMENTS} rounds (goal {goal})")
     counts = np.full((S, S), rounds, dtype=np.int64)

@@ -74,5 +74,13 @@ def test_farkle_scoring_readings():
     assert _farkle.score((0, 4, 0, 0, 0, 0), fb) == 8             # linear: four 2s are two triples' worth
     assert _farkle.score((1, 1, 1, 1, 1, 1), fb) == 30            # a straight, 1500 points
     assert _farkle.score((2, 2, 0, 0, 0, 2), fb) == 15            # three pairs, 750 points
-    assert _farkle.score((0, 4, 0, 2, 0, 0), fb) == 15            # four of a kind and a pair
+    assert _farkle.score((0, 4, 0, 2, 0, 0), fb) == 0             # four of a kind and a pair: not three pairs
+    assert _farkle.score((0, 4, 0, 2, 0, 0), dict(fb, quad_pair=True)) == 15   # the other reading
     assert _farkle.score((1, 1, 1, 1, 1, 1), bn) == 0             # no straight in this reading: the 2 cannot score
+
+
+def test_farkle_variants():
+    m = _farkle.variant("facebook_farkle", quad_pair=True)
+    assert m.n_outcomes > turn_model("facebook_farkle").n_outcomes
+    with pytest.raises(ValueError, match="unknown rule"):
+        _farkle.variant("farkle", jokers=1)
