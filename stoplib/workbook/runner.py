@@ -352,6 +352,8 @@ def _settle(nb, name: str):
     widget_ids = []
     for number, cell in enumerate(nb.cells, 1):
         cell.get("metadata", {}).pop("execution", None)
+        if cell.get("outputs"):
+            cell.outputs = _merge_streams(cell.outputs)
         for k, output in enumerate(cell.get("outputs", [])):
             data = output.get("data", {})
             if isinstance(data.get("text/plain"), str):
@@ -375,6 +377,29 @@ def _settle(nb, name: str):
         nb.clear()
         nb.update(nbformat.from_dict(json.loads(text)))
     return nb
+
+
+def _merge_streams(outputs: list) -> list:
+    """Consecutive printed outputs of one stream as one: how the kernel splits a cell's printing
+    into messages depends on how long the cell runs between prints, not on what it prints.
+
+    Examples
+    --------
+    >>> import nbformat
+    >>> out = [nbformat.v4.new_output("stream", name="stdout", text="a\\n"),
+    ...        nbformat.v4.new_output("stream", name="stdout", text="b\\n")]
+    >>> [o.text for o in _merge_streams(out)]
+    ['a\\nb\\n']
+    """
+    merged = []
+    for output in outputs:
+        last = merged[-1] if merged else None
+        if (output.get("output_type") == "stream" and last is not None and last.get("output_type") == "stream"
+                and last.get("name") == output.get("name")):
+            last["text"] = last.get("text", "") + output.get("text", "")
+        else:
+            merged.append(output)
+    return merged
 
 
 _STYLE_BLOCK = re.compile(r'<style type="text/css">(.*?)</style>', re.S)

@@ -83,6 +83,7 @@ def test_two_runs_of_the_same_notebook_save_the_same_bytes(tmp_path):
         "sl.show_table(pd.DataFrame({'n_red': [26, 100], 'value': [2.62, 9.01]}))",
         "sl.verdicts.styler(sl.verdicts.table('01_demo', [sl.verdicts.row('c', '1', '1', 'agrees', headline=True)]))",
         "widgets.IntSlider(value=3)",
+        "import time\nprint('before a pause')\ntime.sleep(1.5)\nprint('after it')",
     )
     saved = []
     for k in range(2):
@@ -92,3 +93,5 @@ def test_two_runs_of_the_same_notebook_save_the_same_bytes(tmp_path):
     assert saved[0] == saved[1]
     text = saved[0].decode()
     assert " at 0x" not in text and '"execution"' not in text and 'id=\\"T_c3o0t0\\"' in text
+    printed = nbformat.reads(text, as_version=4).cells[-1].outputs     # one stream, however the kernel split it
+    assert [o.output_type for o in printed] == ["stream"] and printed[0].text == "before a pause\nafter it\n"
