@@ -611,11 +611,12 @@ def stale_summary(rows) -> str:
     ran = [r.notebook for r in rows if not r.skipped]
     skipped = len(rows) - len(ran)
     tail = "make workbook-all re-executes every notebook."
+    since = "its last run" if skipped == 1 else "their last runs"
     if not ran:
         noun = "notebook is" if skipped == 1 else "notebooks are"
-        return f"Nothing executed: the {skipped} {noun} current (inputs unchanged since its last run); {tail}"
+        return f"Nothing executed: the {skipped} {noun} current (inputs unchanged since {since}); {tail}"
     return (f"{len(ran)} of {len(rows)} notebooks executed ({', '.join(ran)}), {skipped} current and skipped "
-            f"(inputs unchanged since its last run); {tail}")
+            f"(inputs unchanged since {since}); {tail}")
 
 
 def main(argv=None) -> int:
