@@ -70,7 +70,7 @@ def main(argv=None):
         print(f"{time.perf_counter() - t0:8.0f} s  load {os.getloadavg()[0]:.1f}  {line}", flush=True)
 
     log(f"Facebook Farkle, reading {args.reading} ({TEXT[args.reading]}), goal {args.goal}; "
-        f"{'resumed from ' + str(point) if start is not None else 'from 0.5 everywhere'}")
+        f"{'resumed from ' + str(point) if start is not None else 'from the game without the counter'}")
     P0, stats, counts, sweeps, last, residual = _two._policy_iteration(
         model, args.goal, "reach", f"facebook_farkle({args.goal})", start=start, checkpoint=point, log=log)
     seconds = time.perf_counter() - t0

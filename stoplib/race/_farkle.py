@@ -133,9 +133,8 @@ def _build(game, items):
 
     a = _dice.multiset_arrays(6, 6, scorer, prune=True)
     outcome = a["roll_outcome"]
-    post = tuple(int(s) for s in a["opt_s"])
     return TurnModel(game, TITLES[game], "chips", 50, 6, 6, a["p0"], _i64(a["out_ptr"]), np.array(a["out_p"]),
                      _i64(a["out_k"]), _i64(a["opt_ptr"]), _i64(a["opt_s"]), _i64(a["opt_n"]),
                      tuple(a["opt_keep"]), _roll_table(6, 6, lambda n, counts: outcome.get((n, counts), -1)),
                      farkles=reading["farkles"], penalty=reading["penalty"], floor=reading["floor"],
-                     default_goal=200, minimum_bank=reading["minimum_bank"], scorer=scorer, post_scores=post)
+                     default_goal=200, minimum_bank=reading["minimum_bank"], scorer=scorer)

@@ -86,13 +86,15 @@ def _forward(R, N, rules, choice, bank_dec, mass, q, marg, mins):
 @njit(cache=True)
 def _improve_pair(P0, u, v, geo, N, rules, sol_roll, out_stats, starts, store, work, mass, scratch, update, marg,
                   own_margin, stamp, drift):
+    # ``drift[q]``: how far the values of row ``q`` (the opponent's position ``q``) have moved in all since the
+    # first round, summed over the evaluation sweeps; a turn start at ``(p, q)`` reads only that row
     """Improve the choices of every turn start with scores ``u`` and ``v`` (both orders, every count) and
     store their turn distributions at ``store[starts[p, q]:]``. Returns ``(changed, passes, worst)``: how
     many stored distributions changed, the passes made, and the largest change of a value. With
     ``update`` each value is also written back at once (the first round: a Gauss-Seidel sweep).
 
-    A turn start is passed again only if its choices could have changed: its values moved by at most
-    ``drift - stamp`` since its last pass (every value the pass reads moved by no more), so a choice whose
+    A turn start is passed again only if its choices could have changed: the values it reads (row ``q`` of
+    the table) moved by at most ``drift[q] - stamp`` since its last pass, so a choice whose
     margin there exceeded twice that is still optimal (``own_margin``: the smallest margin of a choice the
     turn can meet). The counts of one opponent's position share a pass when no margin the turn can meet
     turns negative at their bust values."""
@@ -116,7 +118,7 @@ def _improve_pair(P0, u, v, geo, N, rules, sol_roll, out_stats, starts, store, w
             for a in range(K):          # the bust values of the counts (at most three)
                 pi = own * K + a
                 ys[a] = P0[pj, _bust_pos(pi, geo)]
-                pending[a] = own_margin[pi, pj] <= 2.0 * (drift - stamp[pi, pj]) + 1e-12
+                pending[a] = own_margin[pi, pj] <= 2.0 * (drift[pj] - stamp[pi, pj]) + 1e-12
             for a in range(K - 1, -1, -1):
                 if not pending[a]:
                     continue
@@ -133,7 +135,7 @@ def _improve_pair(P0, u, v, geo, N, rules, sol_roll, out_stats, starts, store, w
                         continue
                     pk = own * K + c
                     own_margin[pk, pj] = mins[k]
-                    stamp[pk, pj] = drift
+                    stamp[pk, pj] = drift[pj]
                     pending[c] = False
                     for q in range(4):
                         for n in range(N + 1):
@@ -171,12 +173,14 @@ def _value(P0, pi, pj, geo, R, q):
 
 
 @njit(cache=True)
-def _evaluate_sweep(P0, geo, starts, store):
+def _evaluate_sweep(P0, geo, starts, store, drift):
     """One Gauss-Seidel sweep of the stored choices' values over every turn start, largest score sums
-    first and, within a pair, the most busts first; returns the largest change."""
+    first and, within a pair, the most busts first; returns the largest change, and adds each row's
+    largest change to ``drift``."""
     G, F, K, PEN, MINB, SIMPLE = geo
     S = G - F
     worst = 0.0
+    rowmax = np.zeros(P0.shape[0])
     for s in range(2 * S - 2, -1, -1):
         for u in range(max(0, s - S + 1), s // 2 + 1):
             v = s - u
@@ -198,7 +202,11 @@ def _evaluate_sweep(P0, geo, starts, store):
                         d = abs(x - P0[pi, pj])
                         if d > worst:
                             worst = d
+                        if d > rowmax[pj]:
+                            rowmax[pj] = d
                         P0[pi, pj] = x
+    for q in range(P0.shape[0]):
+        drift[q] += rowmax[q]
     return worst
 
 

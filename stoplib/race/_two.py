@@ -91,14 +91,27 @@ MAX_EVAL_SWEEPS = 100_000
 MAX_IMPROVEMENTS = 200
 
 
+def _warm_start(model, goal, label):
+    """Turn-start values to begin a counter game's policy iteration from: the same game without the counter
+    (no penalty, so the pairwise method solves it, every count given its pair's value). A starting point
+    only: policy iteration certifies its own answer."""
+    import dataclasses
+
+    plain = dataclasses.replace(model, farkles=1, penalty=0)
+    P1, _, _, _, _, _ = compute(plain, goal, "pairwise", "reach", False, label + " (warm start)")
+    K = model.farkles
+    return np.repeat(np.repeat(P1, K, axis=0), K, axis=1)
+
+
 def _policy_iteration(model, goal, finish, label, start=None, checkpoint=None, log=None):
     """A counter game by policy iteration (:mod:`._kernels_counter`): ``counts[u, v]`` holds the rounds of
     improvement, ``sweeps`` the evaluation sweeps in all, ``last_change`` the last evaluation sweep's change.
 
-    ``start``: turn-start values to begin from (a checkpoint of an interrupted run; the first round then
-    passes every turn start against them). ``checkpoint``: a path where the values are saved (``.npy``)
-    after every round, so that a long run never loses finished work. ``log``: a callable given one line
-    per round."""
+    ``start``: turn-start values to begin from (a checkpoint of an interrupted run; None: the game without
+    the counter, :func:`_warm_start`). The first round improves every turn start against them (with the
+    default start it also writes each value back at once, a Gauss-Seidel sweep). ``checkpoint``: a path
+    where the values are saved (``.npy``) after every round, so that a long run never loses finished work.
+    ``log``: a callable given one line per round."""
     from ._kernels_counter import _evaluate_sweep, _improve_all
 
     geo, T, P, S = geometry(model, goal)
@@ -111,7 +124,7 @@ def _policy_iteration(model, goal, finish, label, start=None, checkpoint=None, l
     store = np.full(int(sizes.sum()), -1.0)
     sol_roll = _solitaire.roll_table(model, T)
     stats = np.zeros((4, N + 1, P, P), dtype=np.int32)
-    P0 = np.full((P, P), 0.5) if start is None else np.array(start, dtype=float)
+    P0 = _warm_start(model, goal, label) if start is None else np.array(start, dtype=float)
     if P0.shape != (P, P):
         raise ValueError(f"start must have shape {(P, P)}, got {P0.shape}")
     work = _work(T, N, model.n_outcomes)
@@ -119,14 +132,11 @@ def _policy_iteration(model, goal, finish, label, start=None, checkpoint=None, l
     exact = False                       # the last evaluation ran to the tolerance
     own_margin = np.full((P, P), -1.0)  # no choice known yet: every turn start is passed in the first round
     stamp = np.zeros((P, P))
-    drift = 0.0                         # the sum of the evaluation sweeps' largest changes so far
+    drift = np.zeros(P)                 # per row: the sum of the evaluation sweeps' largest changes so far
     with progress(total=None, desc=label, unit="round", disable=None) as bar:
         for rounds in range(1, MAX_IMPROVEMENTS + 1):
-            changed, _, worst = _improve_all(P0, geo, N, model.rules, T, sol_roll, stats, starts, store, work,
-                                             rounds == 1, own_margin, stamp, drift)
-            if rounds == 1:
-                stamp[:] = drift = 1.0       # the first round moved values by up to 1: pass every start again
-                own_margin[:] = -1.0
+            changed, passed, worst = _improve_all(P0, geo, N, model.rules, T, sol_roll, stats, starts, store, work,
+                                                  False, own_margin, stamp, drift)
             bar.update(1)
             if changed == 0 and rounds > 1 and exact:
                 break                   # the exact values' best responses are the choices valued: optimal
@@ -134,8 +144,7 @@ def _policy_iteration(model, goal, finish, label, start=None, checkpoint=None, l
             prev = np.inf
             exact = False
             for _ in range(limit):
-                last = float(_evaluate_sweep(P0, geo, starts, store))
-                drift += last
+                last = float(_evaluate_sweep(P0, geo, starts, store, drift))
                 sweeps += 1
                 if last <= EVAL_TOL or (last <= EVAL_STALL and last >= prev):
                     exact = True
@@ -145,8 +154,8 @@ def _policy_iteration(model, goal, finish, label, start=None, checkpoint=None, l
                 np.save(checkpoint, P0)
             if log is not None:
                 first = float(P0[model.position(0), model.position(0)])
-                log(f"round {rounds}: {changed} turn distributions changed, largest change {worst:.3e}; "
-                    f"{sweeps} evaluation sweeps so far, last {last:.3e}; first player {first!r}")
+                log(f"round {rounds}: {passed} passes, {changed} turn distributions changed, largest change "
+                    f"{worst:.3e}; {sweeps} evaluation sweeps so far, last {last:.3e}; first player {first!r}")
         else:   # pragma: no cover - never seen; an error, not a wrong table
             raise RuntimeError(f"policy iteration did not settle in {MAX_IMPROVEMENTS} rounds (goal {goal})")
     counts = np.full((S, S), rounds, dtype=np.int64)

@@ -61,7 +61,7 @@ def two_player_rows(game, vi, pig, pig_vi, brute):
     ]
 
 
-def farkle_rows(farkle, farkle_vi, head, human, facebook):
+def farkle_rows(farkle, farkle_vi, head, maximizer, human, facebook):
     """Busche and Neller's Farkle numbers (2017) and Busche's Facebook Farkle (2016)."""
     rows = []
     gap = float(np.abs(farkle.turn_start - farkle_vi.turn_start).max())
@@ -77,28 +77,38 @@ def farkle_rows(farkle, farkle_vi, head, human, facebook):
         f"with {points - 50} points the second player wins {_pct(curve[closest - 1], 2)}, with {points + 50} "
         f"{_pct(curve[closest + 1], 2)}; the least head start that makes it at least even is {50 * head.head_start} "
         "points"))
+    win_loss = 100 * (2 * maximizer.mean - 1)
+    rows.append(row(
+        "Busche and Neller (2017, the talk's slides): optimal play's win probability advantage over score "
+        "maximization", f"about {doc.FARKLE_MAXIMIZER_ADVANTAGE_PERCENT}%",
+        f"{win_loss:.4f}% (wins minus losses, the start decided by a coin); {100 * (maximizer.mean - 0.5):.4f}% "
+        "above an even game", judge(doc.FARKLE_MAXIMIZER_ADVANTAGE_PERCENT, win_loss),
+        f"the optimal policy against the solitaire optimum (each turn maximises its expected score), evaluated "
+        f"exactly: {_pct(maximizer.first_player_win)} moving first, {_pct(maximizer.second_player_win)} moving "
+        "second; the paper's own definitions of its score maximiser and of the advantage could not be read"))
     if human is None:
         rows.append(row(
             "Busche and Neller (2017): what their human-playable policy loses against optimal play",
             f"{doc.FARKLE_HUMAN_LOSS_PERCENT}% of win probability", "not computed", "open",
-            "the human-playable policy is not transcribed in a form we could evaluate (see the chapter)"))
+            "the policy (two memorised tables of 18 values and go-for-it states, by the talk's slides) is not "
+            "stated in any text we could read, so it could not be transcribed or evaluated"))
     else:
         name, loss = human
         rows.append(row(
             "Busche and Neller (2017): what their human-playable policy loses against optimal play",
             f"{doc.FARKLE_HUMAN_LOSS_PERCENT}% of win probability", f"{100 * loss:.4f}%",
             judge(doc.FARKLE_HUMAN_LOSS_PERCENT, 100 * loss),
-            f"{name} against the optimal policy, evaluated exactly (both seats, the start decided by a coin): "
-            "0.5 minus its mean win probability"))
-    if facebook is not None:
-        fb = facebook
-        pct = 100 * fb.first_player_win
-        count = fb.state_count["pre_roll"]
+            f"{name} against the optimal policy, evaluated exactly"))
+    for fb in facebook:
+        pct = 100 * fb["first_player_win"]
         rows.append(row(
-            "Busche (2016), Facebook Farkle: the first player's win probability under optimal play",
+            f"Busche (2016), Facebook Farkle: the first player's win probability under optimal play ({fb['rule']})",
             f"{doc.FACEBOOK_FIRST_PLAYER_PERCENT}%", f"{pct:.4f}%", judge(doc.FACEBOOK_FIRST_PLAYER_PERCENT, pct),
-            f"policy iteration on the stored turn distributions: {int(fb.iterations[0, 0])} rounds of improvement, "
-            f"{fb.sweeps} evaluation sweeps; residual {fb.residual:.0e}"))
+            f"reading {fb['reading']}: policy iteration to {50 * fb['goal_chips']:,} points, {fb['rounds']} rounds of "
+            f"improvement, {fb['sweeps']} evaluation sweeps, residual {fb['residual']:.0e}, {fb['seconds'] / 60:.0f} "
+            "minutes on one core (data/race_facebook_farkle.csv, benchmarks/bench_race_facebook.py)"))
+    if facebook:
+        count = facebook[0]["states"]
         rows.append(row(
             "Busche (2016), Facebook Farkle: the states of the game (banked scores from -2,500 points)",
             doc.FACEBOOK_STATES, f"{count:,}", judge(doc.FACEBOOK_STATES, count),

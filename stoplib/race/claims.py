@@ -17,7 +17,7 @@ from ..util.validate import check_instance, check_int, check_real, check_str
 from ..workbook.verdicts import judge, row
 from . import _costs, _verdicts
 from . import document as doc
-from .match import HeadStart
+from .match import HeadStart, Match
 from .models import _model
 from .multi import MultiRace
 from .solver import Race, _solve
@@ -37,7 +37,7 @@ def _race(name, value, game, method, goal=None):
     return value
 
 
-def verdicts(game, value_iteration, brute, farkle, farkle_vi, head, human=None, facebook=None):
+def verdicts(game, value_iteration, brute, farkle, farkle_vi, head, maximizer, human=None, facebook=()):
     """The verdict table of notebook 08: the paper's open question and the published two-player numbers.
 
     Parameters
@@ -51,11 +51,16 @@ def verdicts(game, value_iteration, brute, farkle, farkle_vi, head, human=None, 
         Farkle solved by both methods (the same goal).
     head : HeadStart
         Farkle's head-start curve at that goal (:func:`stoplib.race.fair_head_start`).
+    maximizer : Match
+        Farkle's optimal policy against the solitaire optimum (score maximisation) at that goal
+        (:func:`stoplib.race.evaluate`).
     human : (str, float) or None
         A human-playable policy's name and its loss of win probability against optimal play (None:
         not evaluated; an open row).
-    facebook : Race or None
-        Facebook Farkle solved (None: its rows are left out).
+    facebook : sequence of dict
+        Facebook Farkle's solves, one mapping per reading of its scoring with the columns of
+        ``data/race_facebook_farkle.csv`` (``reading``, ``rule``, ``goal_chips``, ``first_player_win``,
+        ``states``, ``rounds``, ``sweeps``, ``residual``, ``seconds``); empty: its rows are left out.
 
     Two-player Pig to 100 points (both methods) is solved here (a second).
 
@@ -65,7 +70,8 @@ def verdicts(game, value_iteration, brute, farkle, farkle_vi, head, human=None, 
     >>> from stoplib.tenthousand import duel_brute_force
     >>> f, fv = race.solve("farkle", 8), race.solve("farkle", 8, method="value_iteration")
     >>> v = verdicts(race.solve("tenthousand", 8), race.solve("tenthousand", 8, method="value_iteration"),
-    ...              (3, duel_brute_force(3)[0]), f, fv, race.fair_head_start("farkle", 8))
+    ...              (3, duel_brute_force(3)[0]), f, fv, race.fair_head_start("farkle", 8),
+    ...              race.evaluate("farkle", "optimal", "solitaire", 8))
     >>> int(v["headline"].sum()), v.loc[v.headline, "verdict"].item()
     (1, 'open')
     """
@@ -87,14 +93,33 @@ def verdicts(game, value_iteration, brute, farkle, farkle_vi, head, human=None, 
         if not isinstance(human, tuple) or len(human) != 2:
             raise TypeError("human must be a (name, loss) pair or None")
         human = (check_str("human's name", human[0], 200), check_real("human's loss", human[1], -1, 1))
-    if facebook is not None:
-        facebook = _race("facebook", facebook, "facebook_farkle", "pairwise")
+    check_instance("maximizer", maximizer, Match)
+    if maximizer.game != "farkle" or maximizer.goal != farkle.goal or (maximizer.player, maximizer.opponent) != (
+            "optimal", "solitaire optimum"):
+        raise ValueError(f"maximizer must be Farkle's optimal policy against the solitaire optimum to {farkle.goal}")
+    if isinstance(facebook, (str, bytes)) or not isinstance(facebook, (list, tuple)):
+        raise TypeError("facebook must be a list or tuple of mappings (rows of data/race_facebook_farkle.csv)")
+    keys = ("reading", "rule", "goal_chips", "first_player_win", "states", "rounds", "sweeps", "residual", "seconds")
+    rows_fb = []
+    for k, r in enumerate(facebook):
+        if not hasattr(r, "keys") or any(key not in r for key in keys):
+            raise TypeError(f"facebook[{k}] must be a mapping with the keys {keys}")
+        rows_fb.append({"reading": check_str(f"facebook[{k}]['reading']", r["reading"], 20),
+                        "rule": check_str(f"facebook[{k}]['rule']", r["rule"], 200),
+                        "goal_chips": check_int(f"facebook[{k}]['goal_chips']", int(r["goal_chips"]), 1, 10**4),
+                        "first_player_win": check_real(f"facebook[{k}]['first_player_win']",
+                                                       float(r["first_player_win"]), 0, 1),
+                        "states": check_int(f"facebook[{k}]['states']", int(r["states"]), 1),
+                        "rounds": check_int(f"facebook[{k}]['rounds']", int(r["rounds"]), 0),
+                        "sweeps": check_int(f"facebook[{k}]['sweeps']", int(r["sweeps"]), 0),
+                        "residual": check_real(f"facebook[{k}]['residual']", float(r["residual"]), 0),
+                        "seconds": check_real(f"facebook[{k}]['seconds']", float(r["seconds"]), 0)})
     pig_model = _model("pig")
     budget.check(_costs.solve(pig_model, 100, 2, "value_iteration"))
     pig, pig_vi = _solve(pig_model, 100, "pairwise", "reach"), _solve(pig_model, 100, "value_iteration", "reach")
     brute = (bgoal, bP0, _solve(_model("tenthousand"), bgoal, "pairwise", "reach"))
     rows = _verdicts.two_player_rows(game, value_iteration, pig, pig_vi, brute)
-    rows += _verdicts.farkle_rows(farkle, farkle_vi, head, human, facebook)
+    rows += _verdicts.farkle_rows(farkle, farkle_vi, head, maximizer, human, rows_fb)
     return _verdicts.table(NOTEBOOK, rows)
 
 
@@ -133,7 +158,7 @@ def three_player_verdicts(pig, pig_two, others=()):
         check_instance(f"others[{k}]", r, MultiRace)
     shares = ", ".join(f"seat {k + 1} {100 * pig.win_probability(k):.2f}%" for k in range(3))
     rows = [
-        row("Published exact solutions of three-player Pig (sequential turns, goal 100)",
+        row(f"Published exact solutions of three-player Pig (turns in sequence, goal {pig.goal} points)",
             f"{doc.THREE_PLAYER_PUBLISHED} (our search of the public record)",
             f"a stationary equilibrium: {shares}", "open",
             "as far as we know nobody has published one (Zhu et al. 2023 solve a simultaneous multiplayer variant, "

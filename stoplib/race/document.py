@@ -17,7 +17,7 @@ judges ours at the printed precision), with its source:
 from __future__ import annotations
 
 __all__ = ["OPEN_QUESTION", "PIG_SOLVED_BY", "PIG_FIRST_PLAYER_PERCENT", "PIG_STATES", "FARKLE_HEAD_START_POINTS",
-           "FARKLE_HUMAN_LOSS_PERCENT", "FACEBOOK_FIRST_PLAYER_PERCENT", "FACEBOOK_STATES",
+           "FARKLE_HUMAN_LOSS_PERCENT", "FARKLE_MAXIMIZER_ADVANTAGE_PERCENT", "FACEBOOK_FIRST_PLAYER_PERCENT", "FACEBOOK_STATES",
            "THREE_PLAYER_PUBLISHED"]
 
 # Document 002, Section 6, the paper's last sentence about the game:
@@ -31,6 +31,8 @@ PIG_STATES = "505,000"               # about 505,000 non-terminal states (i, j, 
 # Busche and Neller (2017), two-player Farkle to 10,000 points:
 FARKLE_HEAD_START_POINTS = 200       # "we recommend 200 compensation points ... for the second player"
 FARKLE_HUMAN_LOSS_PERCENT = "1.7754"  # the human-playable policy's loss of win probability against optimal
+# Busche and Neller, ACG 2017 talk slides (cs.gettysburg.edu/~tneller/papers/talks/acg2017.pdf):
+FARKLE_MAXIMIZER_ADVANTAGE_PERCENT = "4.7718"   # "~4.7718% win probability advantage over score maximization"
 # Busche (2016), Facebook Farkle (three farkles in a row cost 500 points; banked scores never below -2,500):
 FACEBOOK_FIRST_PLAYER_PERCENT = "53.487"   # the first player wins 53.487% under optimal play
 FACEBOOK_STATES = "423,765,000"            # the states of the game

@@ -31,7 +31,7 @@ Examples
 >>> m.dice, m.unit, round(float(m.bust[1]), 4)
 (1, 'points', 0.1667)
 >>> turn_model("tenthousand").n_outcomes
-84
+90
 """
 from __future__ import annotations
 
@@ -126,6 +126,20 @@ class TurnModel:
     def position(self, score, count=0):
         """The index of banked ``score`` with ``count`` busts in a row."""
         return (score - self.floor) * self.farkles + count
+
+    def state_count(self, goal):
+        """The states of the two-player game to ``goal``: turn starts, pre-roll states (own position,
+        opponent's, turn total, dice; totals below what is left to the goal, but at least the least bank)
+        and the post-roll states the model names (document 002's ``(t, configuration, n)`` for Ten Thousand).
+
+        Examples
+        --------
+        >>> turn_model("pig").state_count(100)["pre_roll"]
+        505000
+        """
+        from .advice import _state_count
+        goal = check_int("goal", goal, 1)
+        return _state_count(self, goal)
 
     def encode_roll(self, faces):
         """``(n, key)`` of a roll given as faces 1..``faces``: the row and column of :attr:`roll_outcome`."""

@@ -369,26 +369,40 @@ def plot_pair_work(ax, pairwise, value_iteration=None):
 
 
 @styled
-def plot_win_shares(ax, shares, min_goal=1, legend=True):
+def plot_win_shares(ax, shares, min_goal=1, legend=True, two_players=None):
     """Draw each seat's win probability against the goal, the fair share ``1 / players`` dotted.
 
-    ``shares`` is :func:`stoplib.race.win_shares_by_goal` (any number of players).
+    ``shares`` is :func:`stoplib.race.win_shares_by_goal` (any number of players); ``two_players``, the
+    same game with two players (its seats dashed, in the same colours), to set beside it.
     """
     _check_ax(ax)
     c = check_instance("shares", shares, WinShares)
     min_goal = check_int("min_goal", min_goal, 1, c.goal)
     legend = check_bool("legend", legend)
+    if two_players is not None:
+        two = check_instance("two_players", two_players, WinShares)
+        if two.game != c.game or two.players != 2 or two.goal < min_goal:
+            raise ValueError(f"two_players must be two-player {c.game} reaching goal {min_goal} or more")
     keep = c.goals >= min_goal
     for k in range(c.players):
         ax.plot(c.goals[keep], c.shares[keep, k], color=CYCLE[k % len(CYCLE)], lw=1.4,
                 label=f"seat {k + 1}" + (" (moves first)" if k == 0 else ""))
+    low, high = float(c.shares[keep].min()), float(c.shares[keep].max())
+    if two_players is not None:
+        top = min(two.goal, c.goal)
+        keep2 = (two.goals >= min_goal) & (two.goals <= top)
+        for k in range(2):
+            ax.plot(two.goals[keep2], two.shares[keep2, k], color=CYCLE[k % len(CYCLE)], lw=1.1, ls="--",
+                    label=f"seat {k + 1} of two")
+        low, high = min(low, float(two.shares[keep2].min())), max(high, float(two.shares[keep2].max()))
+        ax.axhline(0.5, color=COLORS["grey"], lw=1, ls=":")
     ax.axhline(1.0 / c.players, color=COLORS["grey"], lw=1, ls=":")
     ax.set_xlim(min_goal, c.goal)
-    low, high = float(c.shares[keep].min()), float(c.shares[keep].max())
     ax.set_ylim(max(0.0, low - 0.02), min(1.0, high + 0.02))
     ax.set_xlabel(f"goal ({'chips of 50 points' if c.unit == 'chips' else c.unit})")
     ax.set_ylabel("win probability")
-    ax.set_title(f"{TITLES.get(c.game, c.game)}, {c.players} players", fontsize=10)
+    ax.set_title(f"{TITLES.get(c.game, c.game)}, {c.players} players" + (" and two" if two_players else ""),
+                 fontsize=10)
     if legend:
-        ax.legend(loc="upper right")
+        ax.legend(loc="upper right", ncol=2 if two_players is not None else 1, fontsize=8)
     return ax

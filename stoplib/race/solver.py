@@ -231,7 +231,7 @@ class Race:
         --------
         >>> a = solve("tenthousand", 20).advice((0, 0), 0, "15522")
         >>> a.best.keep, a.best.action, len(a.options)
-        ('5', 'roll', 10)
+        ('1', 'roll', 10)
         """
         from .advice import _advice
         own, opp, own_score = self._scores(scores, farkles)
@@ -311,8 +311,7 @@ class Race:
     @property
     def state_count(self):
         """The states of the game: turn starts and pre-roll states ``(own, opponent, t, n)`` (own + t < goal)."""
-        from .advice import _state_count
-        return _state_count(self.model, self.goal)
+        return self.model.state_count(self.goal)
 
     def state_values(self):
         """``[own, opponent, t]`` (one die: Pig) or ``[own, opponent, t, n]``: the value of holding ``t``

@@ -65,3 +65,13 @@ def test_fair_head_starts_for_three(pig3):
 def test_counter_games_are_two_players_only():
     with pytest.raises(ValueError, match="counter"):
         race.solve("facebook_farkle", 5, players=3)
+
+
+def test_seat_departures_compare_with_the_two_player_policy():
+    t = race.seat_departures(race.solve("pig", 40, players=3), race.solve("pig", 40))
+    assert list(t["place"]) == ["leads", "between", "trails", "level"]
+    assert t["turn_starts"].sum() == 40 ** 3
+    assert ((t["later_share"] + t["sooner_share"]) <= 1).all()
+    assert (t["later_share"] + t["sooner_share"]).max() > 0          # at 40 points the policies differ somewhere
+    with pytest.raises(ValueError, match="two-player"):
+        race.seat_departures(race.solve("pig", 40, players=3), race.solve("pig", 30))
