@@ -36,9 +36,9 @@ os.environ.setdefault("NUMBA_NUM_THREADS", "1")
 import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
 
-from stoplib.race import _cache, _farkle, _two, solver  # noqa: E402
+from stoplib.race import _cache, _two, solver  # noqa: E402
 from stoplib.race.advice import _state_count  # noqa: E402
-from stoplib.race.models import turn_model  # noqa: E402
+from stoplib.race.models import farkle_variant, turn_model  # noqa: E402
 from stoplib.util.timing import machine  # noqa: E402
 from stoplib.workbook.benchmarks import RESULTS, Recorder  # noqa: E402
 
@@ -59,7 +59,7 @@ def main(argv=None):
     if not args.solve:
         print(pd.read_csv(DATA).to_string(index=False) if DATA.exists() else f"no runs recorded in {DATA}")
         return 0
-    model = _farkle.variant("facebook_farkle", **READINGS[args.reading]) if READINGS[args.reading] \
+    model = farkle_variant("facebook_farkle", **READINGS[args.reading]) if READINGS[args.reading] \
         else turn_model("facebook_farkle")
     point = _cache.cache_dir() / f"race-facebook-checkpoint-{args.reading}-{args.goal}.npy"
     point.parent.mkdir(parents=True, exist_ok=True)

@@ -35,10 +35,10 @@ Examples
 """
 from .models import GAMES, TurnModel, turn_model
 from .solver import METHODS, FINISH_RULES, MAX_PLAYERS, Race, solve
-from .multi import STARTS, MultiRace, equilibrium, seat_departures
+from .multi import STARTS, MultiRace, equilibrium
 from .advice import Option, Advice, PolicyMap, DepartureMap
 from .match import Rule, hold_at, keep_pace, Match, evaluate, HeadStart, fair_head_start, WinShares, \
-    win_shares_by_goal
+    win_shares_by_goal, seat_departures
 from .simulation import Simulation, simulate
 
 __all__ = ["GAMES", "TurnModel", "turn_model", "METHODS", "FINISH_RULES", "MAX_PLAYERS", "Race", "solve",

@@ -12,10 +12,10 @@ minimum to bank, no penalty. ``"facebook_farkle"`` is the game of Busche's blog 
 scoring of his rules pages (mattbusche.org, rules.php and scoring.php): four, five and six of a kind
 score two, three and four times the triple, a straight 1500, three pairs 750 (four of a kind and a pair
 is *not* three pairs: the reading that gives the published 53.487%; counting it gives 53.482%, see
-:func:`variant`), no two-triplet or six-dice-farkle bonus, 300 points to bank, three farkles in a row
-cost 500 points and reset the count, banked scores floored at -2,500 (Busche's model bound). Hot dice:
-all six dice again, and the player may bank or roll (the other reading, "must roll", changes the first
-player's chance by about 1e-6 in the research prototype behind these notes).
+:func:`stoplib.race.models.farkle_variant`), no two-triplet or six-dice-farkle bonus, 300 points to bank,
+three farkles in a row cost 500 points and reset the count, banked scores floored at -2,500 (Busche's
+model bound). Hot dice: all six dice again, and the player may bank or roll (the other reading, "must
+roll", changes the first player's chance by about 1e-6 in the research prototype behind these notes).
 
 - single 1: 100 points; single 5: 50;
 - three of a kind: 1000 for 1s, 100 times the face otherwise; more of a kind by the reading's
@@ -31,11 +31,6 @@ fewer and bank more); the tests solve small goals both ways and compare.
 """
 from __future__ import annotations
 
-from functools import lru_cache
-
-import numpy as np
-
-from . import _dice
 
 __all__: list[str] = []   # private
 
@@ -102,39 +97,3 @@ def score(counts, reading):
         if reading["two_triplets"] and shape == [3, 3]:
             best = max(best, reading["two_triplets"])
     return best
-
-
-@lru_cache(maxsize=None)
-def model(game):
-    """The turn model of ``game`` (``"farkle"`` or ``"facebook_farkle"``)."""
-    return _build(game, tuple(sorted(READINGS[game].items())))
-
-
-def variant(game, **changes):
-    """The turn model of ``game`` under another reading of its rules (``quad_pair=True``...): for the verdict
-    rows that solve each candidate reading. Solve it with the private two-player driver (:mod:`._two`);
-    :func:`stoplib.race.solve` takes the published readings only."""
-    reading = dict(READINGS[game])
-    for key, value in changes.items():
-        if key not in reading:
-            raise ValueError(f"unknown rule {key!r}; the rules are {sorted(reading)}")
-        reading[key] = value
-    return _build(game, tuple(sorted(reading.items())))
-
-
-@lru_cache(maxsize=None)
-def _build(game, items):
-    from .models import TurnModel, _i64, _roll_table
-
-    reading = dict(items)
-
-    def scorer(counts):
-        return score(tuple(counts), reading)
-
-    a = _dice.multiset_arrays(6, 6, scorer, prune=True)
-    outcome = a["roll_outcome"]
-    return TurnModel(game, TITLES[game], "chips", 50, 6, 6, a["p0"], _i64(a["out_ptr"]), np.array(a["out_p"]),
-                     _i64(a["out_k"]), _i64(a["opt_ptr"]), _i64(a["opt_s"]), _i64(a["opt_n"]),
-                     tuple(a["opt_keep"]), _roll_table(6, 6, lambda n, counts: outcome.get((n, counts), -1)),
-                     farkles=reading["farkles"], penalty=reading["penalty"], floor=reading["floor"],
-                     default_goal=200, minimum_bank=reading["minimum_bank"], scorer=scorer)

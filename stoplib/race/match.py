@@ -24,15 +24,16 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..util import budget
-from ..util.validate import check_choice, check_int, check_str
-from . import _costs, _solitaire
+from ..util.validate import check_choice, check_instance, check_int, check_str
+from . import _costs, _solitaire, multi
 from ._kernels_fixed import _evaluate_diagonal
 from ._two import geometry
 from .models import GAMES, MAX_DIE, _model
-from .solver import MAX_PLAYERS, _solve
+from .multi import MultiRace
+from .solver import MAX_PLAYERS, Race, _solve
 
 __all__ = ["Rule", "hold_at", "keep_pace", "Match", "evaluate", "HeadStart", "fair_head_start", "WinShares",
-           "win_shares_by_goal"]
+           "win_shares_by_goal", "seat_departures", "ROLES"]
 
 
 @dataclass(frozen=True)
@@ -275,8 +276,7 @@ def fair_head_start(game, goal=None, players=2, die=6):
         h = int(np.flatnonzero(curve >= 0.5)[0])
         curve.setflags(write=False)
         return HeadStart(model.game, goal, model.unit, 2, h, curve, (0, h), (1.0 - curve[h], curve[h]))
-    from .multi import _solve_multi
-    r = _solve_multi(model, goal, players, "pairwise")
+    r = multi._solve_multi(model, goal, players, "pairwise")
     return _fair_multi(r)
 
 
@@ -346,11 +346,60 @@ def win_shares_by_goal(game, goal=None, players=2, die=6):
         first = P0[goal - g, goal - g]
         shares = np.stack([first, 1.0 - first], axis=1)
     else:
-        from .multi import _solve_multi
-        W = _solve_multi(model, goal, players, "pairwise").turn_start
+        W = multi._solve_multi(model, goal, players, "pairwise").turn_start
         idx = goal - g
         shares = W[(idx,) * players]
     shares = np.ascontiguousarray(shares, dtype=float)
     for a in (g, shares):
         a.setflags(write=False)
     return WinShares(model.game, goal, model.unit, players, g, shares)
+
+
+#: The positions of the mover among three or more players in :func:`seat_departures`.
+ROLES = ("leads", "between", "trails", "level")
+
+
+def seat_departures(result, two, min_room=0):
+    """How the mover's play with more players departs from the two-player policy, by its place in the race.
+
+    For every turn start of ``result`` (three or more players, all dice to roll) with at least
+    ``min_room`` units to go for everyone, the least turn total at which the mover banks is set beside
+    the two-player policy's (``two``, the same game and goal) against the strongest opponent (the
+    highest other score). The mover *leads* (its score above every other), *trails* (below every
+    other), is *between*, or is *level* with the leader. Rows: each place; columns: the turn starts,
+    the median least banking total with more players and with two, and the shares of turn starts where
+    the mover banks later (more risk) or sooner (less risk) than the two-player policy would.
+
+    Examples
+    --------
+    >>> from stoplib.race import solve
+    >>> t = seat_departures(solve("pig", 12, players=3), solve("pig", 12))
+    >>> list(t["place"])
+    ['leads', 'between', 'trails', 'level']
+    """
+    import pandas as pd
+
+    check_instance("result", result, MultiRace)
+    check_instance("two", two, Race)
+    if two.game != result.game or two.goal != result.goal:
+        raise ValueError(f"two must be two-player {result.game} to {result.goal}, got {two.game} to {two.goal}")
+    min_room = check_int("min_room", min_room, 0, result.goal)
+    G, m = result.goal, result.players
+    grids = np.indices((G,) * m).reshape(m, -1)
+    own, others = grids[0], grids[1:]
+    top, low = others.max(axis=0), others.min(axis=0)
+    room = G - grids.max(axis=0)
+    keep = room >= min_room
+    many = result.bank_from.reshape(-1)
+    pair = two.bank_table()[own, top]
+    place = np.where(own > top, 0, np.where(own < low, 2, np.where(own == top, 3, 1)))
+    rows = []
+    for k, name in enumerate(ROLES):
+        mask = keep & (place == k)
+        if not mask.any():
+            continue
+        diff = many[mask] - pair[mask]
+        rows.append({"place": name, "turn_starts": int(mask.sum()), "median_bank_from": float(np.median(many[mask])),
+                     "median_bank_from_two": float(np.median(pair[mask])), "later_share": float((diff > 0).mean()),
+                     "sooner_share": float((diff < 0).mean()), "mean_difference": float(diff.mean())})
+    return pd.DataFrame(rows)

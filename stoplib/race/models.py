@@ -41,9 +41,9 @@ from functools import lru_cache
 import numpy as np
 
 from ..util.validate import check_choice, check_int
-from . import _dice
+from . import _dice, _farkle
 
-__all__ = ["GAMES", "TurnModel", "turn_model"]
+__all__ = ["GAMES", "TurnModel", "turn_model"]   # farkle_variant: a private door for the benchmark
 
 #: The games of the engine.
 GAMES = ("pig", "tenthousand", "farkle", "facebook_farkle")
@@ -231,5 +231,38 @@ def _model(game, die=6):
         return _pig(die)
     if game == "tenthousand":
         return _tenthousand()
-    from . import _farkle
-    return _farkle.model(game)
+    return _farkle_model(game)
+
+
+@lru_cache(maxsize=None)
+def _farkle_model(game):
+    """The turn model of ``game`` (``"farkle"`` or ``"facebook_farkle"``), the rules of :mod:`._farkle`."""
+    return _farkle_build(game, tuple(sorted(_farkle.READINGS[game].items())))
+
+
+def farkle_variant(game, **changes):
+    """The turn model of a Farkle game under another reading of its rules (``quad_pair=True``...), for the
+    verdict rows that solve each candidate reading (private use: solve it with :mod:`._two`;
+    :func:`stoplib.race.solve` takes the published readings only)."""
+    reading = dict(_farkle.READINGS[game])
+    for key, value in changes.items():
+        if key not in reading:
+            raise ValueError(f"unknown rule {key!r}; the rules are {sorted(reading)}")
+        reading[key] = value
+    return _farkle_build(game, tuple(sorted(reading.items())))
+
+
+@lru_cache(maxsize=None)
+def _farkle_build(game, items):
+    reading = dict(items)
+
+    def scorer(counts):
+        return _farkle.score(tuple(counts), reading)
+
+    a = _dice.multiset_arrays(6, 6, scorer, prune=True)
+    outcome = a["roll_outcome"]
+    return TurnModel(game, _farkle.TITLES[game], "chips", 50, 6, 6, a["p0"], _i64(a["out_ptr"]), np.array(a["out_p"]),
+                     _i64(a["out_k"]), _i64(a["opt_ptr"]), _i64(a["opt_s"]), _i64(a["opt_n"]),
+                     tuple(a["opt_keep"]), _roll_table(6, 6, lambda n, counts: outcome.get((n, counts), -1)),
+                     farkles=reading["farkles"], penalty=reading["penalty"], floor=reading["floor"],
+                     default_goal=200, minimum_bank=reading["minimum_bank"], scorer=scorer)

@@ -51,7 +51,7 @@ from ._kernels_multi import (_bank_from, _best_response_gap, _evaluate_sum, _res
                              _solve_sum, _sum_states)
 from .models import GAMES, _model
 
-__all__ = ["MultiRace", "STARTS", "equilibrium", "seat_departures"]
+__all__ = ["MultiRace", "STARTS", "equilibrium"]
 
 #: The starting vectors of value iteration (:meth:`MultiRace` records which): the state with one more
 #: unit for the mover (already solved), an even share, the mover wins.
@@ -279,56 +279,3 @@ def _compute_multi(model, goal, players, method, start):
         a.setflags(write=False)
     return MultiRace(model.game, G, m, method, start, W.reshape(shape + (m,)), rounds.reshape(shape),
                      loops.reshape(shape), unsettled, residual, gain, gap, bank.reshape(shape))
-
-
-#: The positions of the mover among three or more players in :func:`seat_departures`.
-ROLES = ("leads", "between", "trails", "level")
-
-
-def seat_departures(result, two, min_room=0):
-    """How the mover's play with more players departs from the two-player policy, by its place in the race.
-
-    For every turn start of ``result`` (three or more players, all dice to roll) with at least
-    ``min_room`` units to go for everyone, the least turn total at which the mover banks is set beside
-    the two-player policy's (``two``, the same game and goal) against the strongest opponent (the
-    highest other score). The mover *leads* (its score above every other), *trails* (below every
-    other), is *between*, or is *level* with the leader. Rows: each place; columns: the turn starts,
-    the median least banking total with more players and with two, and the shares of turn starts where
-    the mover banks later (more risk) or sooner (less risk) than the two-player policy would.
-
-    Examples
-    --------
-    >>> from stoplib.race import solve
-    >>> t = seat_departures(solve("pig", 12, players=3), solve("pig", 12))
-    >>> list(t["place"])
-    ['leads', 'between', 'trails', 'level']
-    """
-    import pandas as pd
-
-    from .solver import Race
-    from ..util.validate import check_instance
-
-    check_instance("result", result, MultiRace)
-    check_instance("two", two, Race)
-    if two.game != result.game or two.goal != result.goal:
-        raise ValueError(f"two must be two-player {result.game} to {result.goal}, got {two.game} to {two.goal}")
-    min_room = check_int("min_room", min_room, 0, result.goal)
-    G, m = result.goal, result.players
-    grids = np.indices((G,) * m).reshape(m, -1)
-    own, others = grids[0], grids[1:]
-    top, low = others.max(axis=0), others.min(axis=0)
-    room = G - grids.max(axis=0)
-    keep = room >= min_room
-    many = result.bank_from.reshape(-1)
-    pair = two.bank_table()[own, top]
-    place = np.where(own > top, 0, np.where(own < low, 2, np.where(own == top, 3, 1)))
-    rows = []
-    for k, name in enumerate(ROLES):
-        mask = keep & (place == k)
-        if not mask.any():
-            continue
-        diff = many[mask] - pair[mask]
-        rows.append({"place": name, "turn_starts": int(mask.sum()), "median_bank_from": float(np.median(many[mask])),
-                     "median_bank_from_two": float(np.median(pair[mask])), "later_share": float((diff > 0).mean()),
-                     "sooner_share": float((diff < 0).mean()), "mean_difference": float(diff.mean())})
-    return pd.DataFrame(rows)

@@ -80,7 +80,8 @@ def test_farkle_scoring_readings():
 
 
 def test_farkle_variants():
-    m = _farkle.variant("facebook_farkle", quad_pair=True)
+    from stoplib.race.models import farkle_variant
+    m = farkle_variant("facebook_farkle", quad_pair=True)
     assert m.n_outcomes > turn_model("facebook_farkle").n_outcomes
     with pytest.raises(ValueError, match="unknown rule"):
-        _farkle.variant("farkle", jokers=1)
+        farkle_variant("farkle", jokers=1)

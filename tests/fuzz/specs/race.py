@@ -31,7 +31,7 @@ SPECS = [
     Spec(f"{R}.multi.equilibrium", kwargs=dict(game="pig", goal=8, players=3, method="pairwise", start="neighbour"),
          extra_bad={"game": BAD_GAMES + ["facebook_farkle"], "goal": BAD_GOALS, "players": [1, 5],
                     "start": ["Even", 0]}, max_examples=10),
-    Spec(f"{R}.multi.seat_departures", kwargs=dict(result=THREE, two=Make("factories.race_solved", ("pig", 10)),
+    Spec(f"{R}.match.seat_departures", kwargs=dict(result=THREE, two=Make("factories.race_solved", ("pig", 10)),
                                                     min_room=0),
          extra_bad={"result": [PIG12, HEAD], "two": [THREE, TT8, PIG12], "min_room": [-1, 11]}, max_examples=8),
     Spec(f"{R}.match.Rule", kwargs=dict(name="hold at 20", hold_at=20, pace_divisor=0, end_race=0),
