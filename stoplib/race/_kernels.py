@@ -20,7 +20,7 @@ every value is affine in ``y``; with ``track`` the pass also returns the slope a
 interval of ``y`` on which its choices stay optimal.
 
 The turn model's arrays travel as one tuple ``rules = (p0, out_ptr, out_p, out_k, opt_ptr,
-opt_s, opt_n)`` and its geometry as ``geo = (goal, floor, K, penalty, least bank, simple)``; ``simple``
+opt_s, opt_n)`` and its geometry as ``geo = (goal, floor, K, penalty, least bank, simple, smax)``; ``simple``
 marks a one-die model whose outcomes have one option each and the bust's probability (Pig): its
 pass sums the continuations and multiplies once, as Neller and Presser's equation reads.
 """
@@ -42,10 +42,10 @@ TOL = 1e-13
 STALL = 1e-12
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")   # called per turn total: inlined, not called
 def _bust_pos(p, geo):
     """The position after a bust from position ``p``: one more bust, or the penalty and a fresh count."""
-    G, F, K, PEN, MINB, SIMPLE = geo
+    G, F, K, PEN, MINB, SIMPLE, SMAX = geo
     c = p % K
     if c + 1 < K:
         return p + 1
@@ -82,7 +82,7 @@ def _bracket(ys, jlo, jhi, lo_hi, yv):
     return False, 0.5 * (lo_hi[0] + lo_hi[1])
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")   # called per turn total: inlined, not called
 def _limit(lo, hi, y, dv, ds):
     """Narrow ``[lo, hi]`` to the ``y'`` where the chosen value (margin ``dv >= 0`` over an
     alternative, slope difference ``ds``) stays at least the alternative's.
@@ -99,7 +99,7 @@ def _limit(lo, hi, y, dv, ds):
     return lo, hi
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")   # called per turn total: inlined, not called
 def _margins(out, at, d1, d2, dv, ds):
     """Record at ``out[at:at + 3]`` the smallest margins of a choice over an alternative at the bust values
     ``y``, ``y + d1`` and ``y + d2`` (a choice's margin is ``dv + ds d`` there): it stays optimal iff >= 0."""
@@ -114,9 +114,10 @@ def _margins(out, at, d1, d2, dv, ds):
 
 
 @njit(cache=True)
-def _goal_rows(base_v, base_s, R, N, p0, y, finish_bank, stats):
-    """Totals at or beyond the goal win (worth 1, slope 0); the statistics start empty."""
-    top = base_v.shape[0]
+def _goal_rows(base_v, base_s, R, N, p0, y, finish_bank, stats, smax):
+    """Totals at or beyond the goal win (worth 1, slope 0; a pass reads up to ``R + smax``); the statistics
+    start empty."""
+    top = min(base_v.shape[0], R + smax + 1)
     for t in range(R, top):             # the goal is reached: a win
         for n in range(N + 1):
             base_v[t, n] = 1.0
@@ -134,7 +135,7 @@ def _goal_rows(base_v, base_s, R, N, p0, y, finish_bank, stats):
         stats[3, n] = 0
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")   # called per turn total: inlined, not called
 def _simple_roll(t, y, rules, track, pre_v, pre_s, base_v, base_s, choice):
     """Rolling the one die of a simple model (Pig) with ``t`` set aside: the continuations summed, then
     multiplied once by the chance of a face, as Neller and Presser's equation reads."""
@@ -152,7 +153,7 @@ def _simple_roll(t, y, rules, track, pre_v, pre_s, base_v, base_s, choice):
     pre_s[t, 1] = accs * p0[1]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")   # called per turn total: inlined, not called
 def _bank_or_roll(t, bank, N, y, track, d1, d2, lo, hi, pre_v, pre_s, base_v, base_s, bank_dec, sol_roll, stats,
                   marg, at):
     """Bank ``t`` (worth ``bank``) or roll each number of dice, whichever is worth more (bank on a tie);
@@ -160,26 +161,29 @@ def _bank_or_roll(t, bank, N, y, track, d1, d2, lo, hi, pre_v, pre_s, base_v, ba
     ``(lo, hi)``."""
     for n in range(1, N + 1):
         rv = pre_v[t, n]
-        rs = pre_s[t, n]
         if bank >= rv:
             base_v[t, n] = bank
-            base_s[t, n] = 0.0
             bank_dec[t, n] = 1
-            if track == 2:
-                _margins(marg, at + 3 * n, d1, d2, bank - rv, -rs)
-            elif track:
-                lo, hi = _limit(lo, hi, y, bank - rv, -rs)
+            if track:
+                rs = pre_s[t, n]
+                base_s[t, n] = 0.0
+                if track == 2:
+                    _margins(marg, at + 3 * n, d1, d2, bank - rv, -rs)
+                else:
+                    lo, hi = _limit(lo, hi, y, bank - rv, -rs)
             stats[0, n] = t
             if sol_roll[t, n]:
                 stats[3, n] += 1
         else:
             base_v[t, n] = rv
-            base_s[t, n] = rs
             bank_dec[t, n] = 0
-            if track == 2:
-                _margins(marg, at + 3 * n, d1, d2, rv - bank, rs)
-            elif track:
-                lo, hi = _limit(lo, hi, y, rv - bank, rs)
+            if track:
+                rs = pre_s[t, n]
+                base_s[t, n] = rs
+                if track == 2:
+                    _margins(marg, at + 3 * n, d1, d2, rv - bank, rs)
+                else:
+                    lo, hi = _limit(lo, hi, y, rv - bank, rs)
             if t > stats[1, n]:
                 stats[1, n] = t
             if not sol_roll[t, n]:
@@ -204,11 +208,11 @@ def _side(P0, pi, pj, y, geo, N, rules, finish_bank, track, pre_v, pre_s, base_v
     (riskier) and bank where it rolls (safer).
     """
     p0, out_ptr, out_p, out_k, opt_ptr, opt_s, opt_n = rules
-    G, F, K, PEN, MINB, SIMPLE = geo
+    G, F, K, PEN, MINB, SIMPLE, SMAX = geo
     i = pi // K + F
     home = pi - pi % K                  # the position of score i with no busts
     R = G - i if G - i >= MINB else MINB   # the goal wins once it may be banked
-    _goal_rows(base_v, base_s, R, N, p0, y, finish_bank, stats)
+    _goal_rows(base_v, base_s, R, N, p0, y, finish_bank, stats, SMAX)
     lo = -np.inf
     hi = np.inf
     d1 = lohi[0]
@@ -245,7 +249,8 @@ def _side(P0, pi, pj, y, geo, N, rules, finish_bank, track, pre_v, pre_s, base_v
                             else:
                                 lo, hi = _limit(lo, hi, y, bv - base_v[tt, opt_n[o]], bs - base_s[tt, opt_n[o]])
                 acc += out_p[e] * bv
-                accs += out_p[e] * bs
+                if track:
+                    accs += out_p[e] * bs
             pre_v[t, n] = acc
             pre_s[t, n] = accs
         if t == 0:
@@ -397,7 +402,7 @@ def _counter_pair(P0, u, v, geo, N, rules, finish_bank, sol_roll, out_stats, wor
     """One Gauss-Seidel pass over the turn starts of scores ``u <= v`` with every bust count (a
     counter game); returns the largest change. Counts are visited from the largest sum down, so a
     bust (one more in a row) reads a value already passed; the penalty reads a lower score sum."""
-    G, F, K, PEN, MINB, SIMPLE = geo
+    G, F, K, PEN, MINB, SIMPLE, SMAX = geo
     pv, ps, bv, bs, ch, bd, st, _, lohi, _ = work
     worst = 0.0
     for csum in range(2 * K - 2, -1, -1):
@@ -494,7 +499,7 @@ def _turn(P0, i, j, geo, N, rules, finish_bank, sol_roll, pv, bv, ch, bd):
 @njit(cache=True, parallel=True)
 def _policy_map(P0, j, geo, N, rules, T, finish_bank, sol_roll, roll_value, bank_value):
     """For opponent position ``j``: ``roll_value[n, i, t]`` and ``bank_value[i, t]`` for every own position ``i``."""
-    G, F, K, PEN, MINB, SIMPLE = geo
+    G, F, K, PEN, MINB, SIMPLE, SMAX = geo
     E = rules[1][N + 1]
     for i in prange(P0.shape[0]):
         pv = np.zeros((T, N + 1))
@@ -514,7 +519,7 @@ def _policy_map(P0, j, geo, N, rules, T, finish_bank, sol_roll, roll_value, bank
 @njit(cache=True, parallel=True)
 def _pre_table(P0, geo, N, rules, T, finish_bank, sol_roll, offsets, pre):
     """The optimal pre-roll values of every state: ``pre[offsets[i] + (j * R_i + t) * N + n - 1]``."""
-    G, F, K, PEN, MINB, SIMPLE = geo
+    G, F, K, PEN, MINB, SIMPLE, SMAX = geo
     E = rules[1][N + 1]
     P = P0.shape[0]
     for i in prange(P):

@@ -98,7 +98,7 @@ def _improve_pair(P0, u, v, geo, N, rules, sol_roll, out_stats, starts, store, w
     margin there exceeded twice that is still optimal (``own_margin``: the smallest margin of a choice the
     turn can meet). The counts of one opponent's position share a pass when no margin the turn can meet
     turns negative at their bust values."""
-    G, F, K, PEN, MINB, SIMPLE = geo
+    G, F, K, PEN, MINB, SIMPLE, SMAX = geo
     pv, ps, bv, bs, ch, bd, st, _, lohi, _ = work
     ys = np.zeros(K)
     pending = np.zeros(K, dtype=np.bool_)
@@ -163,7 +163,7 @@ def _improve_pair(P0, u, v, geo, N, rules, sol_roll, out_stats, starts, store, w
 @njit(cache=True)
 def _value(P0, pi, pj, geo, R, q):
     """The value of a turn start under its stored distribution ``q`` (``q[R]`` bust, ``q[R + 1]`` win)."""
-    G, F, K, PEN, MINB, SIMPLE = geo
+    G, F, K, PEN, MINB, SIMPLE, SMAX = geo
     home = pi - pi % K
     x = q[R + 1] + q[R] * (1.0 - P0[pj, _bust_pos(pi, geo)])
     for t in range(MINB, R):
@@ -177,7 +177,7 @@ def _evaluate_sweep(P0, geo, starts, store, drift):
     """One Gauss-Seidel sweep of the stored choices' values over every turn start, largest score sums
     first and, within a pair, the most busts first; returns the largest change, and adds each row's
     largest change to ``drift``."""
-    G, F, K, PEN, MINB, SIMPLE = geo
+    G, F, K, PEN, MINB, SIMPLE, SMAX = geo
     S = G - F
     worst = 0.0
     rowmax = np.zeros(P0.shape[0])
@@ -213,7 +213,7 @@ def _evaluate_sweep(P0, geo, starts, store, drift):
 @njit(cache=True)
 def _improve_all(P0, geo, N, rules, T, sol_roll, out_stats, starts, store, work, update, own_margin, stamp, drift):
     """:func:`_improve_pair` over every pair of scores, largest sums first; returns (changed, passes, worst)."""
-    G, F, K, PEN, MINB, SIMPLE = geo
+    G, F, K, PEN, MINB, SIMPLE, SMAX = geo
     S = G - F
     mass = np.zeros((T, N + 1))
     scratch = np.zeros(T + 2)

@@ -31,7 +31,8 @@ def geometry(model, goal):
     """``(geo, T, P, S)``: the kernels' geometry tuple, the rows of a turn's tables, the positions, the scores."""
     simple = (model.dice == 1 and bool((np.diff(model.opt_ptr) == 1).all())
               and bool((model.out_p == model.bust[1]).all()))
-    geo = np.array([goal, model.floor, model.farkles, model.penalty, model.minimum_bank, int(simple)], dtype=np.int64)
+    geo = np.array([goal, model.floor, model.farkles, model.penalty, model.minimum_bank, int(simple), model.smax],
+                   dtype=np.int64)
     S = goal - model.floor
     T = S + model.smax + 1
     return geo, T, S * model.farkles, S

@@ -1,21 +1,22 @@
-"""Browser scenario for notebook 08 (two-player dice): operate both panels and check each readout against
-the API, computed here.
+"""Browser scenario for notebook 08 (two-player dice races): operate both panels and check each readout
+against the API, computed here.
 
-Panel 0, the advisor: sliders (own and opponent's scores), a text box for the turn total and one for the
-roll; panel 1, the policy map: a slider (opponent's score), a text box (goal), a dropdown (dice to roll),
-a check box (solitaire thresholds) and a "Solve" button. Both have a "Save figure" button. The goal of
-the notebook's games is read from the first readout (it is smaller in quick mode).
+Panel 0, the advisor: a game menu, sliders (own and opponent's scores), a text box for the turn total and
+one for the roll, and a "Solve" button; panel 1, the policy map of Ten Thousand: a slider (opponent's
+score), a text box (goal), a dropdown (dice to roll), a check box (solitaire thresholds) and a "Solve"
+button. Both have a "Save figure" button. The goal of the notebook's games is read from the first readout
+(it is smaller in quick mode).
 """
 import re
 
 from lab import decode_png
 
-from stoplib import tenthousand as tt
+from stoplib import race
 
 
 def _advice_text(result, own, opponent, total, roll):
     """What the advisor's readout must say for this state, from the API."""
-    a = result.advice(own, opponent, total, roll)
+    a = result.advice((own, opponent), total, roll)
     if a.bust:
         return f"bust, the turn ends with nothing; win probability {a.win_probability:.6f}"
     return f"win probability {a.best.win_probability:.6f} ({len(a.options)} option"
@@ -29,7 +30,8 @@ def _bank_text(pm, dice, own):
 
 def _policy_text(result, opponent, dice):
     pm = result.policy_map(opponent)
-    return (f"goal {result.goal} chips, opponent at {opponent}, {dice} {'die' if dice == 1 else 'dice'} to roll: "
+    return (f"Ten Thousand to {result.goal} chips, opponent at {opponent}, {dice} {'die' if dice == 1 else 'dice'} "
+            "to roll: "
             f"{_bank_text(pm, dice, 0)}, {_bank_text(pm, dice, opponent)}; the solitaire optimum banks from "
             f"{int(pm.solitaire_bank_from[dice - 1])}")
 
@@ -38,27 +40,32 @@ def notebook_08(nb, server):
     # (a) the advisor
     p = 0
     nb.wait_for(lambda: "roll 15522" in nb.panel_readout(p), what="first advisor readout")
-    goal = int(re.match(r"goal (\d+) chips", nb.panel_readout(p)).group(1))
-    game = tt.duel(goal)
+    goal = int(re.match(r"Ten Thousand to (\d+) chips", nb.panel_readout(p)).group(1))
+    game = race.solve("tenthousand", goal)
     want = _advice_text(game, 0, 0, 0, "15522")
     nb.wait_for(lambda: want in nb.panel_readout(p), what=want)
-    nb.set_slider(p, "own score (chips)", 10)
-    nb.set_slider(p, "opponent's score (chips)", 25)
-    nb.set_text(p, "turn total (chips)", 4)
+    nb.set_slider(p, "own score", 10)
+    nb.set_slider(p, "opponent's score", 25)
+    nb.set_text(p, "turn total", 4)
     nb.set_text(p, "roll (faces)", "1155")
     want = _advice_text(game, 10, 25, 4, "1155")
-    head = "goal %d chips · own 10, opponent 25, turn total 4, roll 1155: best" % goal
+    head = "Ten Thousand to %d chips · own 10, opponent 25, turn total 4, roll 1155: best" % goal
     nb.wait_for(lambda: head in nb.panel_readout(p) and want in nb.panel_readout(p), what=want)
     assert not decode_png(nb.panel_image(p))[2]
     nb.set_text(p, "roll (faces)", "2346")                      # a bust
     want = _advice_text(game, 10, 25, 4, "2346")
     nb.wait_for(lambda: want in nb.panel_readout(p), what=want)
-    nb.set_text(p, "turn total (chips)", goal + 5)              # out of range: a message, nothing clamped
-    nb.wait_for(lambda: f"must be in 0..{goal - 1}" in nb.panel_message(p), what="range message")
+    nb.set_text(p, "turn total", goal + 5)                      # out of range: a message, nothing clamped
+    nb.wait_for(lambda: "must be in 0.." in nb.panel_message(p), what="range message")
     assert want in nb.panel_readout(p)                          # the last valid view stays
-    nb.set_text(p, "turn total (chips)", 4)
+    nb.set_text(p, "turn total", 4)
     nb.set_text(p, "roll (faces)", "1234567")
     nb.wait_for(lambda: "roll must be 1 to 5 faces" in nb.panel_message(p), what="roll message")
+    nb.choose(p, "game", "Pig to 100")                          # another game of the engine
+    nb.set_text(p, "roll (faces)", "4")
+    pig = race.solve("pig", 100)
+    want = _advice_text(pig, 10, 25, 4, "4")
+    nb.wait_for(lambda: "Pig to 100 points" in nb.panel_readout(p) and want in nb.panel_readout(p), what=want)
     nb.click(p, "Save figure")
     nb.wait_for(lambda: "Saved" in nb.panel_message(p), what="save message")
 
@@ -82,12 +89,12 @@ def notebook_08(nb, server):
     nb.wait_for(lambda: "below the goal (15 chips), got 20" in nb.panel_message(p), what="opponent message")
     assert want in nb.panel_readout(p)
     nb.set_text(p, "goal (chips)", 397)                         # solved already, or its cost is shown
-    nb.wait_for(lambda: "goal 397 chips" in nb.panel_readout(p) or "is not solved yet: about" in nb.panel_message(p),
+    nb.wait_for(lambda: "to 397 chips" in nb.panel_readout(p) or "is not solved yet: about" in nb.panel_message(p),
                 timeout=120, what="goal 397: shown, or its cost")
     if "is not solved yet" in nb.panel_message(p):
         assert "press Solve" in nb.panel_message(p) and want in nb.panel_readout(p)
     nb.set_text(p, "goal (chips)", 40)                          # quick to solve: solved at once
-    small = tt.duel(40)
+    small = race.solve("tenthousand", 40)
     want = _policy_text(small, 20, 3)
     nb.wait_for(lambda: want in nb.panel_readout(p), timeout=120, what=want)
     nb.click(p, "Solve")                                        # already solved: the same view again
