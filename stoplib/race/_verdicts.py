@@ -61,7 +61,7 @@ def two_player_rows(game, vi, pig, pig_vi, brute):
     ]
 
 
-def farkle_rows(farkle, farkle_vi, head, maximizer, human, facebook):
+def farkle_rows(farkle, farkle_vi, head, maximizer, human, facebook, facebook_states):
     """Busche and Neller's Farkle numbers (2017) and Busche's Facebook Farkle (2016)."""
     rows = []
     gap = float(np.abs(farkle.turn_start - farkle_vi.turn_start).max())
@@ -107,14 +107,18 @@ def farkle_rows(farkle, farkle_vi, head, maximizer, human, facebook):
             f"reading {fb['reading']}: policy iteration to {50 * fb['goal_chips']:,} points, {fb['rounds']} rounds of "
             f"improvement, {fb['sweeps']} evaluation sweeps, residual {fb['residual']:.0e}, {fb['seconds'] / 60:.0f} "
             "minutes on one core (data/race_facebook_farkle.csv, benchmarks/bench_race_facebook.py)"))
-    if facebook:
-        count = facebook[0]["states"]
+    if not facebook:
         rows.append(row(
-            "Busche (2016), Facebook Farkle: the states of the game (banked scores from -2,500 points)",
-            doc.FACEBOOK_STATES, f"{count:,}", judge(doc.FACEBOOK_STATES, count),
-            "pre-roll states (own score, own farkles in a row, the other's score and farkles, dice to roll, turn "
-            "total): 250 scores from -2,500 to 9,950 points, 3 counts each, 6 numbers of dice, and turn totals below "
-            "what is left to the goal but at least the 300 points that may be banked"))
+            "Busche (2016), Facebook Farkle: the first player's win probability under optimal play",
+            f"{doc.FACEBOOK_FIRST_PLAYER_PERCENT}%", "not computed", "open",
+            "no solve of the engine is recorded in data/race_facebook_farkle.csv (benchmarks/bench_race_facebook.py "
+            "writes it)"))
+    rows.append(row(
+        "Busche (2016), Facebook Farkle: the states of the game (banked scores from -2,500 points)",
+        doc.FACEBOOK_STATES, f"{facebook_states:,}", judge(doc.FACEBOOK_STATES, facebook_states),
+        "pre-roll states (own score, own farkles in a row, the other's score and farkles, dice to roll, turn "
+        "total): 250 scores from -2,500 to 9,950 points, 3 counts each, 6 numbers of dice, and turn totals below "
+        "what is left to the goal but at least the 300 points that may be banked"))
     return rows
 
 

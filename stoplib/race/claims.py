@@ -60,7 +60,8 @@ def verdicts(game, value_iteration, brute, farkle, farkle_vi, head, maximizer, h
     facebook : sequence of dict
         Facebook Farkle's solves, one mapping per reading of its scoring with the columns of
         ``data/race_facebook_farkle.csv`` (``reading``, ``rule``, ``goal_chips``, ``first_player_win``,
-        ``states``, ``rounds``, ``sweeps``, ``residual``, ``seconds``); empty: its rows are left out.
+        ``states``, ``rounds``, ``sweeps``, ``residual``, ``seconds``); empty: its first player's row is open.
+        The state count of the published game (to 10,000 points) needs no solve and is always a row.
 
     Two-player Pig to 100 points (both methods) is solved here (a second).
 
@@ -119,7 +120,8 @@ def verdicts(game, value_iteration, brute, farkle, farkle_vi, head, maximizer, h
     pig, pig_vi = _solve(pig_model, 100, "pairwise", "reach"), _solve(pig_model, 100, "value_iteration", "reach")
     brute = (bgoal, bP0, _solve(_model("tenthousand"), bgoal, "pairwise", "reach"))
     rows = _verdicts.two_player_rows(game, value_iteration, pig, pig_vi, brute)
-    rows += _verdicts.farkle_rows(farkle, farkle_vi, head, maximizer, human, rows_fb)
+    states = _model("facebook_farkle").state_count(200)["pre_roll"]
+    rows += _verdicts.farkle_rows(farkle, farkle_vi, head, maximizer, human, rows_fb, states)
     return _verdicts.table(NOTEBOOK, rows)
 
 

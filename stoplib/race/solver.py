@@ -362,7 +362,8 @@ def solve(game, goal=None, players=2, method="pairwise", *, finish="reach", die=
     Race or MultiRace
 
     A request whose estimated time or memory passes the budget is refused before it starts
-    (:mod:`stoplib.util.budget`).
+    (:mod:`stoplib.util.budget`); a two-player game already solved (in memory, or in the checked disk
+    cache) is returned at once.
 
     Examples
     --------
@@ -387,10 +388,14 @@ def solve(game, goal=None, players=2, method="pairwise", *, finish="reach", die=
                          "that counter")
     if players >= 3 and finish != "reach":
         raise ValueError("finish='bank' applies to two players (it gives the same tables)")
-    budget.check(_costs.solve(model, goal, players, method))
     if players >= 3:
+        budget.check(_costs.solve(model, goal, players, method))
         from .multi import _solve_multi
         return _solve_multi(model, goal, players, method, parallel)
+    stored = _lookup(model, goal, method, finish) if cache else _MEMO.get(_key(model, goal, method, finish))
+    if stored is not None:          # in memory or in the checked disk cache: no solve, nothing to budget
+        return stored
+    budget.check(_costs.solve(model, goal, players, method))
     return _solve(model, goal, method, finish, cache, parallel)
 
 

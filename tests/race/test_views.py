@@ -103,6 +103,10 @@ def test_verdict_tables():
     assert v["headline"].sum() == 1 and (v["verdict"] == "agrees").sum() >= 5
     assert "as far as we know" in " ".join(v["evidence"])
     assert v.iloc[-1]["verdict"] == "agrees" and v.iloc[-2]["verdict"] == "agrees"      # the two Facebook rows
+    w = claims.verdicts(race.solve("tenthousand", 8), race.solve("tenthousand", 8, method="value_iteration"),
+                        (3, tt.duel_brute_force(3)[0]), f, fv, race.fair_head_start("farkle", 8),
+                        race.evaluate("farkle", "optimal", "solitaire", 8))
+    assert w.iloc[-2]["verdict"] == "open" and w.iloc[-1]["verdict"] == "agrees"
     with pytest.raises(TypeError):
         claims.verdicts(race.solve("tenthousand", 8), race.solve("tenthousand", 8, method="value_iteration"),
                         (3, tt.duel_brute_force(3)[0]), f, fv, race.fair_head_start("farkle", 8),
