@@ -127,6 +127,19 @@ class TurnModel:
         """The index of banked ``score`` with ``count`` busts in a row."""
         return (score - self.floor) * self.farkles + count
 
+    @property
+    def solitaire_value(self):
+        """The expected score of one turn (units) when every choice maximises it: the solitaire optimum
+        (document 002's ``V*(iota)`` for Ten Thousand, 5.872 chips; Pig's 8.14 points)."""
+        from . import _solitaire
+        return _solitaire.value(self)
+
+    @property
+    def solitaire_bank_from(self):
+        """The solitaire optimum's least banking total (units) with ``n = 1..dice`` dice to roll."""
+        from . import _solitaire
+        return _solitaire.bank_from(self)
+
     def state_count(self, goal):
         """The states of the two-player game to ``goal``: turn starts, pre-roll states (own position,
         opponent's, turn total, dice; totals below what is left to the goal, but at least the least bank)
