@@ -34,6 +34,17 @@ The rooms
 ``players.py``
     The n-player question, 2 to 22 players: the committed table
     (``stackings_by_players``), the study's runs and the long annealing runs on Dask.
+``census.py``, ``census_runs.py`` (kernels in ``_census_kernels.py``, models in ``_cpsat.py``)
+    Decks whose ranks repeat every 13 cards with suits free, settled exactly for each table
+    size: the flush capacity, the exact suit completion (a search of our own and CP-SAT), the
+    census of all 12! layouts and its committed results.
+``frontier.py`` (kernel in ``_frontier_kernels.py``)
+    Parallel tempering, suits optimised on a fixed skeleton (CP-SAT), and the anytime runs
+    with one CPU budget per table size.
+``record.py``
+    The public record (aaronjeline/poker-solver's report) and the families in words.
+``verify.py`` (``python -m stoplib.holdem verify FILE``)
+    Every deck of a file dealt again by the slow twin.
 ``twins.py``
     The slow exact twins the tests compare with: the rules-based evaluator,
     ``deck_value_reference``, ``swap_delta_reference``.
@@ -74,6 +85,13 @@ from .distributed import run_search, RunSummary, read_stackings, verify_file
 from .annealing import anneal, tabu_search, AnnealResult
 from .families import FAMILIES, FamilyResult, family_deck, family_size, period13_pairs, search_family
 from .players import stackings_by_players, run_anneal, AnnealRunSummary, read_runs, read_family_searches
+from .census import (N_LAYOUTS, FlushCapacity, SuitCompletion, period13_deck, bad_classes, flush_capacity,
+                     complete_suits, layout_text)
+from .census_runs import Period13Census, period13_census, census_table, run_census, read_capacity, read_completions
+from .frontier import TemperResult, SuitOptimum, FrontierRun, temper, optimize_suits, run_frontier, read_frontier
+from .record import PUBLIC_RECORD, PUBLIC_SOURCE, public_record, versus_public, family_words
+from .twins import complete_suits_reference
+from .verify import rescore_file
 
 __all__ = [
     # rules: notation and dealing
@@ -99,4 +117,10 @@ __all__ = [
     "anneal", "tabu_search", "AnnealResult", "FAMILIES", "FamilyResult", "family_deck", "family_size",
     "period13_pairs", "search_family", "stackings_by_players", "run_anneal", "AnnealRunSummary", "read_runs",
     "read_family_searches",
+    # the period-13 census with free suits, the anytime frontier, the public record, the deck checker
+    "N_LAYOUTS", "FlushCapacity", "SuitCompletion", "period13_deck", "bad_classes", "flush_capacity",
+    "complete_suits", "layout_text", "Period13Census", "period13_census", "census_table", "run_census",
+    "read_capacity", "read_completions", "TemperResult", "SuitOptimum", "FrontierRun", "temper", "optimize_suits",
+    "run_frontier", "read_frontier", "PUBLIC_RECORD", "PUBLIC_SOURCE", "public_record", "versus_public",
+    "family_words", "complete_suits_reference", "rescore_file",
 ]

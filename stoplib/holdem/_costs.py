@@ -62,6 +62,11 @@ RATES = {
     "dask_start": 1.0,       # seconds to start and stop a local Dask cluster (0.1-0.2 s; 1.9 s with dask's import)
     "anneal_moves": 1.5e6,   # annealing proposals/s (or tabu swaps evaluated) over (1 + n_players / 4)
     "family_orders": 1.0e7,  # rank orders/s of a period-13 family search (early exit), over (1 + n_players / 8)
+    "census_layouts": 2.5e6,  # period-13 layouts/s of the census kernel, over (1 + n_players / 8) (4.4e6 to 2.6e6)
+    # seconds to decide every set of classes of one table size by the exact search (CP-SAT: about as long);
+    # measured while the machine was shared, rounded up; sizes not listed: 300 s
+    "census_sets": {8: 30.0, 9: 200.0, 12: 1.5},
+    "census_completion": 1.0,  # seconds of one exact suit completion (search, then CP-SAT: most under 0.5 s)
     "verdicts": 0.6,         # seconds of claims.verdicts' fixed checks, beyond its n_check random hands (0.38 s)
 }
 #: Each numba thread beyond the first adds this fraction of a thread's speed (2 cores, shared).
@@ -221,3 +226,19 @@ def _family_estimate(what: str, n_orders: float, n_players: int, speed: float) -
     return _check(what, float(n_orders) / rate / speed, 1e6,
                   f"{rate:.3g} rank orders/s per thread for {n_players} players, {speed:.2g} threads' worth")
 
+
+
+# --------------------------------------------------------------------------- the period-13 census
+def _census_estimate(what: str, n_layouts: float, n_players: int, sets: bool = False, cpsat: bool = False,
+                     completion: bool = False) -> budget.Estimate:
+    """A census of ``n_layouts`` period-13 layouts, after deciding the sets of classes (``sets``), or one suit
+    completion (``completion``)."""
+    rate = RATES["census_layouts"] / (1 + n_players / 8)
+    seconds = float(n_layouts) / rate
+    sets_seconds = RATES["census_sets"].get(n_players, 300.0)
+    if sets:
+        seconds += sets_seconds * (2 if cpsat else 1)
+    if completion:
+        seconds += RATES["census_completion"]
+    return _check(what, seconds, 5e7, f"{rate:.3g} layouts/s per thread for {n_players} players"
+                  + (f", {sets_seconds:g} s per method to decide the sets of classes" if sets else ""))

@@ -22,9 +22,10 @@ from ..workbook.tables import show
 from .evaluator import CATEGORIES
 from .local_search import MAX_MOVES, OBJECTIVES
 from .rules import MAX_PLAYERS, MIN_PLAYERS, N_CUTS
-from ._plot_players import plot_best_by_players
+from ._plot_players import plot_anytime, plot_best_by_players
 
 __all__ = ["plot_steps_histogram", "plot_success_by_players", "plot_scores_by_players", "plot_best_by_players",
+           "plot_anytime",
            "plot_cut_table",
            "plot_climbs", "plot_step_gains", "plot_final_scores", "style_cut_table",
            "CATEGORY_ABBREV", "CATEGORY_COLORS", "RESULT_COLORS"]

@@ -17,6 +17,10 @@ them:
   :func:`stoplib.holdem.evaluate7`. Twin of :func:`stoplib.holdem.deck_value`.
 * ``swap_delta_reference`` swaps two cards and re-values all 52 cuts. Twin of
   the incremental :func:`stoplib.holdem.swap_delta` of the local search.
+* ``complete_suits_reference`` tries every permutation of the suits of the free residues
+  of a period-13 layout (at most three free: 13,824 decks), each deck dealt by the deck
+  scorer of :mod:`stoplib.holdem.solver`. Twin of the exact suit search and of the CP-SAT
+  model behind :func:`stoplib.holdem.census.complete_suits`.
 """
 from __future__ import annotations
 
@@ -34,7 +38,7 @@ from .rules import LOSS, N_CUTS, TIE, WIN, _check_table, as_cards, as_deck, deal
 from .solver import DeckValue
 
 __all__ = ["hand_key5", "reference_rank5", "reference_rank7", "deck_value_reference",
-           "swap_delta_reference"]
+           "swap_delta_reference", "complete_suits_reference"]
 
 
 def hand_key5(cards) -> tuple:
@@ -182,3 +186,60 @@ def swap_delta_reference(deck, i: int, j: int, n_players: int = 2, seat: int = 1
     before = value(arr)
     arr[[i, j]] = arr[[j, i]]
     return value(arr) - before
+
+
+def complete_suits_reference(ranks, n_players: int, suits, cuts=None) -> int:
+    """Slow exact twin of :func:`stoplib.holdem.census.complete_suits`: every permutation of the free suits.
+
+    Parameters
+    ----------
+    ranks : str or sequence of int
+        The layout: the rank of each residue 0..12 (``"2AKQJT9876543"``).
+    n_players : int
+        Players at the table, 2..22.
+    suits : sequence
+        13 entries, one per residue: its suits (``"cdhs"``, positions ``r, r + 13, r + 26, r + 39``),
+        or None where free; at most three None.
+    cuts : sequence of int, optional
+        The cuts seat 1 must win (default all 52).
+
+    Returns
+    -------
+    int
+        How many assignments of the free residues' suits win every cut of ``cuts``.
+
+    Examples
+    --------
+    >>> cycling = ["".join("cdhs"[(r + q) % 4] for q in range(4)) for r in range(13)]  # suit = position mod 4
+    >>> complete_suits_reference("2AKQJT9876543", 9, [None, None] + cycling[2:], cuts=[13])  # a good class
+    576
+    >>> complete_suits_reference("2AKQJT9876543", 9, [None, None] + cycling[2:], cuts=[5])  # a bad class
+    0
+    """
+    from itertools import product
+
+    from .census import PERMS, _fixed_perms, _layout
+    from .evaluator import load_tables
+    from .solver import _score_decks
+
+    sigma = _layout(ranks)
+    n, _ = _check_table(n_players, 1)
+    if suits is None or isinstance(suits, str) or not hasattr(suits, "__len__") or len(suits) != 13:
+        raise ValueError("suits must give 13 entries, one per residue: four suits such as 'cdhs', or None")
+    free = [r for r in range(13) if suits[r] is None]
+    if len(free) > 3:
+        raise ValueError(f"at most three residues may be free (24**3 decks), got {len(free)}")
+    fixed = _fixed_perms(suits)
+    cut_list = list(range(N_CUTS)) if cuts is None else sorted({check_int("cut", c, 0, N_CUTS - 1) for c in cuts})
+    _reference_deals_estimate("complete_suits_reference", n, n_decks=24 ** len(free) // 200 + 1)
+    decks = []
+    for choice in product(range(24), repeat=len(free)):
+        k = fixed.copy()
+        for r, c in zip(free, choice):
+            k[r] = c
+        decks.append([4 * int(sigma[x % 13]) + int(PERMS[k[x % 13], x // 13]) for x in range(52)])
+    decks = np.array(decks, np.int64)
+    outs = np.empty((decks.shape[0], N_CUTS), np.int8)
+    wins = np.empty(decks.shape[0], np.int64)
+    _score_decks(decks, n, 0, load_tables(), outs, wins)
+    return int(np.count_nonzero((outs[:, cut_list] == WIN).all(axis=1)))

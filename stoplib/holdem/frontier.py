@@ -1,0 +1,397 @@
+"""The n-player frontier: searches with structure, each table size given the same CPU budget (beyond document 004).
+
+Document 004 is Jeremy Kun, "Optimally Stacking the Deck – Texas Hold 'Em", Math ∩
+Programming (jeremykun.com), 9 April 2012. It climbs by random swaps. Past six players random
+swaps stall; this module adds three structured moves and runs them as one anytime search:
+
+:func:`temper`
+    Parallel tempering (replica exchange): decks at fixed temperatures, neighbours exchanging
+    their decks now and then (kernel in :mod:`stoplib.holdem._frontier_kernels`).
+:func:`optimize_suits`
+    A large-neighbourhood move: keep the rank of every position of a deck and choose all the
+    suits anew, the most cuts won over every suit assignment (OR-Tools CP-SAT; the model of
+    :mod:`stoplib.holdem._cpsat`, the deck's own suits as a hint). With the solver's bound it
+    also says when no suits can do better on that skeleton.
+:func:`run_frontier`
+    The comparable anytime run of one table size: a stated CPU budget, spent on a cycle of
+    steps: simulated annealing from a shuffled deck (exploration), the suits of the best deck
+    so far optimised, parallel tempering from the best deck (refinement), the suits again.
+    For 13 players or fewer it starts from the best period-13 deck with suits cycling
+    (:mod:`stoplib.holdem.families`), its suits optimised. Each step is a Dask task; every step's result is appended to
+    ``holdem_frontier.csv`` as it comes back (CPU seconds so far, cuts won, the deck), so a
+    killed run loses at most one step and the file is the anytime curve.
+"""
+from __future__ import annotations
+
+import csv
+import os
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from ..util.rng import kernel_seed
+from ..util.validate import MissingFileError, check_int, check_path, check_real
+from ..workbook.config import data_dir
+from ._costs import _anneal_estimate, _census_estimate
+from ._frontier_kernels import _temper
+from .evaluator import load_tables
+from .local_search import swap_tables
+from .rules import N_CUTS, _check_table, as_deck, format_deck, parse_deck
+from .solver import _deck_value
+
+__all__ = ["TemperResult", "SuitOptimum", "FrontierRun", "FRONTIER_COLUMNS", "temper", "optimize_suits",
+           "run_frontier", "read_frontier"]
+
+FRONTIER_FILE = "holdem_frontier.csv"
+#: Columns of ``holdem_frontier.csv``: one row per step of an anytime run.
+FRONTIER_COLUMNS = ("n_players", "seed", "budget", "step", "method", "step_wins", "cpu_seconds", "best_wins",
+                    "best_ties", "best_losses", "deck", "machine", "load")
+
+
+@dataclass(frozen=True)
+class TemperResult:
+    """A parallel-tempering run: the best deck seen, its value, and the run's trace."""
+    deck: str
+    wins: int
+    ties: int
+    losses: int
+    rounds: int
+    moves: int
+    trace: np.ndarray = field(repr=False)
+    exchanges: np.ndarray = field(repr=False)
+    finals: tuple = field(repr=False, default=())
+
+
+def _temps(t_min, t_max, replicas):
+    return np.geomspace(t_min, t_max, replicas)
+
+
+def temper(n_players: int, *, replicas: int = 8, rounds: int = 100, moves: int = 20_000, t_min: float = 0.3,
+           t_max: float = 3.0, weight: int = 4, seed: int = 0, stream: int = 0, decks=None) -> TemperResult:
+    """Parallel tempering for seat 1 at ``n_players``: ``replicas`` decks at temperatures from ``t_min`` to
+    ``t_max`` (geometric), ``rounds`` rounds of ``moves`` proposals per replica, exchanges between rounds.
+
+    Parameters
+    ----------
+    n_players : int
+        Players at the table, 2..22.
+    replicas, rounds, moves : int
+        Temperatures (2..64), rounds, proposals per replica and round.
+    t_min, t_max : float
+        The coldest and hottest temperature (units of the cost: a lost cut costs ``weight`` plus its winners).
+    weight : int
+        Cost of a lost cut beyond its winners.
+    seed, stream : int
+        The random stream ``(kernel_seed(seed), stream)``; the shuffled starting decks come from it too.
+    decks : sequence of decks, optional
+        Starting decks (text or codes), as many as ``replicas``; None entries (or none given) are shuffled.
+
+    Examples
+    --------
+    >>> res = temper(4, replicas=4, rounds=5, moves=2_000, seed=1)
+    >>> res.wins + res.ties + res.losses, bool(res.trace[0] <= res.wins)
+    (52, True)
+    """
+    n, s = _check_table(n_players, 1)
+    replicas = check_int("replicas", replicas, 2, 64)
+    rounds = check_int("rounds", rounds, 1, 10**9)
+    moves = check_int("moves", moves, 1, 10**9)
+    t_min = check_real("t_min", t_min, 1e-6, 1e6)
+    t_max = check_real("t_max", t_max, t_min, 1e6)
+    weight = check_int("weight", weight, 0, 1000)
+    seed = check_int("seed", seed, 0, 2**63 - 1)
+    stream = check_int("stream", stream, 0, 2**40)
+    _anneal_estimate(f"temper({replicas} replicas x {rounds:,} rounds x {moves:,} moves, {n} players)",
+                     replicas, rounds * moves, n, 1.0)
+    rng = np.random.default_rng([seed, stream])
+    start = np.empty((replicas, 52), np.int64)
+    given = [None] * replicas if decks is None else list(decks)
+    if len(given) != replicas:
+        raise ValueError(f"decks must hold {replicas} decks (or None entries), got {len(given)}")
+    for r, d in enumerate(given):
+        start[r] = rng.permutation(52) if d is None else as_deck(d, name=f"decks[{r}]").astype(np.int64)
+    pi, pj, cuts, ncuts, _ = swap_tables(n)
+    best = np.empty(52, np.int64)
+    trace = np.zeros(rounds + 1, np.int64)
+    exchanges = np.zeros(replicas - 1, np.int64)
+    _, done = _temper(start, _temps(t_min, t_max, replicas), rounds, moves, n, s - 1, weight,
+                      np.uint64(kernel_seed(seed)), stream, pi, pj, cuts, ncuts, load_tables(), best, trace, exchanges)
+    v = _deck_value(best, n, s)
+    return TemperResult(deck=format_deck(best), wins=v.wins, ties=v.ties, losses=v.losses, rounds=int(done),
+                        moves=int(done) * moves * replicas, trace=trace[:done + 1], exchanges=exchanges,
+                        finals=tuple(format_deck(d) for d in start))
+
+
+@dataclass(frozen=True)
+class SuitOptimum:
+    """The best suits for a deck's ranks (CP-SAT): the deck, its value, and what the solver proved."""
+    deck: str
+    wins: int
+    ties: int
+    losses: int
+    start_wins: int
+    bound: int
+    proved: bool
+    seconds: float
+
+
+def _rename_suits(ranks_at, suits):
+    """The same suits renamed so the first rank's positions hold c, d, h, s in order (the model's naming)."""
+    first = [x for x in range(52) if ranks_at[x] == ranks_at[0]]
+    rename = np.empty(4, np.int64)
+    for q, x in enumerate(first):
+        rename[suits[x]] = q
+    return rename[suits]
+
+
+def optimize_suits(deck, n_players: int, seconds: float = 30.0) -> SuitOptimum:
+    """The most cuts seat 1 wins over every choice of suits for the ranks of ``deck`` (CP-SAT, time-limited).
+
+    Parameters
+    ----------
+    deck : str or array_like of int
+        The deck whose ranks are kept (its suits are the solver's hint).
+    n_players : int
+        Players at the table, 2..22.
+    seconds : float
+        The solver's time limit (one worker).
+
+    Returns
+    -------
+    SuitOptimum
+        ``deck`` never wins fewer cuts than the deck given; ``proved`` when no suits win more than ``wins``
+        on these ranks (``bound`` is the solver's bound otherwise).
+
+    Examples
+    --------
+    >>> from stoplib.holdem import family_deck
+    >>> res = optimize_suits(family_deck("period13_cycle", "2AKQJT9876543"), 9, seconds=60)
+    >>> res.start_wins, res.wins
+    (40, 52)
+    """
+    from . import _cpsat
+
+    n, s = _check_table(n_players, 1)
+    arr = as_deck(deck).astype(np.int64)
+    seconds = check_real("seconds", seconds, 0.01, 86400.0)
+    _census_estimate(f"optimize_suits({n} players)", 0, n, completion=True)
+    ranks_at, suits = arr // 4, arr % 4
+    start = _deck_value(arr, n, s)
+    t0 = time.process_time()
+    model, y, _ = _cpsat.suits_model(ranks_at, n, range(N_CUTS), load_tables(), maximize=True)
+    status, found, _, bound = _cpsat.solve(model, y, seconds, hint=_rename_suits(ranks_at, suits))
+    best = arr if found is None else 4 * ranks_at + found
+    v = _deck_value(best, n, s)
+    if v.wins < start.wins:  # the solver ran out of time before reaching the hint's value
+        best, v = arr, start
+    return SuitOptimum(deck=format_deck(best), wins=v.wins, ties=v.ties, losses=v.losses, start_wins=start.wins,
+                       bound=N_CUTS if bound is None else int(np.floor(bound + 1e-9)), proved=status == "OPTIMAL",
+                       seconds=round(time.process_time() - t0, 2))
+
+
+# --------------------------------------------------------------------------- the anytime run
+class _Log:
+    def __init__(self, path: Path):
+        self.path = path
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if path.is_file() and path.stat().st_size:
+            data = path.read_bytes()
+            if not data.endswith(b"\n"):
+                with open(path, "r+b") as fh:
+                    fh.truncate(data.rfind(b"\n") + 1)
+            with open(path) as fh:
+                header = tuple(fh.readline().strip().split(","))
+            if header != FRONTIER_COLUMNS:
+                raise ValueError(f"{path}: not a frontier file (its header is {list(header)[:4]}...)")
+        else:
+            self._write([FRONTIER_COLUMNS])
+
+    def _write(self, rows):
+        with open(self.path, "a", newline="") as fh:
+            csv.writer(fh, lineterminator="\n").writerows(rows)
+            fh.flush()
+            os.fsync(fh.fileno())
+
+    def add(self, row):
+        self._write([[row[c] for c in FRONTIER_COLUMNS]])
+
+
+def _moves_per_second(n: int) -> float:
+    """Annealing proposals per CPU second at ``n`` players (measured on the development machine, about
+    2.5e6 / n; it only sizes a step, whose CPU time is then measured)."""
+    return 2.5e6 / n
+
+
+def _period13_start(n: int) -> str | None:
+    """The committed best period-13 deck with suits cycling for ``n`` players, if searched."""
+    from .players import read_family_searches
+
+    fams = read_family_searches()
+    rows = fams[(fams["family"] == "period13_cycle") & (fams["n_players"] == n)]
+    return rows["deck"].iloc[0] if len(rows) else None
+
+
+#: Replicas of a tempering step, proposals per replica and round.
+REPLICAS, ROUND_MOVES = 8, 20_000
+
+
+def _step(kind: str, n: int, seed: int, step: int, best_deck, seconds: float):
+    """One step of an anytime run, on a worker thread: ``(method, deck, CPU seconds)``."""
+    from .annealing import anneal
+
+    t0 = time.thread_time()
+    if kind == "period-13":
+        out = optimize_suits(_period13_start(n), n, seconds=seconds)
+        deck = out.deck
+        method = f"best period-13 deck with suits cycling ({out.start_wins} won), suits optimised"
+    elif kind == "anneal":
+        moves = max(1000, int(seconds * _moves_per_second(n)))
+        res = anneal(1, n, moves=moves, seed=seed, first_run=step, parallel=False)
+        deck, method = res.best_deck(), f"simulated annealing from a shuffled deck ({moves:,} proposals)"
+    elif kind == "temper":
+        rounds = max(1, int(seconds * _moves_per_second(n) / (REPLICAS * ROUND_MOVES)))
+        res = temper(n, replicas=REPLICAS, rounds=rounds, moves=ROUND_MOVES, t_min=0.2, t_max=1.5, seed=seed,
+                     stream=step, decks=[best_deck] * REPLICAS)
+        deck, method = res.deck, f"parallel tempering from the best deck ({REPLICAS} replicas, {res.moves:,} proposals)"
+    else:
+        out = optimize_suits(best_deck, n, seconds=seconds)
+        deck = out.deck
+        method = ("suits optimised on the best deck's ranks"
+                  + (" (no suits win more on them: proved)" if out.proved else f" (solver's bound {out.bound})"))
+    return method, deck, time.thread_time() - t0
+
+
+#: The cycle of an anytime run's steps after its start.
+CYCLE = ("anneal", "suits", "temper", "suits")
+
+
+def _plan(n: int, step: int, temper_seconds: float, suit_seconds: float):
+    """The kind and length of step ``step``: a period-13 start (13 players or fewer), then the cycle: annealing
+    from a shuffled deck, suits optimised on the best deck, tempering from the best deck, suits again."""
+    start = n <= 13 and _period13_start(n) is not None
+    if step == 0 and start:
+        return "period-13", suit_seconds
+    kind = CYCLE[(step - start) % len(CYCLE)]
+    return kind, (suit_seconds if kind == "suits" else temper_seconds)
+
+
+@dataclass(frozen=True)
+class FrontierRun:
+    """What :func:`run_frontier` did: steps, CPU seconds spent, the best deck and its value."""
+    n_players: int
+    steps: int
+    cpu_seconds: float
+    wins: int
+    deck: str
+    path: Path
+
+
+def run_frontier(n_players: int, cpu_budget: float, *, seed: int = 0, temper_seconds: float = 60.0,
+                 suit_seconds: float = 20.0, folder=None, scheduler=None) -> FrontierRun:
+    """The anytime search of one table size, ``cpu_budget`` CPU seconds, each step a Dask task appended to the
+    frontier file as it comes back; an earlier run of the same ``seed`` and budget is continued.
+
+    Parameters
+    ----------
+    n_players : int
+        Players at the table, 2..22.
+    cpu_budget : float
+        CPU seconds to spend (the steps' thread CPU time, summed); the run stops at the first step ending past
+        it, or at a deck winning all 52 cuts.
+    seed : int
+        The search's seed (step ``k`` tempers on stream ``k``).
+    temper_seconds, suit_seconds : float
+        The CPU length of a tempering step and the solver's limit in a suit optimisation.
+    folder : str or pathlib.Path, optional
+        Where ``holdem_frontier.csv`` goes (default: the workbook's ``data/``).
+    scheduler : str or dask.distributed.Client, optional
+        As in :func:`stoplib.holdem.run_search` (default: a local cluster of one worker thread).
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> out = run_frontier(3, 5, temper_seconds=2, suit_seconds=2, folder=tempfile.mkdtemp())
+    >>> out.wins
+    52
+    """
+    from .distributed import _connect
+
+    n, _ = _check_table(n_players, 1)
+    cpu_budget = check_real("cpu_budget", cpu_budget, 0.1, 1e7)
+    seed = check_int("seed", seed, 0, 2**63 - 1)
+    temper_seconds = check_real("temper_seconds", temper_seconds, 0.1, 1e5)
+    suit_seconds = check_real("suit_seconds", suit_seconds, 0.1, 1e5)
+    _census_estimate(f"run_frontier({n} players, {cpu_budget:g} CPU s)", 0, n)
+    from ..util import budget
+
+    budget.check(budget.Estimate(f"run_frontier({n} players)", seconds=cpu_budget, bytes=1e8,
+                                 basis="the CPU budget asked for"))
+    out = data_dir() if folder is None else check_path("folder", folder, must_exist=True, kind="dir")
+    log = _Log(out / FRONTIER_FILE)
+    done = pd.read_csv(log.path, dtype={"deck": str, "method": str}, keep_default_na=False)
+    done = done[(done["n_players"] == n) & (done["seed"] == seed) & (done["budget"] == cpu_budget)]
+    step = len(done)
+    spent = float(done["cpu_seconds"].max()) if step else 0.0
+    best_deck, best = (None, -1)
+    if step:
+        last = done.iloc[-1]
+        best_deck, best = last["deck"], int(last["best_wins"])
+    from ..util.timing import load_average, machine
+
+    client, own = _connect(scheduler)
+    cluster = None
+    try:
+        if client is None:
+            from dask.distributed import Client, LocalCluster
+
+            cluster = LocalCluster(n_workers=1, threads_per_worker=1, processes=False, dashboard_address="127.0.0.1:0")
+            client = Client(cluster)
+        while spent < cpu_budget and best < N_CUTS:
+            kind, length = _plan(n, step, temper_seconds, suit_seconds)
+            method, deck, cpu = client.submit(_step, kind, n, seed, step, best_deck, length, pure=False).result()
+            spent += cpu
+            v = _deck_value(parse_deck(deck).astype(np.int64), n, 1)
+            if v.wins > best:
+                best, best_deck, best_v = v.wins, deck, v
+            else:
+                best_v = _deck_value(parse_deck(best_deck).astype(np.int64), n, 1)
+            log.add({"n_players": n, "seed": seed, "budget": cpu_budget, "step": step, "method": method,
+                     "step_wins": v.wins, "cpu_seconds": round(spent, 2), "best_wins": best_v.wins,
+                     "best_ties": best_v.ties, "best_losses": best_v.losses, "deck": best_deck,
+                     "machine": machine(), "load": round(load_average(), 2)})
+            step += 1
+    finally:
+        if own and client is not None:
+            client.close()
+        if cluster is not None:
+            cluster.close()
+    return FrontierRun(n_players=n, steps=step, cpu_seconds=round(spent, 2), wins=best, deck=best_deck or "",
+                       path=log.path)
+
+
+def read_frontier(folder=None) -> pd.DataFrame:
+    """Every step of the anytime runs (``holdem_frontier.csv``), each best deck re-valued.
+
+    Examples
+    --------
+    >>> f = read_frontier()
+    >>> bool((f["best_wins"] <= 52).all())
+    True
+    """
+    base = Path(__file__).resolve().parents[2] / "data" if folder is None else check_path(
+        "folder", folder, must_exist=True, kind="dir")
+    path = base / FRONTIER_FILE
+    if not path.is_file():
+        raise MissingFileError(2, "no frontier runs (benchmarks/bench_holdem_frontier.py makes them)", str(path))
+    table = pd.read_csv(path, dtype={"deck": str, "method": str, "machine": str}, keep_default_na=False)
+    if tuple(table.columns) != FRONTIER_COLUMNS:
+        raise ValueError(f"{path}: columns must be {list(FRONTIER_COLUMNS)}")
+    for number, row in enumerate(table.itertuples(index=False), 2):
+        v = _deck_value(parse_deck(row.deck).astype(np.int64), int(row.n_players), 1)
+        if (v.wins, v.ties, v.losses) != (row.best_wins, row.best_ties, row.best_losses):
+            raise ValueError(f"{path}, row {number}: the deck is worth {v.wins}/{v.ties}/{v.losses}, not "
+                             f"{row.best_wins}/{row.best_ties}/{row.best_losses}")
+    return table
