@@ -26,8 +26,12 @@ from ._kernels import _limit
 
 __all__: list[str] = []   # private kernels only
 
-#: The most rounds one cycle's value iteration may take before it is reported as not settled.
-MAX_ROUNDS = 100_000
+#: The most rounds of plain value iteration on a cycle; a cycle still moving then is one where best
+#: responses keep flipping each other (no pure equilibrium there): it goes on with DAMPED_ROUNDS damped rounds.
+MAX_ROUNDS = 3_000
+#: Damped rounds of such a cycle: each value moves a share ``1 / (1 + r / 100)`` of the way to its best
+#: response in round ``r`` (averaging the flipping choices: the values approach those of a mixed strategy).
+DAMPED_ROUNDS = 30_000
 #: A cycle stops once no component moves by more than TOL in a round (or, below STALL, stops shrinking).
 TOL = 1e-14
 STALL = 1e-12
@@ -180,7 +184,9 @@ def _guess(W, idx, m, S, G, start, y):
 def _solve_cycle(W, idx, m, G, N, rules, start, work, tol):
     """Gauss-Seidel value iteration on the cycle of ``idx``: the states updated in the order that
     reads the freshest bust successor, rounds until no component moves by more than ``tol``; returns
-    the rounds (-1: MAX_ROUNDS without settling)."""
+    the rounds. A cycle not settled in MAX_ROUNDS rounds (best responses that keep flipping each other)
+    goes on with DAMPED_ROUNDS damped rounds and returns minus its rounds in all: its values then
+    approach those of a mixed strategy, to the precision the deviation check measures, never more."""
     S = G
     pre_v, base_v, pre_s, base_s, choice, bank_dec, lohi, cyc, y, old = work
     L = _cycle(idx, m, S, cyc)
@@ -203,7 +209,15 @@ def _solve_cycle(W, idx, m, G, N, rules, start, work, tol):
         if change <= tol or (change <= STALL and change >= last):
             return it
         last = change
-    return -1
+    for it in range(1, DAMPED_ROUNDS + 1):
+        alpha = 1.0 / (1.0 + it / 100.0)
+        for q in range(L - 1, -1, -1):
+            st = cyc[q]
+            _frame(W, cyc[(q + 1) % L], m, y)
+            _side(W, st, y, m, G, N, rules, False, pre_v, base_v, pre_s, base_s, choice, bank_dec, lohi)
+            for k in range(m):
+                W[st, k] += alpha * (pre_v[0, N, k] - W[st, k])
+    return -(MAX_ROUNDS + DAMPED_ROUNDS)
 
 
 @njit(cache=True)
@@ -356,10 +370,19 @@ def _evaluate_cycle(W, V, idx, m, G, N, rules, work, ev):
 
 
 @njit(cache=True, parallel=True)
-def _evaluate_sum(W, V, reps, count, m, G, N, rules, T):
+def _evaluate_sum(W, V, reps, count, m, G, N, rules, T, rounds, loops):
+    """The exact values of every cycle of one sum under its choices; a cycle whose best responses flip
+    each other (damped, mixed) or whose exact finish did not settle keeps its iterated values."""
     E = rules[1][N + 1]
     for q in prange(count):
         work = _multi_work(T, N, E, m)
+        if rounds[reps[q]] < 0 or loops[reps[q]] < 0:
+            cyc = work[7]
+            L = _cycle(reps[q], m, G, cyc)
+            for c in range(L):
+                for k in range(m):
+                    V[cyc[c], k] = W[cyc[c], k]
+            continue
         ev = (np.zeros((T, N + 1, m)), np.zeros((T, N + 1)), np.zeros((m, m)), np.zeros(m))
         _evaluate_cycle(W, V, reps[q], m, G, N, rules, work, ev)
 
@@ -401,9 +424,11 @@ def _settle_cycle(W, idx, m, G, N, rules, work, ev, max_loops):
 
 
 @njit(cache=True, parallel=True)
-def _settle_sum(W, reps, count, m, G, N, rules, T, loops):
+def _settle_sum(W, reps, count, m, G, N, rules, T, loops, rounds):
     E = rules[1][N + 1]
     for q in prange(count):
+        if rounds[reps[q]] < 0:         # best responses flip each other here: a damped, mixed cycle
+            continue
         work = _multi_work(T, N, E, m)
         ev = (np.zeros((T, N + 1, m)), np.zeros((T, N + 1)), np.zeros((m, m)), np.zeros(m))
         loops[reps[q]] = _settle_cycle(W, reps[q], m, G, N, rules, work, ev, 50)

@@ -164,9 +164,9 @@ def three_player_verdicts(pig, pig_two, others=()):
             f"{doc.THREE_PLAYER_PUBLISHED} (our search of the public record)",
             f"a stationary equilibrium: {shares}", "open",
             "as far as we know nobody has published one (Zhu et al. 2023 solve a simultaneous multiplayer variant, "
-            f"another game); ours: value iteration on win-probability vectors, every cycle settled "
-            f"({pig.unsettled} not), no player gains more than {pig.deviation_gain:.0e} by deviating at any state, "
-            f"residual {pig.residual:.0e}", headline=True),
+            f"another game); ours: value iteration on win-probability vectors; at {pig.mixed} cycles best responses "
+            f"flip each other and the damped iteration approaches a mixed equilibrium; no player gains more than "
+            f"{pig.deviation_gain:.1e} by deviating at any state", headline=True),
         row("Neller and Presser (2004): the first player's win probability in two-player Pig to 100",
             f"{doc.PIG_FIRST_PLAYER_PERCENT}%",
             f"{100 * pig_two.win_probability(0):.4f}% from the engine for three or more players, run with two",
@@ -178,6 +178,6 @@ def three_player_verdicts(pig, pig_two, others=()):
         shares = ", ".join(f"seat {k + 1} {100 * r.win_probability(k):.2f}%" for k in range(3))
         rows.append(row(f"Published exact solutions of three-player {r.model.title} (goal {r.goal} {r.unit})",
                         f"{doc.THREE_PLAYER_PUBLISHED}", f"a stationary equilibrium: {shares}", "open",
-                        f"as far as we know none is published; {r.unsettled} cycles unsettled, deviation gain "
-                        f"{r.deviation_gain:.0e}, residual {r.residual:.0e}"))
+                        f"as far as we know none is published; {r.mixed} mixed cycles (best responses flipping each "
+                        f"other), largest deviation gain {r.deviation_gain:.1e}"))
     return _verdicts.table(THREE_NOTEBOOK, rows)

@@ -17,22 +17,29 @@ are solved one at a time, from the largest score sum down (:mod:`._kernels_multi
 ``"value_iteration"``
     Value iteration on the vectors of win probabilities, Gauss-Seidel around the cycle: each
     mover's turn is a backward pass choosing what maximises its own component against the
-    current vectors; rounds until no component moves by more than ``1e-14``. A cycle that does
-    not settle in :data:`MAX_ROUNDS` rounds is counted in :attr:`MultiRace.unsettled`, never
-    reported as converged.
+    current vectors; rounds until no component moves by more than ``1e-14``.
 ``"pairwise"``
-    The same to ``1e-9``, and then each cycle is solved exactly under the choices value iteration settled
-    on (a linear system around the cycle, in closed form), its turns passed again against the
-    exact values, and repeated while any choice changes: where best responses cycle, the
-    choices never settle and the cycle is counted in :attr:`MultiRace.unsettled` (mixed
-    strategies would be needed there).
+    The same to ``1e-9``, and then each cycle is solved exactly under the choices value iteration
+    settled on (a linear system around the cycle, in closed form), its turns passed again against
+    the exact values, and repeated while any choice changes (a cycle whose choices keep changing
+    is counted in :attr:`MultiRace.unsettled`).
+
+Where best responses keep flipping each other (two movers of a cycle whose choices at some turn
+totals switch back and forth, round after round: there is no pure equilibrium there), plain
+iteration never settles. After :data:`._kernels_multi.MAX_ROUNDS` rounds such a cycle is *damped*:
+each value moves a shrinking share of the way to its best response, which averages the flipping
+choices, so the values approach those of a mixed strategy (each flipping mover indifferent, the
+others' values those of a mixture). These cycles are counted in :attr:`MultiRace.mixed` and listed
+in :attr:`MultiRace.mixed_cycles`; their values are as precise as the deviation check says, never
+reported as converged.
 
 The check (:attr:`MultiRace.deviation_gain`): the equilibrium's choices (the best responses to
-the final ``W``) are evaluated *exactly*, cycle by cycle from the largest sums down, and at every
-turn start the best turn of the mover against those values is computed; the largest gain of
-its own win probability over the equilibrium's is the deviation gain (a deviation at any
-single state, or any set of states within one turn, gains no more). It is 0 at an exact
-equilibrium; in float64 it is of the order of ``1e-15``.
+the final ``W``) are evaluated *exactly*, cycle by cycle from the largest sums down (a mixed
+cycle keeps its iterated values), and at every turn start the best turn of the mover against
+those values is computed; the largest gain of its own win probability over the equilibrium's is
+the deviation gain (a deviation at any single state, or any set of states within one turn, gains
+no more). It is 0 at an exact equilibrium; in float64 it is of the order of ``1e-15`` where every
+cycle is pure, and it measures how close the damped cycles came to their mixed equilibrium.
 
 Sources: none for three players, as far as we know (the two-player games: T. W. Neller and C.
 G. M. Presser, UMAP Journal 25(1), 2004; M. Busche and T. W. Neller, ACG 2017).
@@ -73,12 +80,16 @@ class MultiRace:
     turn_start : numpy.ndarray
         ``[s_0, ..., s_{m-1}, k]``: the probability that the player ``k`` seats after the mover wins.
     rounds : numpy.ndarray
-        ``[s_0, ..., s_{m-1}]``: value-iteration rounds of each cycle (at its representative, else 0).
+        ``[s_0, ..., s_{m-1}]``: value-iteration rounds of each cycle (at its representative, else 0;
+        negative: a mixed cycle, minus its rounds in all).
     loops : numpy.ndarray
         The same: exact re-solves of each cycle (``"pairwise"``; -1 where the choices did not settle).
     unsettled : int
-        Cycles whose iteration did not settle (value iteration within :data:`MAX_ROUNDS` rounds, or
-        choices that kept changing): 0 means every cycle converged.
+        Cycles whose exact finish did not settle (choices that kept changing after value iteration had).
+    mixed : int
+        Cycles where best responses keep flipping each other, damped towards a mixed strategy.
+    mixed_cycles : numpy.ndarray
+        ``[c, :]``: the scores (in turn order) of each mixed cycle's representative.
     residual : float
         ``max |L W - W|`` over every turn start and component.
     deviation_gain : float
@@ -110,6 +121,8 @@ class MultiRace:
     deviation_gain: float
     evaluation_gap: float
     bank_from: np.ndarray = field(repr=False)
+    mixed: int = 0
+    mixed_cycles: np.ndarray = field(default=None, repr=False)
 
     @property
     def model(self):
@@ -259,23 +272,26 @@ def _compute_multi(model, goal, players, method, start):
             count = _sum_states(s, m, S, reps)
             _solve_sum(W, reps, count, m, G, N, model.rules, T, code, rounds, tol)
             if method == "pairwise":
-                _settle_sum(W, reps, count, m, G, N, model.rules, T, loops)
+                _settle_sum(W, reps, count, m, G, N, model.rules, T, loops, rounds)
             bar.update(1)
-    unsettled = int((rounds < 0).sum() + (loops < 0).sum())
+    mixed = int((rounds < 0).sum())
+    unsettled = int((loops < 0).sum())
     out = np.zeros(S ** m)
     _residual(W, m, G, N, model.rules, T, out)
     residual = float(out.max())
     V = np.zeros_like(W)
     for s in range(m * (S - 1), -1, -1):
         count = _sum_states(s, m, S, reps)
-        _evaluate_sum(W, V, reps, count, m, G, N, model.rules, T)
+        _evaluate_sum(W, V, reps, count, m, G, N, model.rules, T, rounds, loops)
     _best_response_gap(V, m, G, N, model.rules, T, out)
     gain = float(max(out.max(), 0.0))
     gap = float(np.abs(W - V).max())
     bank = np.zeros(S ** m, dtype=np.int64)
     _bank_from(W, m, G, N, model.rules, T, bank)
     shape = (S,) * m
-    for a in (W, rounds, loops, bank):
+    where = np.array([np.unravel_index(int(i), shape) for i in np.flatnonzero(rounds < 0)],
+                     dtype=np.int64).reshape(-1, m)
+    for a in (W, rounds, loops, bank, where):
         a.setflags(write=False)
     return MultiRace(model.game, G, m, method, start, W.reshape(shape + (m,)), rounds.reshape(shape),
-                     loops.reshape(shape), unsettled, residual, gain, gap, bank.reshape(shape))
+                     loops.reshape(shape), unsettled, residual, gain, gap, bank.reshape(shape), mixed, where)
