@@ -55,10 +55,11 @@ RATE_TABLE = 3.0e8
 #: the tiled kernel as a Dask graph on a LocalCluster of this machine
 #: (bench_redblack_frontier.py); on a real cluster about workers x this
 RATE_DASK = 1.2e10
-#: NOT MEASURED: no GPU was lent to the sessions that wrote and hardened the CUDA
-#: path. A nominal figure (an H100's fp64 throughput / ~20 flops per cell, halved),
-#: used only to refuse absurd requests; replace it by a measurement.
-RATE_CUDA = 1.0e11
+#: The systolic kernel's rate measured on an NVIDIA H200 (``data/redblack_gpu_runs.csv``: 2.39e11
+#: cells/s for n = 10,000,000, 2.46e11 for 16,800,000), rounded down. Method "cuda" now runs the
+#: register-strip wavefront kernel, which no session lent a GPU has timed yet; it is built to be
+#: faster, so this rate over-estimates its time (a budget errs on the safe side).
+RATE_CUDA = 2.0e11
 #: Small tiles are slower per cell (short diagonals, more tiles to schedule): the
 #: "tiled" and "dask" rates are for the default tile of 2048 and are divided by
 #: ``max(1, TILE_SLOWDOWN / tile) * (1 + 8 / tile)`` (balanced_values(30000) with
@@ -269,7 +270,8 @@ def _work(n_red: int, n_black: int, method: str, tile: int | None = None) -> Wor
             basis += f", plus {DASK_STARTUP_SECONDS:g} s to start a LocalCluster"
             mem = 4.0 * edge       # the frontier, and the edges in flight
         if method == "cuda":
-            basis = f"{RATE_CUDA:.2g} cell updates/s for method 'cuda' (nominal: NOT MEASURED on a GPU)"
+            basis = (f"{RATE_CUDA:.2g} cell updates/s for method 'cuda' (the systolic kernel's rate on an H200; "
+                     "the wavefront kernel not yet timed on a GPU)")
     elif method == "topdown":
         mem = cells * _TOPDOWN_BYTES
     elif method == "exact":
@@ -390,6 +392,32 @@ def cuda_sweep_cost(n_red: int, n_black: int, tile_rows: int, tile_cols: int, n_
         basis = f"{est.cells:.3g} cell updates at {est.basis}"
     return budget.Estimate(f"cuda_sweep({n_red}, {n_black})", seconds if limit_time else 0.0,
                            est.bytes + 8.0 * n_diag, basis)
+
+
+#: numba's simulator on the wavefront kernel, seconds per thread started and per
+#: thread-step (a step: ``strip`` cells and two emulated shuffles of four barriers), fitted
+#: to four decks from 26 x 26 to 70 x 70 (2 to 13 s each, within a factor of 3 of the
+#: estimate) on the 2-core Intel Xeon of ``stoplib.util.timing.machine()``, 2026-11-28,
+#: while shared, with Python's default thread switch interval.
+SIMULATOR_SECONDS_PER_WAVEFRONT_THREAD = 1.5e-2
+SIMULATOR_SECONDS_PER_WAVEFRONT_STEP = 6.0e-4
+
+
+def cuda_wavefront_cost(n_red: int, n_black: int, tile_rows: int, tile_cols: int, n_diag: int, in_simulator: bool,
+                        limit_time: bool, kernel: str, strip: int, chains: int) -> budget.Estimate:
+    """What a sweep would cost (:func:`cuda_sweep_cost`; the wavefront in the simulator
+    at its own rates: every thread-step of every tile, dead tiles included, an upper bound)."""
+    est = cuda_sweep_cost(n_red, n_black, tile_rows, tile_cols, n_diag, in_simulator, limit_time)
+    if kernel == "systolic" or not in_simulator:
+        return est
+    lanes = tile_rows // strip
+    threads = float(-(-n_red // tile_rows)) * float(-(-n_black // tile_cols)) * lanes
+    steps = threads * (tile_cols + lanes * chains + strip)
+    seconds = threads * SIMULATOR_SECONDS_PER_WAVEFRONT_THREAD + steps * SIMULATOR_SECONDS_PER_WAVEFRONT_STEP
+    return budget.Estimate(est.what, seconds if limit_time else 0.0, est.bytes,
+                           f"{threads:.3g} threads and {steps:.3g} thread-steps in numba's CUDA simulator at "
+                           f"{SIMULATOR_SECONDS_PER_WAVEFRONT_THREAD:g} s and "
+                           f"{SIMULATOR_SECONDS_PER_WAVEFRONT_STEP:g} s each")
 
 
 # ============================================================================= simulation

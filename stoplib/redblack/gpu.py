@@ -385,8 +385,8 @@ def _cuda(n_red, n_black, n_diag, tile_rows, tile_cols, checkpoint, checkpoint_e
     if kernel == "wavefront" and tile_rows != 32 * strip and not in_simulator:
         raise ValueError(f"a wavefront tile has 32 lanes on a GPU: tile_rows must be 32 * strip = {32 * strip}, "
                          f"got {tile_rows}")
-    budget.check(_cost(n_red, n_black, tile_rows, tile_cols, n_diag, in_simulator, checkpoint is None,
-                       kernel, strip, chains))
+    budget.check(_costs.cuda_wavefront_cost(n_red, n_black, tile_rows, tile_cols, n_diag, in_simulator,
+                                            checkpoint is None, kernel, strip, chains))
     if n_red == 0 or n_black == 0:
         return SweepResult(float(n_red if n_black == 0 else 0.0), np.zeros(n_diag), "cuda", 0.0, 0)
     if show_progress is None:
@@ -394,31 +394,6 @@ def _cuda(n_red, n_black, n_diag, tile_rows, tile_cols, checkpoint, checkpoint_e
     sweep = (_CudaSweep(n_red, n_black, n_diag, tile_rows, tile_cols) if kernel == "systolic" else
              _WavefrontSweep(n_red, n_black, n_diag, tile_rows, tile_cols, strip, chains))
     return drive(sweep, checkpoint, checkpoint_every, show_progress)
-
-
-#: numba's simulator on the wavefront kernel, seconds per thread started and per
-#: thread-step (a step: ``strip`` cells and two emulated shuffles of four barriers), fitted
-#: to four decks from 26 x 26 to 70 x 70 (2 to 13 s each, within a factor of 3 of the
-#: estimate) on the 2-core Intel Xeon of ``stoplib.util.timing.machine()``, 2026-11-28,
-#: while shared, with Python's default thread switch interval.
-SIMULATOR_SECONDS_PER_WAVEFRONT_THREAD = 1.5e-2
-SIMULATOR_SECONDS_PER_WAVEFRONT_STEP = 6.0e-4
-
-
-def _cost(n_red, n_black, tile_rows, tile_cols, n_diag, in_simulator, limit_time, kernel, strip, chains):
-    """What a sweep would cost (:func:`._costs.cuda_sweep_cost`; the wavefront in the simulator
-    at its own rates: every thread-step of every tile, dead tiles included, an upper bound)."""
-    est = _costs.cuda_sweep_cost(n_red, n_black, tile_rows, tile_cols, n_diag, in_simulator, limit_time)
-    if kernel == "systolic" or not in_simulator:
-        return est
-    lanes = tile_rows // strip
-    threads = float(-(-n_red // tile_rows)) * float(-(-n_black // tile_cols)) * lanes
-    steps = threads * (tile_cols + lanes * chains + strip)
-    seconds = threads * SIMULATOR_SECONDS_PER_WAVEFRONT_THREAD + steps * SIMULATOR_SECONDS_PER_WAVEFRONT_STEP
-    return budget.Estimate(est.what, seconds if limit_time else 0.0, est.bytes,
-                           f"{threads:.3g} threads and {steps:.3g} thread-steps in numba's CUDA simulator at "
-                           f"{SIMULATOR_SECONDS_PER_WAVEFRONT_THREAD:g} s and "
-                           f"{SIMULATOR_SECONDS_PER_WAVEFRONT_STEP:g} s each")
 
 
 #: The columns of ``data/redblack_gpu_runs.csv``.

@@ -26,7 +26,7 @@ Methods (``value(n_red, n_black, method=...)``)
 ``"dask"``      the tiled wavefront as a Dask task graph, one task per big
                 tile, passing only edges (:mod:`stoplib.redblack.distributed`);
                 the same bits as "tiled".
-``"cuda"``      a systolic wavefront of tiles on a CUDA GPU
+``"cuda"``      a wavefront of tiles on a CUDA GPU, cells in registers
                 (:mod:`stoplib.redblack.gpu`).
 ``"exact"``     the same recursion in ``fractions.Fraction``
                 (:func:`stoplib.redblack.twins.value_exact`).
