@@ -85,7 +85,10 @@ def farkle_rows(farkle, farkle_vi, head, maximizer, human, facebook, facebook_st
         "above an even game", judge(doc.FARKLE_MAXIMIZER_ADVANTAGE_PERCENT, win_loss),
         f"the optimal policy against the solitaire optimum (each turn maximises its expected score), evaluated "
         f"exactly: {_pct(maximizer.first_player_win)} moving first, {_pct(maximizer.second_player_win)} moving "
-        "second; the paper's own definitions of its score maximiser and of the advantage could not be read"))
+        "second; our reading: the score maximiser wins at once when setting aside every scoring die reaches the goal, "
+        "and otherwise keeps and banks as the expected turn score says (a maximiser that ignores the goal does "
+        "measurably worse); the paper's own definitions of its score maximiser and of the advantage could not be "
+        "read, so the agreement holds for this reading"))
     if human is None:
         rows.append(row(
             "Busche and Neller (2017): what their human-playable policy loses against optimal play",

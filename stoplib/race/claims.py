@@ -125,6 +125,14 @@ def verdicts(game, value_iteration, brute, farkle, farkle_vi, head, maximizer, h
     return _verdicts.table(NOTEBOOK, rows)
 
 
+def _kind(result):
+    """What we found: an equilibrium, or an approximate one where best responses flip each other."""
+    if result.mixed:
+        return (f"a stationary equilibrium, approximate at {result.mixed} mixed cycles (deviation gain "
+                f"{result.deviation_gain:.1e})")
+    return "a stationary equilibrium"
+
+
 def three_player_verdicts(pig, pig_two, others=()):
     """The verdict table of notebook 09: the public record on three players and our equilibrium's checks.
 
@@ -162,7 +170,7 @@ def three_player_verdicts(pig, pig_two, others=()):
     rows = [
         row(f"Published exact solutions of three-player Pig (turns in sequence, goal {pig.goal} points)",
             f"{doc.THREE_PLAYER_PUBLISHED} (our search of the public record)",
-            f"a stationary equilibrium: {shares}", "open",
+            f"{_kind(pig)}: {shares}", "open",
             "as far as we know nobody has published one (Zhu et al. 2023 solve a simultaneous multiplayer variant, "
             f"another game); ours: value iteration on win-probability vectors; at {pig.mixed} cycles best responses "
             f"flip each other and the damped iteration approaches a mixed equilibrium; no player gains more than "
@@ -177,7 +185,7 @@ def three_player_verdicts(pig, pig_two, others=()):
     for r in others:
         shares = ", ".join(f"seat {k + 1} {100 * r.win_probability(k):.2f}%" for k in range(3))
         rows.append(row(f"Published exact solutions of three-player {r.model.title} (goal {r.goal} {r.unit})",
-                        f"{doc.THREE_PLAYER_PUBLISHED}", f"a stationary equilibrium: {shares}", "open",
+                        f"{doc.THREE_PLAYER_PUBLISHED}", f"{_kind(r)}: {shares}", "open",
                         f"as far as we know none is published; {r.mixed} mixed cycles (best responses flipping each "
                         f"other), largest deviation gain {r.deviation_gain:.1e}"))
     return _verdicts.table(THREE_NOTEBOOK, rows)

@@ -38,8 +38,6 @@ PENDING = {
     ("test_every_reader_facing_value_is_shown", "07_holdem_stacking"):
         "cell 29: the iterated local search's conclusion, md(...) followed by print(...), is thrown away",
     ("test_no_variable_name_in_prose", "07_holdem_stacking"): "cell 7: the variable name `ours` in the prose",
-    ("test_no_variable_name_in_prose", "08_two_player_dice"):
-        "cell 12: `hold_table`, cell 37: `game` (game.departure_map) in the prose",
 }
 
 
