@@ -87,8 +87,10 @@ from .families import FAMILIES, FamilyResult, family_deck, family_size, period13
 from .players import stackings_by_players, run_anneal, AnnealRunSummary, read_runs, read_family_searches
 from .census import (N_LAYOUTS, FlushCapacity, SuitCompletion, period13_deck, bad_classes, flush_capacity,
                      complete_suits, layout_text)
-from .census_runs import Period13Census, period13_census, census_table, run_census, read_capacity, read_completions
-from .frontier import TemperResult, SuitOptimum, FrontierRun, temper, optimize_suits, run_frontier, read_frontier
+from .census_runs import (N_CHUNKS, Period13Census, period13_census, census_table, run_census, read_capacity,
+                          read_completions)
+from .frontier import (TemperResult, SuitOptimum, FrontierRun, temper, anneal26, period26_deck, optimize_suits,
+                       run_frontier, read_frontier)
 from .record import PUBLIC_RECORD, PUBLIC_SOURCE, public_record, versus_public, family_words
 from .twins import complete_suits_reference
 from .verify import rescore_file
@@ -119,8 +121,10 @@ __all__ = [
     "read_family_searches",
     # the period-13 census with free suits, the anytime frontier, the public record, the deck checker
     "N_LAYOUTS", "FlushCapacity", "SuitCompletion", "period13_deck", "bad_classes", "flush_capacity",
-    "complete_suits", "layout_text", "Period13Census", "period13_census", "census_table", "run_census",
-    "read_capacity", "read_completions", "TemperResult", "SuitOptimum", "FrontierRun", "temper", "optimize_suits",
+    "complete_suits", "layout_text", "N_CHUNKS", "Period13Census", "period13_census", "census_table",
+    "run_census",
+    "read_capacity", "read_completions", "TemperResult", "SuitOptimum", "FrontierRun", "temper", "anneal26",
+    "period26_deck", "optimize_suits",
     "run_frontier", "read_frontier", "PUBLIC_RECORD", "PUBLIC_SOURCE", "public_record", "versus_public",
     "family_words", "complete_suits_reference", "rescore_file",
 ]

@@ -29,7 +29,8 @@ cards of one rank get the four suits). ``PERMS`` lists the 24 permutations.
     a flush of seat 1 that beats every opponent, the four in four different suits.
 ``_census_chunk``
     Every layout that starts with a given prefix (Heap's algorithm over the rest): the
-    histogram of bad classes, and the layouts that pass each test in turn.
+    histogram of bad classes, the layouts that pass each test in turn, the decks that win
+    every cut and the *near misses* (suits win every cut of the bad classes, none all 52).
 """
 from __future__ import annotations
 
@@ -329,7 +330,7 @@ def _complete(sigma, n, cuts, mult, packed, franks, max_nodes, out_k, grouped=0)
 # --------------------------------------------------------------------------- the census
 @njit(cache=True)
 def _visit(sigma, n, mult, packed, franks, cmax, feasible, max_nodes, P, Bk, hist, counts, found, n_found,
-           gave_up, n_gave_up, bad_cuts_all, out_k):
+           gave_up, n_gave_up, near, n_near, bad_cuts_all, out_k):
     """One layout: its bad classes, then each test in turn (capacity, the set, the bad cuts, all cuts)."""
     mask = _bad_mask(sigma, n, mult, packed, P, Bk)
     b = _popcount(mask)
@@ -358,7 +359,7 @@ def _visit(sigma, n, mult, packed, franks, cmax, feasible, max_nodes, P, Bk, his
     if result == FOUND:
         counts[C_BAD_CUTS] += 1
         stage = 2
-        # all 52 cuts, the bad classes' first: seldom settled as fast, so CP-SAT takes over sooner
+        # all 52 cuts, the bad classes' first
         k = 4 * b
         for j in range(13):
             if not (mask >> j) & 1:
@@ -367,8 +368,7 @@ def _visit(sigma, n, mult, packed, franks, cmax, feasible, max_nodes, P, Bk, his
                     k += 1
         for k in range(4 * b):
             bad_cuts_all[k] = bad_cuts[k]
-        result, nodes = _complete(sigma, n, bad_cuts_all, mult, packed, franks, max(1, max_nodes // 10), out_k,
-                                  4 * b)
+        result, nodes = _complete(sigma, n, bad_cuts_all, mult, packed, franks, max_nodes, out_k, 4 * b)
         counts[C_NODES] += nodes
         if result == FOUND:
             counts[C_COMPLETE] += 1
@@ -377,7 +377,10 @@ def _visit(sigma, n, mult, packed, franks, cmax, feasible, max_nodes, P, Bk, his
                 found[n_found[0], 13:] = out_k
             n_found[0] += 1
             return
-        if result == NONE:
+        if result == NONE:  # a near miss: suits win every bad cut, none win them all
+            if n_near[0] < near.shape[0]:
+                near[n_near[0]] = sigma
+            n_near[0] += 1
             return
     counts[C_GAVE_UP] += 1  # left to the caller (CP-SAT), with the stage where the search gave up
     if n_gave_up[0] < gave_up.shape[0]:
@@ -388,7 +391,7 @@ def _visit(sigma, n, mult, packed, franks, cmax, feasible, max_nodes, P, Bk, his
 
 @njit(cache=True)
 def _census_chunk(prefix, n, mult, packed, franks, cmax, feasible, max_nodes, hist, counts, found, n_found,
-                  gave_up, n_gave_up):
+                  gave_up, n_gave_up, near, n_near):
     """Every layout whose first residues hold ``prefix`` (the rest in every order, Heap's algorithm)."""
     sigma = np.empty(13, np.int64)
     used = np.zeros(13, np.int64)
@@ -407,7 +410,7 @@ def _census_chunk(prefix, n, mult, packed, franks, cmax, feasible, max_nodes, hi
     out_k = np.empty(13, np.int64)
     c = np.zeros(m, np.int64)
     _visit(sigma, n, mult, packed, franks, cmax, feasible, max_nodes, P, Bk, hist, counts, found, n_found,
-           gave_up, n_gave_up, bad_cuts_all, out_k)
+           gave_up, n_gave_up, near, n_near, bad_cuts_all, out_k)
     i = 1
     while i < m:
         if c[i] < i:
@@ -416,7 +419,7 @@ def _census_chunk(prefix, n, mult, packed, franks, cmax, feasible, max_nodes, hi
             sigma[a] = sigma[k + i]
             sigma[k + i] = t
             _visit(sigma, n, mult, packed, franks, cmax, feasible, max_nodes, P, Bk, hist, counts, found,
-                   n_found, gave_up, n_gave_up, bad_cuts_all, out_k)
+                   n_found, gave_up, n_gave_up, near, n_near, bad_cuts_all, out_k)
             c[i] += 1
             i = 1
         else:

@@ -242,3 +242,15 @@ def _census_estimate(what: str, n_layouts: float, n_players: int, sets: bool = F
         seconds += RATES["census_completion"]
     return _check(what, seconds, 5e7, f"{rate:.3g} layouts/s per thread for {n_players} players"
                   + (f", {sets_seconds:g} s per method to decide the sets of classes" if sets else ""))
+
+
+def _frontier_estimate(n_players: int, cpu_budget: float) -> budget.Estimate:
+    """An anytime run of :func:`stoplib.holdem.frontier.run_frontier`: the CPU budget asked for (a step may end a
+    little past it)."""
+    return _check(f"run_frontier({n_players} players)", cpu_budget, 1e8, "the CPU budget asked for")
+
+
+def _suits_estimate(n_players: int, seconds: float) -> budget.Estimate:
+    """One suit optimisation of :func:`stoplib.holdem.frontier.optimize_suits`: the solver may use all of its
+    time limit."""
+    return _check(f"optimize_suits({n_players} players)", seconds, 5e7, "the solver's time limit")

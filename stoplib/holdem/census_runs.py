@@ -12,7 +12,9 @@ and the count of layouts passing each test. The feasible sets of classes (the fl
 are decided first, by CP-SAT and by the exact search, which must agree; their sizes go to
 ``holdem_flush_capacity.csv``. Every deck that wins all 52 cuts goes to
 ``holdem_period13_completions.csv``, dealt again by :func:`stoplib.holdem.deck_value` and by the
-slow twin.
+slow twin; every *near miss* (a layout whose suits can win every cut of its bad classes but not all
+52) to ``holdem_period13_near_misses.csv``: starting points for the searches of
+:mod:`stoplib.holdem.frontier`.
 
 :func:`period13_census` reads a table size's census back (every chunk present, counts summed);
 :func:`census_table` gives all of them as one table.
@@ -39,22 +41,26 @@ from .rules import MIN_PLAYERS, MAX_PLAYERS, N_CUTS, RANKS, _check_table, check_
 from .solver import _deck_value
 from .twins import _value_reference
 
-__all__ = ["CHUNK_COLUMNS", "CAPACITY_COLUMNS", "COMPLETION_COLUMNS", "Period13Census", "run_census",
-           "period13_census", "census_table", "read_capacity", "read_completions"]
+__all__ = ["N_CHUNKS", "CHUNK_COLUMNS", "CAPACITY_COLUMNS", "COMPLETION_COLUMNS", "Period13Census",
+           "run_census", "period13_census", "census_table", "read_capacity", "read_completions"]
 
-CHUNK_FILE, CAPACITY_FILE, COMPLETION_FILE = ("holdem_period13_census_chunks.csv", "holdem_flush_capacity.csv",
-                                              "holdem_period13_completions.csv")
+CHUNK_FILE, CAPACITY_FILE, COMPLETION_FILE, NEAR_FILE = (
+    "holdem_period13_census_chunks.csv", "holdem_flush_capacity.csv", "holdem_period13_completions.csv",
+    "holdem_period13_near_misses.csv")
 _HIST = tuple(f"bad{b}" for b in range(14))
 #: Columns of the chunks file: a chunk's layouts by number of bad classes, then the survivors of each test.
 CHUNK_COLUMNS = (("n_players", "prefix") + _HIST
                  + ("layouts", "capacity_pass", "set_pass", "bad_cut_pass", "completions", "solver_decided",
                     "nodes", "cpu_seconds", "machine", "load"))
-#: Columns of the flush-capacity file.
-CAPACITY_COLUMNS = ("n_players", "capacity", "feasible_by_size", "solves", "method", "cpu_seconds")
+#: Columns of the flush-capacity file (``feasible``: the 8,192 sets of classes as a hex bit string, bit ``mask``
+#: set when the set with bits ``mask`` admits seat 1's flushes).
+CAPACITY_COLUMNS = ("n_players", "capacity", "feasible_by_size", "solves", "method", "cpu_seconds", "feasible")
 #: Columns of the completions file.
 COMPLETION_COLUMNS = ("n_players", "layout", "deck", "wins", "twin_wins")
 #: The chunks of a table size: the ranks of residues 1 and 2 (residue 0 holds the deuce).
 PREFIXES = tuple((0, a, b) for a in range(1, 13) for b in range(1, 13) if a != b)
+#: How many chunks a table size's census has (one per choice of the ranks at residues 1 and 2).
+N_CHUNKS = len(PREFIXES)
 
 
 @dataclass(frozen=True)
@@ -86,7 +92,10 @@ class Period13Census:
         Layouts where the exact search gave up and CP-SAT decided.
     cpu_seconds : float
     complete : bool
-        Whether every chunk of the family was visited.
+        Whether the family is settled: every chunk visited, or (14 players or more) fact 6.
+    basis : str
+        ``"every layout visited"``, or for 14 players or more without chunks ``"fact 6"``: seat 14 holds
+        seat 1's ranks at every cut, so every layout has 13 bad classes, more than the capacity.
     """
     n_players: int
     layouts: int
@@ -101,6 +110,8 @@ class Period13Census:
     solver_decided: int
     cpu_seconds: float
     complete: bool
+    basis: str = "every layout visited"
+    chunks: int = 0
 
 
 class _Appender:
@@ -163,13 +174,16 @@ def _run_chunk(prefix, n, capacity, feasible, tables):
     n_found = np.zeros(1, np.int64)
     gave_up = np.zeros((4096, 14), np.int64)
     n_gave_up = np.zeros(1, np.int64)
+    near = np.zeros((4096, 13), np.int64)
+    n_near = np.zeros(1, np.int64)
     _census_chunk(np.array(prefix, np.int64), n, mult, packed, franks, capacity, feasible, MAX_NODES, hist,
-                  counts, found, n_found, gave_up, n_gave_up)
-    if n_found[0] > found.shape[0] or n_gave_up[0] > gave_up.shape[0]:
+                  counts, found, n_found, gave_up, n_gave_up, near, n_near)
+    if n_found[0] > found.shape[0] or n_gave_up[0] > gave_up.shape[0] or n_near[0] > near.shape[0]:
         raise RuntimeError(f"chunk {prefix} of {n} players: {n_found[0]} completions, {n_gave_up[0]} left "
                            "to CP-SAT, more than the buffers hold")
     decks = [(row[:13], np.array([4 * int(row[x % 13]) + int(PERMS[row[13 + x % 13], x // 13])
                                   for x in range(52)], np.int64)) for row in found[:n_found[0]]]
+    misses = [row.copy() for row in near[:n_near[0]]]
     for row in gave_up[:n_gave_up[0]]:
         passes, codes = _resolve(row[:13], int(row[13]), n)
         if row[13] == 1 and passes:
@@ -177,7 +191,9 @@ def _run_chunk(prefix, n, capacity, feasible, tables):
         if codes is not None:
             counts[C_COMPLETE] += 1
             decks.append((row[:13], codes))
-    return hist, counts, decks, int(n_gave_up[0])
+        elif passes:
+            misses.append(row[:13].copy())
+    return hist, counts, decks, misses, int(n_gave_up[0])
 
 
 def _done(path: Path, n: int) -> set:
@@ -187,18 +203,36 @@ def _done(path: Path, n: int) -> set:
     return set(table.loc[table["n_players"] == n, "prefix"])
 
 
+def _bits_hex(feasible: np.ndarray) -> str:
+    return np.packbits(feasible.astype(np.uint8), bitorder="little").tobytes().hex()
+
+
+def _hex_bits(text: str) -> np.ndarray:
+    return np.unpackbits(np.frombuffer(bytes.fromhex(text), np.uint8), bitorder="little").astype(np.bool_)
+
+
 def _capacity_row(folder: Path, n: int, method: str):
-    """The table size's flush capacity, from its file or computed (and appended)."""
+    """The table size's flush capacity: read from its file (the feasible sets kept there), or computed and
+    appended."""
+    from .census import FlushCapacity
+
     log = _Appender(folder / CAPACITY_FILE, CAPACITY_COLUMNS)
-    table = pd.read_csv(log.path, keep_default_na=False, dtype={"feasible_by_size": str})
+    table = pd.read_csv(log.path, keep_default_na=False, dtype={"feasible_by_size": str, "feasible": str})
     mine = table[table["n_players"] == n]
+    if not mine.empty:
+        row = mine.iloc[0]
+        feasible = _hex_bits(row["feasible"])
+        by_size = tuple(int(v) for v in row["feasible_by_size"].split(";"))
+        sizes = np.array([bin(m).count("1") for m in range(8192)])
+        if feasible.size != 8192 or by_size != tuple(int(np.count_nonzero(feasible & (sizes == k)))
+                                                     for k in range(14)):
+            raise ValueError(f"{log.path}: the feasible sets of {n} players do not match their counts")
+        return FlushCapacity(n_players=n, capacity=int(row["capacity"]), feasible=feasible, by_size=by_size,
+                             solves=int(row["solves"]), method=row["method"], seconds=float(row["cpu_seconds"]))
     cap = flush_capacity(n, method=method)
-    if mine.empty:
-        log.add({"n_players": n, "capacity": cap.capacity, "feasible_by_size": ";".join(map(str, cap.by_size)),
-                 "solves": cap.solves, "method": cap.method, "cpu_seconds": cap.seconds})
-    elif int(mine["capacity"].iloc[0]) != cap.capacity:
-        raise ValueError(f"{log.path}: capacity {int(mine['capacity'].iloc[0])} for {n} players, computed "
-                         f"{cap.capacity}")
+    log.add({"n_players": n, "capacity": cap.capacity, "feasible_by_size": ";".join(map(str, cap.by_size)),
+             "solves": cap.solves, "method": cap.method, "cpu_seconds": cap.seconds,
+             "feasible": _bits_hex(cap.feasible)})
     return cap
 
 
@@ -247,6 +281,7 @@ def run_census(n_players: int, folder=None, prefixes=None, method: str = "both",
     cap = _capacity_row(out, n, method)
     log = _Appender(out / CHUNK_FILE, CHUNK_COLUMNS)
     decks_log = _Appender(out / COMPLETION_FILE, COMPLETION_COLUMNS)
+    near_log = _Appender(out / NEAR_FILE, ("n_players", "layout"))
     done = _done(log.path, n)
     tables = _tables()
     from ..util.timing import load_average, machine
@@ -258,7 +293,9 @@ def run_census(n_players: int, folder=None, prefixes=None, method: str = "both",
                 bar.update(1)
                 continue
             t0 = time.process_time()
-            hist, counts, decks, decided = _run_chunk(prefix, n, cap.capacity, cap.feasible, tables)
+            hist, counts, decks, misses, decided = _run_chunk(prefix, n, cap.capacity, cap.feasible, tables)
+            for sigma in misses:
+                near_log.add({"n_players": n, "layout": layout_text(sigma)})
             for sigma, codes in decks:
                 fast, twin = _deck_value(codes, n, 1), _value_reference([int(c) for c in codes], n, 1)
                 if fast.wins != N_CUTS or twin.wins != N_CUTS:
@@ -307,7 +344,8 @@ def _summary(folder: Path, n: int, prefixes=None) -> Period13Census:
     hist = tuple(int(rows[h].sum()) for h in _HIST)
     if sum(hist) != int(rows["layouts"].sum()):
         raise ValueError(f"{path}: the histogram of {n} players does not add up to its layouts")
-    cap_table = pd.read_csv(folder / CAPACITY_FILE, keep_default_na=False, dtype={"feasible_by_size": str})
+    cap_table = pd.read_csv(folder / CAPACITY_FILE, keep_default_na=False, dtype={"feasible_by_size": str,
+                                                                                   "feasible": str})
     capacity = int(cap_table.loc[cap_table["n_players"] == n, "capacity"].iloc[0])
     if int(rows["capacity_pass"].sum()) != sum(hist[:capacity + 1]):
         raise ValueError(f"{path}: layouts passing the capacity test differ from the histogram ({n} players)")
@@ -326,47 +364,99 @@ def _summary(folder: Path, n: int, prefixes=None) -> Period13Census:
                           bad_cut_survivors=int(rows["bad_cut_pass"].sum()), completions=decks,
                           n_completions=int(rows["completions"].sum()),
                           solver_decided=int(rows["solver_decided"].sum()),
-                          cpu_seconds=round(float(rows["cpu_seconds"].sum()), 1), complete=complete)
+                          cpu_seconds=round(float(rows["cpu_seconds"].sum()), 1), complete=complete,
+                          basis=("every layout visited" if complete else
+                                 f"{len(rows)} of {len(PREFIXES)} chunks visited"),
+                          chunks=len(rows))
+
+
+def _by_fact_6(folder: Path, n: int) -> Period13Census | None:
+    """Fourteen players or more, no chunks: every layout has 13 bad classes (fact 6); the capacity from its file."""
+    path = folder / CAPACITY_FILE
+    if n < 14 or not path.is_file():
+        return None
+    caps = pd.read_csv(path, keep_default_na=False, dtype={"feasible_by_size": str, "feasible": str})
+    row = caps[caps["n_players"] == n]
+    if row.empty:
+        return None
+    capacity = int(row["capacity"].iloc[0])
+    if capacity >= 13:
+        raise ValueError(f"{path}: capacity {capacity} for {n} players: fact 6 alone does not settle the family")
+    return Period13Census(n_players=n, layouts=N_LAYOUTS, bad_classes=(0,) * 13 + (N_LAYOUTS,), min_bad_classes=13,
+                          capacity=capacity, survivors=0, set_survivors=0, bad_cut_survivors=0, completions=(),
+                          n_completions=0, solver_decided=0, cpu_seconds=float(row["cpu_seconds"].iloc[0]),
+                          complete=True, basis="fact 6")
 
 
 def period13_census(n_players: int, folder=None) -> Period13Census:
-    """The census of one table size, read from the committed files (every chunk present).
+    """The census of one table size, read from the committed files (every chunk present; from 14 players, fact 6
+    and the capacity where the chunks were not run).
 
     Examples
     --------
-    >>> res = period13_census(9)
-    >>> res.layouts, res.min_bad_classes, res.n_completions > 0
-    (479001600, 3, True)
+    >>> res = period13_census(12)
+    >>> res.layouts, res.min_bad_classes, res.n_completions, res.chunks
+    (479001600, 3, 0, 132)
     """
     n, _ = _check_table(n_players, 1)
-    res = _summary(_folder(folder), n)
+    base = _folder(folder)
+    try:
+        res = _summary(base, n)
+    except MissingFileError:
+        res = _by_fact_6(base, n)
+        if res is None:
+            raise
+        return res
     if not res.complete:
+        fact = _by_fact_6(base, n)
+        if fact is not None:
+            return fact
         raise ValueError(f"the census of {n} players is not complete ({res.layouts:,} of {N_LAYOUTS:,} layouts): "
                          f"run_census({n}) continues it")
     return res
 
 
-def census_table(folder=None, sizes=range(7, MAX_PLAYERS + 1)) -> pd.DataFrame:
-    """One row per table size whose census is complete: the counts of :class:`Period13Census`.
+#: The columns of :func:`census_table`.
+CENSUS_TABLE_COLUMNS = ("n_players", "layouts", "min_bad_classes", "capacity", "survivors", "set_survivors",
+                        "bad_cut_survivors", "completions", "solver_decided", "cpu_seconds", "basis", "chunks",
+                        "complete")
+
+
+def census_table(folder=None, sizes=range(7, MAX_PLAYERS + 1), partial: bool = False) -> pd.DataFrame:
+    """One row per table size whose census is complete: the counts of :class:`Period13Census`; with ``partial``,
+    also the sizes whose census is under way (their counts cover the chunks visited, ``complete`` is False).
 
     Examples
     --------
     >>> t = census_table()
-    >>> bool((t["layouts"] == 479001600).all())
-    True
+    >>> bool((t["layouts"] == 479001600).all()), bool(t["complete"].all())
+    (True, True)
+    >>> p = census_table(partial=True)
+    >>> bool((p["layouts"] <= 479001600).all()), bool((p["chunks"] <= 132).all())
+    (True, True)
     """
+    partial = check_bool("partial", partial)
+    if isinstance(sizes, (str, bytes)) or not hasattr(sizes, "__iter__"):
+        raise TypeError(f"sizes must be an iterable of table sizes {MIN_PLAYERS}..{MAX_PLAYERS}, "
+                        f"got {type(sizes).__name__}")
+    sizes = [check_int("n_players", n, MIN_PLAYERS, MAX_PLAYERS) for n in sizes]
+    base = _folder(folder)
     rows = []
     for n in sizes:
-        n = check_int("n_players", n, MIN_PLAYERS, MAX_PLAYERS)
         try:
-            res = period13_census(n, folder)
-        except (MissingFileError, ValueError):
+            res = period13_census(n, base)
+        except MissingFileError:
             continue
+        except ValueError:
+            if not partial:
+                continue
+            res = _summary(base, n)
         rows.append({"n_players": n, "layouts": res.layouts, "min_bad_classes": res.min_bad_classes,
                      "capacity": res.capacity, "survivors": res.survivors, "set_survivors": res.set_survivors,
                      "bad_cut_survivors": res.bad_cut_survivors, "completions": res.n_completions,
-                     "solver_decided": res.solver_decided, "cpu_seconds": res.cpu_seconds})
-    return pd.DataFrame(rows)
+                     "solver_decided": res.solver_decided, "cpu_seconds": res.cpu_seconds, "basis": res.basis,
+                     "chunks": res.chunks, "complete": res.complete})
+    return pd.DataFrame(rows, columns=list(CENSUS_TABLE_COLUMNS))
 
 
 def read_capacity(folder=None) -> pd.DataFrame:
@@ -380,7 +470,7 @@ def read_capacity(folder=None) -> pd.DataFrame:
     path = _folder(folder) / CAPACITY_FILE
     if not path.is_file():
         raise MissingFileError(2, "no flush capacities (run_census computes them)", str(path))
-    return pd.read_csv(path, keep_default_na=False, dtype={"feasible_by_size": str})
+    return pd.read_csv(path, keep_default_na=False, dtype={"feasible_by_size": str, "feasible": str})
 
 
 def read_completions(folder=None) -> pd.DataFrame:

@@ -2,8 +2,11 @@
 
 Document 004 is Jeremy Kun, "Optimally Stacking the Deck – Texas Hold 'Em", Math ∩
 Programming (jeremykun.com), 9 April 2012. It climbs by random swaps. Past six players random
-swaps stall; this module adds three structured moves and runs them as one anytime search:
+swaps stall; this module adds structured moves and runs them as one anytime search:
 
+:func:`anneal26`
+    Simulated annealing among decks whose ranks repeat every 26 cards (the structure of the
+    public report's best decks at 21 and 22 players); :func:`period26_deck` draws a start.
 :func:`temper`
     Parallel tempering (replica exchange): decks at fixed temperatures, neighbours exchanging
     their decks now and then (kernel in :mod:`stoplib.holdem._frontier_kernels`).
@@ -15,10 +18,13 @@ swaps stall; this module adds three structured moves and runs them as one anytim
 :func:`run_frontier`
     The comparable anytime run of one table size: a stated CPU budget, spent on a cycle of
     steps: simulated annealing from a shuffled deck (exploration), the suits of the best deck
-    so far optimised, parallel tempering from the best deck (refinement), the suits again.
+    so far optimised, annealing among decks whose ranks repeat every 26 cards, the suits again,
+    parallel tempering from the best deck (refinement), the suits again.
     For 13 players or fewer it starts from the best period-13 deck with suits cycling
-    (:mod:`stoplib.holdem.families`), its suits optimised. Each step is a Dask task; every step's result is appended to
-    ``holdem_frontier.csv`` as it comes back (CPU seconds so far, cuts won, the deck), so a
+    (:mod:`stoplib.holdem.families`), its suits optimised, then from up to four of the census's near misses
+    (period-13 layouts whose suits can win every cut of their bad classes, not all 52;
+    :mod:`stoplib.holdem.census_runs`), their suits optimised. Each step is a Dask task; every
+    step's result is appended to ``holdem_frontier.csv`` as it comes back (CPU seconds so far, cuts won, the deck), so a
     killed run loses at most one step and the file is the anytime curve.
 """
 from __future__ import annotations
@@ -35,15 +41,15 @@ import pandas as pd
 from ..util.rng import kernel_seed
 from ..util.validate import MissingFileError, check_int, check_path, check_real
 from ..workbook.config import data_dir
-from ._costs import _anneal_estimate, _census_estimate
-from ._frontier_kernels import _temper
+from ._costs import _anneal_estimate, _census_estimate, _frontier_estimate, _suits_estimate
+from ._frontier_kernels import _anneal26, _temper
 from .evaluator import load_tables
 from .local_search import swap_tables
 from .rules import N_CUTS, _check_table, as_deck, format_deck, parse_deck
 from .solver import _deck_value
 
-__all__ = ["TemperResult", "SuitOptimum", "FrontierRun", "FRONTIER_COLUMNS", "temper", "optimize_suits",
-           "run_frontier", "read_frontier"]
+__all__ = ["TemperResult", "SuitOptimum", "FrontierRun", "FRONTIER_COLUMNS", "temper", "anneal26", "period26_deck",
+           "optimize_suits", "run_frontier", "read_frontier"]
 
 FRONTIER_FILE = "holdem_frontier.csv"
 #: Columns of ``holdem_frontier.csv``: one row per step of an anytime run.
@@ -125,6 +131,79 @@ def temper(n_players: int, *, replicas: int = 8, rounds: int = 100, moves: int =
                         finals=tuple(format_deck(d) for d in start))
 
 
+def period26_deck(seed: int = 0) -> str:
+    """A random deck whose ranks repeat every 26 cards: each rank on two residues mod 26, its four cards' suits
+    in random order.
+
+    Examples
+    --------
+    >>> deck = parse_deck(period26_deck(3))
+    >>> bool(((deck[:26] // 4) == (deck[26:] // 4)).all())
+    True
+    """
+    seed = check_int("seed", seed, 0, 2**63 - 1)
+    rng = np.random.default_rng([seed, 26])
+    ranks26 = rng.permutation(np.repeat(np.arange(13), 2))
+    deck = np.empty(52, np.int64)
+    for r in range(13):
+        places = [x for x in range(52) if ranks26[x % 26] == r]
+        deck[places] = 4 * r + rng.permutation(4)
+    return format_deck(deck)
+
+
+def anneal26(n_players: int, *, moves: int = 1_000_000, t_start: float = 3.0, t_end: float = 0.3,
+             weight: int = 4, seed: int = 0, stream: int = 0, deck=None) -> TemperResult:
+    """Simulated annealing among decks whose ranks repeat every 26 cards, for seat 1 at ``n_players``.
+
+    Each move exchanges the cards of two residues mod 26 (positions ``a, b`` and ``a + 26, b + 26`` at
+    once) or two cards of one rank; both keep the period. The public report reached 36 cuts at 21
+    players and 38 at 22 with decks of this kind.
+
+    Parameters
+    ----------
+    n_players : int
+        Players at the table, 2..22.
+    moves : int
+        Proposals.
+    t_start, t_end, weight :
+        As in :func:`stoplib.holdem.anneal`.
+    seed, stream : int
+        The random stream ``(kernel_seed(seed), stream)``.
+    deck : str or array_like of int, optional
+        A start whose ranks repeat every 26 cards (default: :func:`period26_deck` of ``seed`` and ``stream``).
+
+    Examples
+    --------
+    >>> res = anneal26(5, moves=5_000, seed=2)
+    >>> d = parse_deck(res.deck)
+    >>> bool(((d[:26] // 4) == (d[26:] // 4)).all()), res.wins + res.ties + res.losses
+    (True, 52)
+    """
+    n, s = _check_table(n_players, 1)
+    moves = check_int("moves", moves, 1, 10**12)
+    t_start = check_real("t_start", t_start, 1e-6, 1e6)
+    t_end = check_real("t_end", t_end, 1e-6, t_start)
+    weight = check_int("weight", weight, 0, 1000)
+    seed = check_int("seed", seed, 0, 2**63 - 1)
+    stream = check_int("stream", stream, 0, 2**40)
+    _anneal_estimate(f"anneal26({moves:,} moves, {n} players)", 1, 2 * moves, n, 1.0)
+    start = as_deck(period26_deck(seed * 1_000_003 + stream) if deck is None else deck).astype(np.int64)
+    if not ((start[:26] // 4) == (start[26:] // 4)).all():
+        raise ValueError("deck: its ranks must repeat every 26 cards (the card at x + 26 has the rank at x)")
+    pi, pj, cuts, ncuts, _ = swap_tables(n)
+    index = np.full((52, 52), -1, np.int64)
+    index[pi, pj] = np.arange(pi.size)
+    index[pj, pi] = np.arange(pi.size)
+    best = np.empty(52, np.int64)
+    every = max(1, -(-moves // 64))
+    trace = np.zeros(65, np.int64)
+    _, done = _anneal26(start, moves, float(t_start), float(t_end), n, s - 1, weight, np.uint64(kernel_seed(seed)),
+                        stream, index, pi, pj, cuts, ncuts, load_tables(), best, trace, every)
+    v = _deck_value(best, n, s)
+    return TemperResult(deck=format_deck(best), wins=v.wins, ties=v.ties, losses=v.losses, rounds=1,
+                        moves=int(done), trace=trace, exchanges=np.zeros(0, np.int64))
+
+
 @dataclass(frozen=True)
 class SuitOptimum:
     """The best suits for a deck's ranks (CP-SAT): the deck, its value, and what the solver proved."""
@@ -178,6 +257,7 @@ def optimize_suits(deck, n_players: int, seconds: float = 30.0) -> SuitOptimum:
     arr = as_deck(deck).astype(np.int64)
     seconds = check_real("seconds", seconds, 0.01, 86400.0)
     _census_estimate(f"optimize_suits({n} players)", 0, n, completion=True)
+    _suits_estimate(n, seconds)
     ranks_at, suits = arr // 4, arr % 4
     start = _deck_value(arr, n, s)
     t0 = time.process_time()
@@ -225,6 +305,20 @@ def _moves_per_second(n: int) -> float:
     return 2.5e6 / n
 
 
+def _near_misses(n: int, limit: int = 4) -> list[str]:
+    """Up to ``limit`` period-13 layouts whose suits can win every cut of their bad classes but not all 52 (the
+    census's near misses, ``data/holdem_period13_near_misses.csv``), fewest bad classes first."""
+    from .census import bad_classes
+
+    path = Path(__file__).resolve().parents[2] / "data" / "holdem_period13_near_misses.csv"
+    if not path.is_file():
+        return []
+    table = pd.read_csv(path, dtype={"layout": str}, keep_default_na=False)
+    layouts = sorted(set(table.loc[table["n_players"] == n, "layout"]))
+    layouts.sort(key=lambda lay: (len(bad_classes(lay, n)), lay))
+    return layouts[:limit]
+
+
 def _period13_start(n: int) -> str | None:
     """The committed best period-13 deck with suits cycling for ``n`` players, if searched."""
     from .players import read_family_searches
@@ -247,10 +341,22 @@ def _step(kind: str, n: int, seed: int, step: int, best_deck, seconds: float):
         out = optimize_suits(_period13_start(n), n, seconds=seconds)
         deck = out.deck
         method = f"best period-13 deck with suits cycling ({out.start_wins} won), suits optimised"
+    elif kind.startswith("near-miss"):
+        from .families import family_deck
+
+        layout = _near_misses(n)[int(kind.split()[1])]
+        out = optimize_suits(family_deck("period13_cycle", layout), n, seconds=seconds)
+        deck = out.deck
+        method = (f"suits optimised on the period-13 layout {layout} (suits can win every cut of its bad classes)"
+                  + (": proved best on it" if out.proved else ""))
     elif kind == "anneal":
         moves = max(1000, int(seconds * _moves_per_second(n)))
         res = anneal(1, n, moves=moves, seed=seed, first_run=step, parallel=False)
         deck, method = res.best_deck(), f"simulated annealing from a shuffled deck ({moves:,} proposals)"
+    elif kind == "anneal26":
+        moves = max(1000, int(seconds * _moves_per_second(n) / 5))
+        res = anneal26(n, moves=moves, seed=seed, stream=step)
+        deck, method = res.deck, f"annealing among decks whose ranks repeat every 26 cards ({moves:,} proposals)"
     elif kind == "temper":
         rounds = max(1, int(seconds * _moves_per_second(n) / (REPLICAS * ROUND_MOVES)))
         res = temper(n, replicas=REPLICAS, rounds=rounds, moves=ROUND_MOVES, t_min=0.2, t_max=1.5, seed=seed,
@@ -265,16 +371,21 @@ def _step(kind: str, n: int, seed: int, step: int, best_deck, seconds: float):
 
 
 #: The cycle of an anytime run's steps after its start.
-CYCLE = ("anneal", "suits", "temper", "suits")
+CYCLE = ("anneal", "suits", "anneal26", "suits", "temper", "suits")
 
 
 def _plan(n: int, step: int, temper_seconds: float, suit_seconds: float):
-    """The kind and length of step ``step``: a period-13 start (13 players or fewer), then the cycle: annealing
-    from a shuffled deck, suits optimised on the best deck, tempering from the best deck, suits again."""
-    start = n <= 13 and _period13_start(n) is not None
-    if step == 0 and start:
+    """The kind and length of step ``step``: a period-13 start (13 players or fewer), the census's near misses
+    with their suits optimised (fewest bad classes first, at most four), then the cycle: annealing from a
+    shuffled deck, suits optimised on the best deck, annealing among decks whose ranks repeat every 26 cards,
+    suits again, tempering from the best deck, suits again."""
+    start = int(n <= 13 and _period13_start(n) is not None)
+    if step < start:
         return "period-13", suit_seconds
-    kind = CYCLE[(step - start) % len(CYCLE)]
+    near = len(_near_misses(n))
+    if step < start + near:
+        return f"near-miss {step - start}", suit_seconds
+    kind = CYCLE[(step - start - near) % len(CYCLE)]
     return kind, (suit_seconds if kind == "suits" else temper_seconds)
 
 
@@ -325,10 +436,7 @@ def run_frontier(n_players: int, cpu_budget: float, *, seed: int = 0, temper_sec
     temper_seconds = check_real("temper_seconds", temper_seconds, 0.1, 1e5)
     suit_seconds = check_real("suit_seconds", suit_seconds, 0.1, 1e5)
     _census_estimate(f"run_frontier({n} players, {cpu_budget:g} CPU s)", 0, n)
-    from ..util import budget
-
-    budget.check(budget.Estimate(f"run_frontier({n} players)", seconds=cpu_budget, bytes=1e8,
-                                 basis="the CPU budget asked for"))
+    _frontier_estimate(n, cpu_budget)
     out = data_dir() if folder is None else check_path("folder", folder, must_exist=True, kind="dir")
     log = _Log(out / FRONTIER_FILE)
     done = pd.read_csv(log.path, dtype={"deck": str, "method": str}, keep_default_na=False)

@@ -9,7 +9,7 @@ round the table one card at a time, burn, flop, burn, turn, burn, river: a windo
 and a cut counts only when seat 1's best five of seven beats every opponent's
 outright (a tie is not a win).
 
-For each table size the evidence is of three kinds, recorded in files under ``data/``
+For each table size the evidence is of several kinds, recorded in files under ``data/``
 as the runs end (so nothing finished is lost):
 
 * exhaustive searches of structured families (:mod:`stoplib.holdem.families`), one
@@ -17,21 +17,29 @@ as the runs end (so nothing finished is lost):
 * simulated annealing (:func:`stoplib.holdem.anneal`), run on Dask by :func:`run_anneal`,
   one line per run in ``holdem_anneal_runs.csv`` (its best deck and value) and every
   optimal deck in the stackings file of its table (``holdem_stackings_<n>p_seat1.txt``);
-* the table, ``holdem_stackings_by_players.csv``, built from both by :func:`players_table`:
+* the anytime runs of :mod:`stoplib.holdem.frontier` (the same CPU budget for every table
+  size), one line per step in ``holdem_frontier.csv``;
+* the census of decks whose ranks repeat every 13 cards with suits free
+  (:mod:`stoplib.holdem.census`, :mod:`stoplib.holdem.census_runs`);
+* the table, ``holdem_stackings_by_players.csv``, built from all of them by :func:`players_table`:
   per table size the best deck, its cuts won, tied and lost (dealt again by the fast
   scorer and by the slow rules-based twin, :func:`stoplib.holdem.deck_value_reference`),
-  the method that found it, the family searched and its result, the CPU time spent, and
-  the status: ``optimal stacking found``, ``none in family X of size Y`` or ``best known``.
+  the method that found it, the public record beside it (:mod:`stoplib.holdem.record`) and
+  how ours compares, the evidence in words, the families searched, the census, the CPU time
+  spent, and the status: ``optimal stacking found (method)`` or ``best found (method)``, then,
+  where the census found none, ``no optimal deck with ranks repeating every 13 cards, suits free
+  (479,001,600 layouts)``.
 
 :func:`stackings_by_players` reads the table back and checks it: its columns, that every
-deck is 52 distinct cards, and that every row's counts are what :func:`stoplib.holdem.deck_value`
-gives again. ``benchmarks/holdem_players.py`` is the driver that ran the searches.
+deck is 52 distinct cards, that every row's counts are what :func:`stoplib.holdem.deck_value`
+gives again, and that the status and the public record follow from the row.
+``benchmarks/holdem_players.py`` ran the first searches, ``benchmarks/bench_holdem_frontier.py``
+the anytime runs and builds the table.
 """
 from __future__ import annotations
 
 import csv
 import os
-import re
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -48,6 +56,7 @@ from ._costs import _anneal_estimate, _cluster_speed, _read_estimate, _reference
 from .annealing import MAX_MOVES, _run as _anneal_run
 from .distributed import StackingFile, _connect
 from .families import FAMILIES, family_size
+from .record import PUBLIC_RECORD, family_words, versus_public
 from .local_search import _restarts, _settings
 from .rules import MAX_PLAYERS, MIN_PLAYERS, N_CUTS, as_deck, check_bool, format_deck
 from .solver import _deck_value
@@ -58,16 +67,20 @@ __all__ = ["TABLE_COLUMNS", "RUN_COLUMNS", "FAMILY_COLUMNS", "STATUSES", "commit
 
 #: The columns of ``holdem_stackings_by_players.csv``, in order.
 TABLE_COLUMNS = ("n_players", "status", "deck", "wins", "ties", "losses", "twin_wins", "twin_ties", "twin_losses",
-                 "method", "family", "family_size", "family_best", "anneal_runs", "anneal_best", "cpu_seconds")
+                 "method", "public_best", "versus_public", "evidence", "family", "family_size", "family_best",
+                 "census_layouts", "census_completions", "anneal_runs", "anneal_best", "frontier_best",
+                 "cpu_seconds")
 #: The columns of ``holdem_anneal_runs.csv`` (one line per annealing run).
 RUN_COLUMNS = ("n_players", "seat", "seed", "run", "moves", "t_start", "t_end", "weight", "moves_made",
                "best_at", "wins", "ties", "losses", "cpu_seconds", "deck", "machine", "load")
 #: The columns of ``holdem_family_searches.csv`` (one line per exhaustive family search).
 FAMILY_COLUMNS = ("family", "n_players", "seat", "orders", "best_wins", "n_best", "deck", "wins", "ties",
                   "losses", "cpu_seconds", "machine", "load")
-#: The three statuses of a table row (the second names the family and its size).
-STATUSES = ("optimal stacking found", "none in family {family} of size {size}", "best known")
-_NONE_IN = re.compile(r"none in family ([\w+]+) of size ([\d,]+)")
+#: How a table row's status starts: an optimal stacking, or the best deck found (the status goes on in words:
+#: the method, and the period-13 census where it found no optimal deck).
+STATUSES = ("optimal stacking found", "best found")
+#: The census clause of a status (the family in words and its layouts).
+NO_PERIOD13 = "no optimal deck with ranks repeating every 13 cards, suits free ({layouts:,} layouts)"
 TABLE_FILE, RUNS_FILE, FAMILIES_FILE = ("holdem_stackings_by_players.csv", "holdem_anneal_runs.csv",
                                         "holdem_family_searches.csv")
 
@@ -158,14 +171,14 @@ def stackings_by_players(folder=None) -> pd.DataFrame:
 
 def _check_status(path, number, row):
     optimal = int(row.wins) == N_CUTS
-    match = _NONE_IN.fullmatch(row.status)
-    if optimal != (row.status == STATUSES[0]):
+    if not row.status.startswith(STATUSES[0] if optimal else STATUSES[1]):
         raise ValueError(f"{path}, row {number}: status {row.status!r} with {row.wins} cuts won")
-    if match and (match[1] != row.family or int(match[2].replace(",", "")) != int(row.family_size)
-                  or int(row.family_best) >= N_CUTS):
-        raise ValueError(f"{path}, row {number}: status {row.status!r} does not match its family columns")
-    if not optimal and not match and row.status != STATUSES[2]:
-        raise ValueError(f"{path}, row {number}: unknown status {row.status!r}")
+    if "no optimal deck with ranks repeating" in row.status and (int(row.census_completions) != 0
+                                                                 or int(row.census_layouts) <= 0):
+        raise ValueError(f"{path}, row {number}: status {row.status!r} does not match its census columns")
+    if int(row.public_best) != PUBLIC_RECORD[int(row.n_players)][0] or row.versus_public != versus_public(
+            int(row.n_players), int(row.wins)):
+        raise ValueError(f"{path}, row {number}: the public record or the comparison with it is wrong")
 
 
 def read_runs(folder=None) -> pd.DataFrame:
@@ -349,10 +362,38 @@ def run_anneal(n_runs: int, n_players: int, seat: int = 1, *, moves: int = 10_00
 
 
 # --------------------------------------------------------------------------- the table
+def _frontier_candidates(frontier, n):
+    """Each anytime run's best deck for ``n`` players: ``(wins, -losses, method, deck)``, and the runs' CPU."""
+    out, cpu = [], 0.0
+    if frontier is None or frontier.empty:
+        return out, cpu, -1
+    mine = frontier[frontier["n_players"] == n]
+    best = -1
+    for (seed, budget), run in mine.groupby(["seed", "budget"], sort=True):
+        run = run.sort_values("step")
+        last = run.iloc[-1]
+        first = run[run["best_wins"] == last["best_wins"]].iloc[0]
+        cpu += float(last["cpu_seconds"])
+        best = max(best, int(last["best_wins"]))
+        out.append((int(last["best_wins"]), -int(last["best_losses"]),
+                    f"anytime search (seed {seed}, {budget:g} CPU s; step {int(first['step'])}: {first['method']})",
+                    last["deck"], "anytime search, " + str(first["method"]).split(" (")[0]))
+    return out, cpu, best
+
+
+def _census_row(census, n):
+    if census is None or census.empty or not (census["n_players"] == n).any():
+        return None
+    if "complete" in census.columns and not bool(census.loc[census["n_players"] == n, "complete"].iloc[0]):
+        return None  # a census under way settles nothing
+    return census.set_index("n_players").loc[n]
+
+
 def players_table(runs: pd.DataFrame, families: pd.DataFrame, sizes=range(MIN_PLAYERS, MAX_PLAYERS + 1),
-                  seat: int = 1) -> pd.DataFrame:
-    """The n-player table from the study's runs and family searches (seat 1), each best deck dealt again
-    by the fast scorer and by the slow twin.
+                  seat: int = 1, frontier: pd.DataFrame | None = None, census: pd.DataFrame | None = None,
+                  completions: pd.DataFrame | None = None) -> pd.DataFrame:
+    """The n-player table from the study's runs, family searches, anytime runs and period-13 census (seat 1),
+    each best deck dealt again by the fast scorer and by the slow twin.
 
     Parameters
     ----------
@@ -362,12 +403,16 @@ def players_table(runs: pd.DataFrame, families: pd.DataFrame, sizes=range(MIN_PL
         The table sizes to include (those with any evidence).
     seat : int
         The seat (1).
+    frontier, census, completions : pandas.DataFrame, optional
+        :func:`stoplib.holdem.frontier.read_frontier`, :func:`stoplib.holdem.census_runs.census_table` and
+        :func:`stoplib.holdem.census_runs.read_completions` (the anytime runs and the census of period-13
+        decks with free suits), when there are any.
 
     Examples
     --------
     >>> t = players_table(read_runs(), read_family_searches(), sizes=[3])
-    >>> t.loc[0, "status"], int(t.loc[0, "twin_wins"])
-    ('optimal stacking found', 52)
+    >>> t.loc[0, "status"].startswith("optimal stacking found"), int(t.loc[0, "twin_wins"])
+    (True, 52)
     """
     for label, frame, needed in (("runs", runs, RUN_COLUMNS), ("families", families, FAMILY_COLUMNS)):
         check_instance(label, frame, pd.DataFrame)
@@ -375,6 +420,9 @@ def players_table(runs: pd.DataFrame, families: pd.DataFrame, sizes=range(MIN_PL
         if missing:
             raise ValueError(f"{label} lacks the columns {missing} (read it with read_"
                              f"{'runs' if label == 'runs' else 'family_searches'}())")
+    for label, frame in (("frontier", frontier), ("census", census), ("completions", completions)):
+        if frame is not None:
+            check_instance(label, frame, pd.DataFrame)
     seat = check_int("seat", seat, 1, MAX_PLAYERS)
     if isinstance(sizes, (str, bytes)) or not hasattr(sizes, "__iter__"):
         raise TypeError(f"sizes must be an iterable of table sizes {MIN_PLAYERS}..{MAX_PLAYERS}, "
@@ -384,34 +432,59 @@ def players_table(runs: pd.DataFrame, families: pd.DataFrame, sizes=range(MIN_PL
         n = check_int("n_players", n, MIN_PLAYERS, MAX_PLAYERS)
         mine = runs[(runs["n_players"] == n) & (runs["seat"] == seat)]
         fam = families[(families["n_players"] == n) & (families["seat"] == seat)]
-        if mine.empty and fam.empty:
+        front, front_cpu, front_best = _frontier_candidates(frontier, n)
+        cen = _census_row(census, n)
+        if mine.empty and fam.empty and not front and cen is None:
             continue
         # a structured deck first when it is as good: max() keeps the first of equals
-        candidates = [(int(r.wins), -int(r.losses), f"exhaustive search of {r.family}", r.deck)
-                      for r in fam.sort_values("best_wins", ascending=False).itertuples(index=False)]
-        candidates += [(int(r.wins), -int(r.losses), f"simulated annealing (seed {r.seed}, run {r.run})", r.deck)
-                       for r in mine.sort_values(["seed", "run"]).itertuples(index=False)]
-        wins, _, method, deck = max(candidates, key=lambda c: (c[0], c[1]))
+        candidates = []
+        if completions is not None and not completions.empty:
+            for r in completions[completions["n_players"] == n].itertuples(index=False):
+                candidates.append((N_CUTS, 0, "census of decks with ranks repeating every 13 cards, suits free: the "
+                                   f"layout {r.layout} completed by the exact suit search", r.deck,
+                                   "census of decks with ranks repeating every 13 cards, suits free"))
+                break
+        candidates += [(int(r.wins), -int(r.losses), f"exhaustive search of {family_words(r.family)}", r.deck,
+                        f"exhaustive search of {family_words(r.family)}")
+                       for r in fam.sort_values("best_wins", ascending=False).itertuples(index=False)]
+        candidates += front
+        candidates += [(int(r.wins), -int(r.losses), f"simulated annealing (seed {r.seed}, run {r.run})", r.deck,
+                        "simulated annealing") for r in mine.sort_values(["seed", "run"]).itertuples(index=False)]
+        wins, _, method, deck, short = max(candidates, key=lambda c: (c[0], c[1]))
         arr = as_deck(deck).astype(np.int64)
         fast = _deck_value(arr, n, seat)
         _reference_deals_estimate("players_table", n)
         twin = _value_reference([int(c) for c in arr], n, seat)
-        # the families searched for this size, taken together (they share no stacking)
-        family = "+".join(sorted(set(fam["family"]))) if not fam.empty else ""
-        size = int(fam["orders"].sum()) if not fam.empty else 0
-        fam_best = int(fam["best_wins"].max()) if not fam.empty else -1
-        if fast.wins == N_CUTS:
-            status = STATUSES[0]
-        elif family:
-            status = STATUSES[1].format(family=family, size=f"{size:,}")
-        else:
-            status = STATUSES[2]
+        cpu = (float(mine["cpu_seconds"].sum()) + float(fam["cpu_seconds"].sum()) + front_cpu
+               + (float(cen["cpu_seconds"]) if cen is not None else 0.0))
+        none_p13 = cen is not None and int(cen["completions"]) == 0
+        status = (STATUSES[0] if fast.wins == N_CUTS else STATUSES[1]) + f" ({short})"
+        if none_p13:
+            status += "; " + NO_PERIOD13.format(layouts=int(cen["layouts"]))
+        public = PUBLIC_RECORD[n][0]
+        vs = versus_public(n, fast.wins)
+        evidence = (f"{fast.wins} cuts won, dealt again by the fast scorer and the slow rules-based twin; "
+                    f"{cpu / 3600:.2f} CPU-hours in all on this table size; the public record {public} "
+                    f"({PUBLIC_RECORD[n][1]})"
+                    + (": ours is above it, as far as we know a new best" if vs == "above" else
+                       ": ours equals it" if vs == "equal" else ": ours is below it"))
+        if cen is not None:
+            evidence += (f"; the census of decks whose ranks repeat every 13 cards, any suits (all "
+                         f"{int(cen['layouts']):,} layouts, at least "
+                         f"{int(cen['min_bad_classes'])} bad classes, flush capacity {int(cen['capacity'])}): "
+                         + ("no layout completes to an optimal deck" if none_p13 else
+                            f"{int(cen['completions']):,} layouts complete to optimal decks"))
         rows.append({"n_players": n, "status": status, "deck": deck, "wins": fast.wins, "ties": fast.ties,
                      "losses": fast.losses, "twin_wins": twin.wins, "twin_ties": twin.ties,
-                     "twin_losses": twin.losses, "method": method,
-                     "family": family, "family_size": size, "family_best": fam_best,
+                     "twin_losses": twin.losses, "method": method, "public_best": public, "versus_public": vs,
+                     "evidence": evidence,
+                     "family": "; ".join(family_words(f) for f in sorted(set(fam["family"]))),
+                     "family_size": int(fam["orders"].sum()) if not fam.empty else 0,
+                     "family_best": int(fam["best_wins"].max()) if not fam.empty else -1,
+                     "census_layouts": int(cen["layouts"]) if cen is not None else 0,
+                     "census_completions": int(cen["completions"]) if cen is not None else -1,
                      "anneal_runs": len(mine), "anneal_best": int(mine["wins"].max()) if len(mine) else -1,
-                     "cpu_seconds": round(float(mine["cpu_seconds"].sum()) + float(fam["cpu_seconds"].sum()), 1)})
+                     "frontier_best": front_best, "cpu_seconds": round(cpu, 1)})
     return pd.DataFrame(rows, columns=list(TABLE_COLUMNS))
 
 
@@ -419,7 +492,7 @@ def players_table(runs: pd.DataFrame, families: pd.DataFrame, sizes=range(MIN_PL
 def _players_of(players) -> pd.DataFrame:
     """A checked n-player table (the columns :func:`_guess_row` reads, sizes 2..22, counts 0..52)."""
     check_instance("players", players, pd.DataFrame)
-    needed = ["n_players", "status", "wins", "family", "family_size", "family_best"]
+    needed = ["n_players", "status", "wins"]
     missing = [c for c in needed if c not in players.columns]
     if missing or players.empty:
         raise ValueError(f"players must be a stackings_by_players table, missing {missing or 'rows'}")
@@ -469,14 +542,11 @@ def _guess_row(players):
                 "the article's deal generalised to n players (pockets round the table, burn, flop, burn, turn, "
                 "burn, river; at most 22 players)")
     if not every:
-        nones = {}
-        for r in short.itertuples():
-            if r.status.startswith("none in family"):
-                nones.setdefault((r.family, int(r.family_size)), []).append(int(r.n_players))
+        nones = [int(r.n_players) for r in short.itertuples() if "no optimal deck with ranks repeating" in r.status]
         evidence += ("; the guess is settled for " + (sizes_text(found) if found else "no table size")
                      + " players and stays open for the others: a search that stops short is no proof of absence"
-                     + "".join(f"; none of the {size:,} stackings of {family} is optimal for {sizes_text(sizes)} "
-                               "players" for (family, size), sizes in nones.items())
+                     + (f"; no deck whose ranks repeat every 13 cards (any suits, all 12! layouts) is optimal for "
+                        f"{sizes_text(nones)} players" if nones else "")
                      + (f"; not searched: {sizes_text(untried)} players" if untried else ""))
     return verdict_row("There are probably optimal stackings for any number of players", "'not hard to imagine'",
                ours, "agrees" if every else "open", evidence)

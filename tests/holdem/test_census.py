@@ -218,11 +218,12 @@ def test_the_census_kernel_follows_its_tests_layout_by_layout():
     counts = np.zeros(N_COUNTERS, np.int64)
     found, n_found = np.zeros((200, 26), np.int64), np.zeros(1, np.int64)
     gave, n_gave = np.zeros((200, 14), np.int64), np.zeros(1, np.int64)
+    near, n_near = np.zeros((200, 13), np.int64), np.zeros(1, np.int64)
     _census_chunk(np.array(prefix, np.int64), n, mult, packed, franks, capacity, feasible, 10**9, hist,
-                  counts, found, n_found, gave, n_gave)
+                  counts, found, n_found, gave, n_gave, near, n_near)
     expect = np.zeros(N_COUNTERS, np.int64)
     expect_hist = np.zeros(14, np.int64)
-    complete = set()
+    complete, misses = set(), set()
     for layout in layouts:
         bad = ce.bad_classes(layout, n)
         expect_hist[len(bad)] += 1
@@ -240,11 +241,14 @@ def test_the_census_kernel_follows_its_tests_layout_by_layout():
         if ce.complete_suits(layout, n, method="cp-sat").found:
             expect[C_COMPLETE] += 1
             complete.add(ce.layout_text(layout))
+        else:
+            misses.add(ce.layout_text(layout))
     assert (hist == expect_hist).all() and n_gave[0] == 0
     assert [counts[k] for k in (C_LAYOUTS, C_CAPACITY, C_SETS, C_BAD_CUTS, C_COMPLETE)] == \
         [expect[k] for k in (C_LAYOUTS, C_CAPACITY, C_SETS, C_BAD_CUTS, C_COMPLETE)]
     assert expect[C_SETS] > expect[C_COMPLETE] >= 1
     assert NINE in complete and {ce.layout_text(r[:13]) for r in found[:n_found[0]]} == complete
+    assert {ce.layout_text(r) for r in near[:n_near[0]]} == misses
 
 
 def test_run_census_appends_chunks_and_resumes(tmp_path):

@@ -76,3 +76,19 @@ def test_bad_arguments_are_refused():
         fr.optimize_suits(family_deck("period13_cycle", "23456789TJQKA"), 3, seconds=0)
     with pytest.raises(ValueError, match="n_players"):
         fr.run_frontier(23, 10)
+
+
+def test_annealing_with_period_26_keeps_the_period_and_is_reproducible():
+    start = fr.period26_deck(5)
+    codes = parse_deck(start)
+    assert ((codes[:26] // 4) == (codes[26:] // 4)).all() and sorted(codes) == list(range(52))
+    a = fr.anneal26(8, moves=20_000, seed=1, deck=start)
+    b = fr.anneal26(8, moves=20_000, seed=1, deck=start)
+    d = parse_deck(a.deck)
+    assert a.deck == b.deck and (a.trace == b.trace).all()
+    assert ((d[:26] // 4) == (d[26:] // 4)).all()  # the moves keep the ranks' period
+    assert (np.diff(a.trace) >= 0).all() and a.trace[-1] == a.wins >= deck_value(start, 1, 8).wins
+    assert (a.wins, a.ties, a.losses) == tuple(getattr(deck_value_reference(a.deck, 1, 8), k)
+                                               for k in ("wins", "ties", "losses"))
+    with pytest.raises(ValueError, match="26"):
+        fr.anneal26(8, moves=100, deck=np.random.default_rng(0).permutation(52))  # ranks not repeating

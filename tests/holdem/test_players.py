@@ -25,21 +25,40 @@ def test_the_committed_table_covers_two_to_nine_players_at_least(table):
 
 
 def test_every_optimal_row_is_confirmed_by_the_slow_twin(table):
-    optimal = table[table["status"] == "optimal stacking found"]
+    optimal = table[table["status"].str.startswith("optimal stacking found")]
     assert len(optimal) >= 1
     for row in optimal.itertuples():
         twin = deck_value_reference(row.deck, seat=1, n_players=row.n_players)
         assert (twin.wins, twin.ties, twin.losses) == (52, 0, 0)
 
 
-def test_the_table_follows_from_its_runs_and_family_searches(table):
+def _sources():
+    from stoplib.holdem import census_table, read_completions, read_frontier
+
+    return dict(frontier=read_frontier(), census=census_table(), completions=read_completions())
+
+
+def test_the_table_follows_from_its_runs_family_searches_anytime_runs_and_census(table):
     runs, fams = read_runs(), read_family_searches()
-    again = pl.players_table(runs, fams, sizes=table["n_players"].tolist())
+    again = pl.players_table(runs, fams, sizes=table["n_players"].tolist(), **_sources())
     pd.testing.assert_frame_equal(again.reset_index(drop=True), table.reset_index(drop=True), check_dtype=False)
     for n in table["n_players"]:
         best_run = runs.loc[runs["n_players"] == n, "wins"].max() if (runs["n_players"] == n).any() else -1
         best_fam = fams.loc[fams["n_players"] == n, "best_wins"].max() if (fams["n_players"] == n).any() else -1
-        assert table.set_index("n_players").loc[n, "wins"] == max(best_run, best_fam)
+        assert table.set_index("n_players").loc[n, "wins"] >= max(best_run, best_fam)
+
+
+def test_each_row_stands_beside_the_public_record_in_words(table):
+    from stoplib.holdem import PUBLIC_RECORD, versus_public
+
+    for r in table.itertuples():
+        assert r.public_best == PUBLIC_RECORD[r.n_players][0]
+        assert r.versus_public == versus_public(r.n_players, r.wins)
+        assert ("as far as we know" in r.evidence) == (r.versus_public == "above")
+        assert "period13" not in r.status + r.method + r.family + r.evidence  # families named in words
+        if r.census_layouts:
+            assert r.census_layouts == 479001600
+            assert ("no optimal deck with ranks repeating every 13 cards" in r.status) == (r.census_completions == 0)
 
 
 def test_each_optimal_run_deck_is_in_its_stackings_file():
@@ -53,7 +72,7 @@ def test_each_optimal_run_deck_is_in_its_stackings_file():
 
 
 def _copy(tmp_path):
-    for name in (pl.TABLE_FILE, pl.RUNS_FILE, pl.FAMILIES_FILE):
+    for name in (pl.TABLE_FILE, pl.RUNS_FILE, pl.FAMILIES_FILE):  # the table is read alone
         shutil.copy(pl.committed_dir() / name, tmp_path / name)
     return tmp_path / pl.TABLE_FILE
 
@@ -65,7 +84,8 @@ def _copy(tmp_path):
     (lambda t: t.assign(deck=t["deck"].where(t.index != 0, t["deck"].str[:-2] + t["deck"].str[:2])), "not a deck"),
     (lambda t: t.drop(columns=["twin_wins"]), "columns"),
     (lambda t: pd.concat([t, t.iloc[:1]]), "twice"),
-    (lambda t: t.assign(status=t["status"].where(t["wins"] < 52, "best known")), "status"),
+    (lambda t: t.assign(status=t["status"].where(t["wins"] < 52, "best found (simulated annealing)")), "status"),
+    (lambda t: t.assign(public_best=t["public_best"] + 1), "public record"),
 ])
 def test_a_tampered_table_is_refused(tmp_path, table, change, message):
     path = _copy(tmp_path)
@@ -124,5 +144,6 @@ def test_players_table_prefers_the_better_deck_and_states_the_family():
                                                                    cpu_seconds=1.5)
     fams = pd.DataFrame(columns=list(pl.FAMILY_COLUMNS))
     out = pl.players_table(runs, fams, sizes=[5])
-    assert out.loc[0, "status"] == "best known" and out.loc[0, "wins"] == v.wins
+    assert out.loc[0, "status"] == "best found (simulated annealing)" and out.loc[0, "wins"] == v.wins
+    assert out.loc[0, "public_best"] == 52 and out.loc[0, "versus_public"] == "below"
     assert out.loc[0, "twin_wins"] == v.wins and np.isclose(out.loc[0, "cpu_seconds"], 1.5)

@@ -20,6 +20,11 @@ SUMMARY = Make("factories.holdem_summary_table")
 CUT_TABLE = Make("factories.holdem_cut_table")
 PLAYERS = Make("stoplib.holdem.players.stackings_by_players")
 RUNS = Make("stoplib.holdem.players.read_runs")
+FRONTIER = Make("stoplib.holdem.frontier.read_frontier")
+NINE = "2AKQJT9876543"
+#: Layouts that are not layouts: too short, a repeated rank, codes out of range, floats.
+BAD_LAYOUTS = ["2AKQ", "22KQJT9876543", "XAKQJT9876543", list(range(12)) + [13], [1.0] * 13, list(range(12)) + [0],
+               list(range(14))]
 FAMS = Make("stoplib.holdem.players.read_family_searches")
 # key and bits of the board 4h 4s 5c 5d 5h (cards 10..14), as board_sums(10, 11, 12, 13, 14) gives them
 BOARD_KEY, BOARD_BITS = 76158360093056, 1125951446974472
@@ -253,6 +258,60 @@ SPECS = [
          fuzz=("n_runs", "n_players", "moves", "seed", "folder", "scheduler", "n_workers"),
          extra_bad={"n_runs": [10**9], "moves": [10**12], "scheduler": ["tcp://x:y"], "folder": ["no/such"]},
          max_examples=3),
+    # the period-13 census with free suits
+    Spec("stoplib.holdem.census.layout_text", kwargs=dict(ranks=NINE), extra_bad={"ranks": BAD_LAYOUTS}),
+    Spec("stoplib.holdem.census.period13_deck", kwargs=dict(ranks=NINE, suits=["cdhs"] * 13),
+         extra_bad={"ranks": BAD_LAYOUTS, "suits": [["cdhh"] * 13, ["cdhs"] * 12, "cdhs", [[0, 1, 2, 2]] * 13,
+                                                    [[0, 1, 2, 3.0]] * 13, [None] * 13]}),
+    Spec("stoplib.holdem.census.bad_classes", kwargs=dict(ranks=NINE, n_players=9),
+         extra_bad={"ranks": BAD_LAYOUTS, "n_players": [1, 23]}),
+    Spec("stoplib.holdem.census.flush_capacity", kwargs=dict(n_players=12, method="search"),
+         extra_bad={"method": ["cpsat", ""], "n_players": [1, 23]}, max_examples=5),
+    Spec("stoplib.holdem.census.complete_suits",
+         kwargs=dict(ranks=NINE, n_players=9, cuts=[0, 13, 26, 39], method="auto", suits=None),
+         extra_bad={"ranks": BAD_LAYOUTS, "cuts": [[52], [-1], "0", [0.5], 5],
+                    "suits": [["cdhh"] * 13, ["cdhs"] * 12, "cdhs"], "method": ["dfs"]}, max_examples=10),
+    Spec("stoplib.holdem.census_runs.period13_census", kwargs=dict(n_players=12, folder=None),
+         extra_bad={"n_players": [1, 23], "folder": [Make("factories.tmp_dir"), "no/such/folder"]}, max_examples=5),
+    Spec("stoplib.holdem.census_runs.census_table", kwargs=dict(folder=None, sizes=[12], partial=False),
+         extra_bad={"sizes": [[1], [23], ["x"], 5], "folder": ["no/such/folder"], "partial": ["yes", 2]},
+         max_examples=5),
+    Spec("stoplib.holdem.census_runs.read_capacity", kwargs=dict(folder=None),
+         extra_bad={"folder": [Make("factories.tmp_dir"), "no/such/folder"]}, max_examples=5),
+    Spec("stoplib.holdem.census_runs.read_completions", kwargs=dict(folder=None),
+         extra_bad={"folder": [Make("factories.tmp_dir"), "no/such/folder"]}, max_examples=5),
+    Spec("stoplib.holdem.twins.complete_suits_reference",
+         kwargs=dict(ranks=NINE, n_players=9, suits=[None] + ["cdhs"] * 12, cuts=[0]),
+         extra_bad={"suits": [[None] * 13, ["cdhh"] * 13, "cdhs"], "ranks": BAD_LAYOUTS, "cuts": [[52], 3]},
+         max_examples=10),
+    # the anytime frontier, the public record, the deck checker
+    Spec("stoplib.holdem.frontier.temper",
+         kwargs=dict(n_players=4, replicas=2, rounds=2, moves=200, t_min=0.3, t_max=3.0, weight=4, seed=0,
+                     stream=0, decks=None),
+         extra_bad={"replicas": [1, 65], "rounds": [10**12], "moves": [10**12], "t_max": [0.1],
+                    "decks": [[DECK], [DECK[:-2], None], "x"]}, max_examples=10),
+    Spec("stoplib.holdem.frontier.anneal26",
+         kwargs=dict(n_players=4, moves=200, t_start=3.0, t_end=0.3, weight=4, seed=0, stream=0, deck=None),
+         extra_bad={"moves": [10**13, 0], "t_end": [10.0], "deck": [DECK, DECK[:-2], "x"]}, max_examples=10),
+    Spec("stoplib.holdem.frontier.period26_deck", kwargs=dict(seed=0), extra_bad={"seed": [-1, 2**63]}),
+    Spec("stoplib.holdem.frontier.optimize_suits", kwargs=dict(deck=DECK, n_players=3, seconds=0.5),
+         extra_bad={"deck": BAD_DECKS[:6], "seconds": [0, 10**9]}, max_examples=5),
+    Spec("stoplib.holdem.frontier.run_frontier",
+         kwargs=dict(n_players=3, cpu_budget=0.5, seed=0, temper_seconds=0.2, suit_seconds=0.2,
+                     folder=Make("factories.tmp_dir"), scheduler=None),
+         fuzz=("n_players", "cpu_budget", "seed", "temper_seconds", "folder", "scheduler"),
+         extra_bad={"cpu_budget": [10**9, 0], "scheduler": ["tcp://x:y"], "folder": ["no/such"]}, max_examples=3),
+    Spec("stoplib.holdem.frontier.read_frontier", kwargs=dict(folder=None),
+         extra_bad={"folder": [Make("factories.tmp_dir"), "no/such/folder"]}, max_examples=5),
+    Spec("stoplib.holdem.record.public_record"),
+    Spec("stoplib.holdem.record.family_words", kwargs=dict(text="period13_cycle"), extra_bad={"text": [3, None]}),
+    Spec("stoplib.holdem.record.versus_public", kwargs=dict(n_players=9, wins=52),
+         extra_bad={"n_players": [1, 23], "wins": [53, -1]}),
+    Spec("stoplib.holdem.verify.rescore_file", kwargs=dict(path=STACKINGS, n_players=None, seat=None),
+         extra_bad={"path": [Make("factories.tmp_dir"), "no/such/file", Make("factories.tmp_file")],
+                    "n_players": [1, 23], "seat": [0, 23]}, max_examples=5),
+    Spec("stoplib.holdem._plot_players.plot_anytime", kwargs=dict(frontier=FRONTIER, public={7: 50}, fig=None),
+         extra_bad={"frontier": [SUMMARY], "public": [[50], "x"], "fig": [AX]}, max_examples=5),
 ]
 
 EXEMPT = {
@@ -264,4 +323,14 @@ EXEMPT = {
     "stoplib.holdem.annealing.AnnealResult": "a result record built by anneal and tabu_search",
     "stoplib.holdem.families.FamilyResult": "a result record built by search_family",
     "stoplib.holdem.players.AnnealRunSummary": "a result record built by run_anneal",
+    "stoplib.holdem.census.FlushCapacity": "a result record built by flush_capacity",
+    "stoplib.holdem.census.SuitCompletion": "a result record built by complete_suits",
+    "stoplib.holdem.census_runs.Period13Census": "a result record built by run_census and period13_census",
+    "stoplib.holdem.census_runs.run_census": "minutes to hours of computation (a chunk is 10! layouts, the "
+                                             "budget of a fuzz call is 2 s); its chunks and files are tested "
+                                             "in tests/holdem/test_census.py",
+    "stoplib.holdem.frontier.TemperResult": "a result record built by temper",
+    "stoplib.holdem.frontier.SuitOptimum": "a result record built by optimize_suits",
+    "stoplib.holdem.frontier.FrontierRun": "a result record built by run_frontier",
+    "stoplib.holdem.verify.main": "the command-line entry point (argv strings); rescore_file behind it is fuzzed",
 }
