@@ -56,7 +56,7 @@ import pandas as pd
 from IPython.display import HTML, display
 
 import stoplib as sl
-from stoplib import cardcounter as cc, fields as fl, holdem as hd, redblack as rb, tenthousand as tt
+from stoplib import cardcounter as cc, fields as fl, holdem as hd, race, redblack as rb, tenthousand as tt
 from stoplib.cardcounter import document as cc_doc
 from stoplib.fields import document as fl_doc
 from stoplib.holdem import document as hd_doc
@@ -122,6 +122,8 @@ checks = [
      lambda: hd.deck_value(hd.parse_deck(hd_doc.EXAMPLE_DECK)).wins, 0),
     ("08", "first player's win in two-player Pig to 100, %", tt_doc.PIG_FIRST_PLAYER_PERCENT,
      lambda: 100 * tt.pig_duel(100).first_player_win, 2),
+    ("09", "the same, by the engine for three or more players run with two, %", tt_doc.PIG_FIRST_PLAYER_PERCENT,
+     lambda: 100 * race.equilibrium("pig", 100, players=2).win_probability(0), 2),
 ]
 rows = []
 for chapter, what, document, compute, digits in checks:

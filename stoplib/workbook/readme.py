@@ -49,8 +49,10 @@ CHAPTERS = {
     "05_ten_thousand": ("Ten Thousand and Pig", "05_ten_thousand-value-of-rolling.png"),
     "06_card_counter": ("CardCounter: blackjack with a known deck", "06_card_counter-removal-effects.png"),
     "07_holdem_stacking": ("Optimal stackings for Texas Hold'em", "07_holdem_stacking-scores-by-players.png"),
-    "08_two_player_dice": ("Two players: the race document 002 leaves open",
+    "08_two_player_dice": ("Dice races for two players: Pig, Ten Thousand and Farkle",
                            "08_two_player_dice-departure-from-solitaire.png"),
+    "09_three_player_dice": ("Dice races for three players: an equilibrium",
+                             "09_three_player_dice-win-share-by-seat.png"),
 }
 
 
