@@ -468,6 +468,10 @@ def players_table(runs: pd.DataFrame, families: pd.DataFrame, sizes=range(MIN_PL
                     f"({PUBLIC_RECORD[n][1]})"
                     + (": ours is above it, as far as we know a new best" if vs == "above" else
                        ": ours equals it" if vs == "equal" else ": ours is below it"))
+        if front:
+            budgets = sorted({float(b) for b in frontier.loc[frontier["n_players"] == n, "budget"]})
+            evidence += (f"; the anytime search with structure (the same budget for every table size: "
+                         f"{', '.join(f'{b:g}' for b in budgets)} CPU s) reached {front_best}")
         if cen is not None:
             evidence += (f"; the census of decks whose ranks repeat every 13 cards, any suits (all "
                          f"{int(cen['layouts']):,} layouts, at least "
