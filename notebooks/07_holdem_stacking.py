@@ -115,7 +115,7 @@ md(f"**{int(same.values.sum())} of {same.size}** cells agree with the article's 
    "board pairs, not with big hands. All 52 rows are in `data/holdem_example_cut_table.csv`.")
 
 # %% [markdown]
-# The figure draws the same table (`ours`, computed above) for all 52 deals at once: one
+# The figure draws the same table, computed above, for all 52 deals at once: one
 # column per cut, one row per player, each cell coloured by the player's final hand, the
 # winner framed.
 
@@ -331,13 +331,13 @@ reached = [int(r.n_players) for r in kicked if r.n_optimal]
 short = {int(r.n_players): int(r.scores.max()) for r in kicked if not r.n_optimal}
 found3 = (f"the three-player deck below wins all 52 cuts for player 1, confirmed by the pure-Python twin. "
           if three.n_optimal else f"the best three-player deck, below, wins {value3.wins} of 52 cuts. ")
+print("the three-player deck:", deck3)
 md((f"Optimal stackings **exist for {', '.join(map(str, reached))} players**: " if reached else
     "No optimal stacking for three or more players in this run: ") + found3
    + ("Within our kicks the search did not reach 52 for " + ", ".join(f"{k} players (best {v})"
                                                                      for k, v in short.items()) + ". "
       if short else "")
    + "The next section, *How many players?*, takes the question to every table size the deal allows.")
-print("the three-player deck:", deck3)
 
 # %%
 table3 = hd.cut_table(deck3, n_players=3, seat=1)  # computed once: drawn below, read in the caption
@@ -369,62 +369,79 @@ sl.caption(f"The 52 three-handed deals of the deck above: player 1 wins {value3.
 # is seat 1's in two cuts and an opponent's in $2(n-1)$. What seat 1 needs is a deck where
 # each pocket is best on its own board and worse than its neighbour's on theirs.
 #
-# The evidence behind the table was computed once, by `benchmarks/holdem_players.py`, and
-# committed to `data/` (the notebook reads it; the long runs are not repeated here):
+# **Related work.** Ben Joffe's "Ice Cold Decks" (2009) found decks on which the dealer, dealt
+# last, wins every cut with two, three and four players, and one winning 50 of 52 cuts with
+# five. The article (Kun, 2012) found about 100,000 two-player stackings by steepest ascent.
+# The most thorough account of larger tables we know of is the research report of the GitHub
+# repository aaronjeline/poker-solver (status 15 July 2026, file `RESEARCH_REPORT.md` at commit
+# `0a7a5d0`): same deal as ours (seat 1 gets the first card, burns before flop, turn and river,
+# strict wins only), decks for 2 to 6 and 9 players, best counts for the others, and an exhaustive
+# study of the decks whose ranks repeat every 13 cards with suits free. It publishes no deck
+# files, so its counts cannot be dealt again. Its published scorer (`src/hands.rs`, and the
+# CP-SAT model `smt/poker_cp.py`) compares hands by category and highest card only; the report
+# says its *solved* decks also win under full rules and does not say which scorer gave the counts
+# of the unsolved sizes (one figure, 44 at seven players from a beam search, is marked "coarse").
+# We take its counts as the target under full rules.
 #
-# - **structured families, searched exhaustively** (`hd.search_family`): *period-13* decks,
-#   where the card at position $x$ has rank $\sigma(x \bmod 13)$ for an order $\sigma$ of
-#   the 13 ranks, and the suits cycling c, d, h, s (12! = 479,001,600 stackings up to the
-#   cut) or in four blocks of 13 (13! stackings); which were searched, for which table
-#   sizes, is read from the file below the table;
+# The evidence behind our table was computed once and committed to `data/` (the notebook reads
+# it; the long runs are not repeated here):
+#
+# - **structured families, searched exhaustively** (`hd.search_family`): decks whose ranks
+#   repeat every 13 cards (the card at position $x$ has rank $\sigma(x \bmod 13)$ for an order
+#   $\sigma$ of the 13 ranks) with the suits cycling c, d, h, s (12! = 479,001,600 stackings up
+#   to the cut) or in four blocks of 13;
+# - **the census of the same decks with free suits** (next section): every one of the 12!
+#   rank orders, each settled exactly;
 # - **simulated annealing** (`hd.anneal`), run on Dask with every run written to a file as it
 #   ends: random swaps of two cards, accepted by the Metropolis rule on a cost finer than the
 #   cuts lost (a lost cut costs 4 plus the number of opponents who beat or tie seat 1);
+# - **anytime runs with the same CPU budget for every table size** (`hd.run_frontier`, the
+#   section after next): annealing, parallel tempering and the suits of the best deck chosen
+#   anew by a constraint solver;
 # - every best deck dealt again by the fast scorer and by the slow rules-based twin.
 
 # %%
-players = hd.stackings_by_players()  # checked as it is read: decks, counts, statuses
+players = hd.stackings_by_players()  # checked as it is read: decks, counts, statuses, the public record
 runs_all, fams_all = hd.read_runs(), hd.read_family_searches()  # the runs and searches behind it
-# the families by their description, not their code name
-family_words = {name: f"period-13, suits {'cycling' if name.endswith('cycle') else 'in blocks'}"
-                for name in fam.FAMILIES}
-
-
-def in_words(text):
-    for name, words in family_words.items():
-        text = text.replace(name, words)
-    return text
-
-
+frontier = hd.read_frontier()  # the anytime runs, each best deck re-valued
+census = hd.census_table(partial=True)  # the census of decks with ranks repeating every 13 cards, any suits
+public = hd.public_record().set_index("n_players")
 display(sl.show_table(
-    players.drop(columns=["deck", "twin_wins", "twin_ties", "twin_losses"]).assign(
-        cpu_hours=players["cpu_seconds"] / 3600,
-        status=players["status"].map(in_words), method=players["method"].map(in_words),
-        family=players["family"].map(in_words)).drop(columns=["cpu_seconds"]),
-    formats={"cpu_hours": "{:.2f}", "family_size": "{:,}"},
+    players[["n_players", "status", "wins", "ties", "losses", "public_best", "versus_public", "cpu_seconds"]].assign(
+        cpu_seconds=players["cpu_seconds"] / 3600),
+    formats={"cpu_seconds": "{:.2f}"},
     headers={"n_players": "Players", "status": "Status", "wins": "Won", "ties": "Tied", "losses": "Lost",
-             "method": "Best deck found by", "family": "Family searched", "family_size": "Its stackings",
-             "family_best": "Best in family", "anneal_runs": "Annealing runs", "anneal_best": "Best run",
-             "cpu_hours": "CPU hours"}))
+             "public_best": "Public record", "versus_public": "Ours vs public", "cpu_seconds": "CPU hours"}))
 found = players.loc[players["wins"] == 52, "n_players"].tolist()
 short = players[players["wins"] < 52]
+above = players.loc[players["versus_public"] == "above", "n_players"].tolist()
+below = players.loc[players["versus_public"] == "below", "n_players"].tolist()
 assert (players[["twin_wins", "twin_ties", "twin_losses"]].to_numpy()
         == players[["wins", "ties", "losses"]].to_numpy()).all()  # fast scorer and slow twin agree
 md(f"Optimal stackings are found for **{pl.sizes_text(found) if found else 'no'}** players"
    + (f"; for {pl.sizes_text(short['n_players'])} players the best deck known wins "
       + ", ".join(f"{int(r.wins)}" for r in short.itertuples()) + " cuts respectively" if len(short) else "")
-   + f". In all, {players['cpu_seconds'].sum() / 3600:.1f} CPU hours of searches on "
-   + "; ".join(sorted(set(runs_all["machine"]) | set(fams_all["machine"])))
-   + f" (load average {min(runs_all['load'].min(), fams_all['load'].min()):.1f} to "
-   f"{max(runs_all['load'].max(), fams_all['load'].max()):.1f}: the machine was shared). Families searched "
-   "exhaustively: " + "; ".join(f"{family_words[name]} ({fam.FAMILIES[name]}), for "
-                                f"{pl.sizes_text(g['n_players'])} players" for name, g in fams_all.groupby("family"))
-   + (f"; not yet searched: {', '.join(family_words[k] for k in sorted(set(fam.FAMILIES) - set(fams_all['family'])))}."
-      if set(fam.FAMILIES) - set(fams_all["family"]) else "."))
+   + ". Beside the public record, ours is "
+   + (f"higher for {pl.sizes_text(above)} players (as far as we know, new bests), " if above else
+      "higher nowhere, ")
+   + (f"lower for {pl.sizes_text(below)}" if below else "nowhere lower")
+   + f", and equal elsewhere (the public record: {hd.PUBLIC_SOURCE}). In all, "
+   f"{players['cpu_seconds'].sum() / 3600:.1f} CPU hours of searches on "
+   + "; ".join(sorted(set(runs_all["machine"]) | set(fams_all["machine"]) | set(frontier["machine"])))
+   + " (the machine was shared with other work).")
+
+# %% [markdown]
+# What each row rests on, in words (the method that found the best deck, the CPU time spent on that
+# table size, the public record and where the report gives it, and the census):
+
+# %%
+display(sl.show_table(players[["n_players", "method", "evidence"]],
+                      headers={"n_players": "Players", "method": "Best deck found by", "evidence": "Evidence"}))
 
 # %% [markdown]
 # The best deck for each table size, in the article's notation (every optimal one re-dealt by the
-# slow twin, here and in the tests):
+# slow twin, here and in the tests; `python -m stoplib.holdem verify data/holdem_stackings_by_players.csv`
+# deals them all again from a shell):
 
 # %%
 display(sl.show_table(players[["n_players", "wins", "deck"]],
@@ -438,19 +455,22 @@ sl.style.show(fig)
 
 # %%
 fam_rows = players[players["family_best"] >= 0]
-sl.caption("The most cuts seat 1 wins with the best deck known, by players at the table (filled: all 52), beside "
-           "the best annealing run and the best period-13 deck (every one of the family searched): "
+sl.caption("The most cuts seat 1 wins with the best deck known (filled: all 52), beside the public record of the "
+           "aaronjeline/poker-solver report (open diamonds), the best annealing run and the best deck whose ranks "
+           "repeat every 13 cards with suits cycling (every one searched): "
            + (f"optimal stackings for {pl.sizes_text(found)} players" if found else "no optimal stacking")
            + (f", the best known for {pl.sizes_text(short['n_players'])} players falling from "
               f"{int(short['wins'].max())} to {int(short['wins'].min())} cuts" if len(short) else "")
-           + (f". Period-13 decks reach 52 for {pl.sizes_text(fam_rows.loc[fam_rows['family_best'] == 52, 'n_players'])}"
-              " players only." if (fam_rows["family_best"] == 52).any() else "."))
+           + (f"; ours above the public record for {pl.sizes_text(above)} players (as far as we know)" if above
+              else "; ours above the public record nowhere")
+           + (f", below it for {pl.sizes_text(below)}." if below else ", nowhere below it."))
 
 # %% [markdown]
-# Why do the period-13 decks work for some table sizes and not others? In such a deck the cards
-# $13$ places apart share a rank, whatever the cut: so which cards of a hand pair up depends only on
-# the table size. With three players seat 1's first pocket card always pairs the river and no
-# opponent ever holds a pair; with six, seat 1 always holds two pair against one pair at most.
+# Why do the decks whose ranks repeat every 13 cards work for some table sizes and not others?
+# In such a deck the cards $13$ places apart share a rank, whatever the cut: so which cards of a
+# hand pair up depends only on the table size. With three players seat 1's first pocket card always
+# pairs the river and no opponent ever holds a pair; with six, seat 1 always holds two pair against
+# one pair at most.
 
 # %%
 shapes = pd.DataFrame([{"n_players": n, "seat 1": hd.period13_pairs(n)[1],
@@ -464,34 +484,272 @@ fam_best = dict(zip(players["n_players"], players["family_best"]))
 shapes["best period-13 deck"] = shapes["n_players"].map(lambda n: fam_best.get(n, -1))
 display(sl.show_table(shapes, headers={"n_players": "Players", "seat 1": "Seat 1 always holds",
                                        "opponents": "The opponents always hold",
-                                       "best period-13 deck": "Best period-13 deck (cuts won)"},
+                                       "best period-13 deck": "Best deck, suits cycling (cuts won)"},
                       formats={"best period-13 deck": lambda v: "not searched" if v < 0 else f"{v}"}))
 sorted_deck = hd.family_deck("period13_cycle", "23456789TJQKA")
 twin3 = hd.deck_value_reference(sorted_deck, seat=1, n_players=3)
 assert twin3.wins == hd.deck_value(sorted_deck, 1, 3).wins == 52
-md("The simplest period-13 deck, the ranks in order with the suits cycling, "
+md("The simplest such deck, the ranks in order with the suits cycling, "
    f"`{sorted_deck[:26]}…`, wins all 52 three-handed cuts for seat 1 (the twin agrees): seat 1 pairs the river "
    "at every cut and no opponent can pair or make a flush, and with these ranks no opponent makes a straight.")
 
 # %% [markdown]
-# A small annealing run shows the method: four players, from a shuffled deck.
+# ## Can a deck whose ranks repeat every 13 cards win every cut, whatever its suits?
+#
+# Cycling suits never make a flush, which throws away the one weapon a weak hand has. Free the
+# suits: a *layout* is an order $\sigma$ of the ranks (the card at position $x$ has rank
+# $\sigma(x \bmod 13)$), and the four cards of one rank, at positions $r, r+13, r+26, r+39$, take
+# the four suits in any order. Moving the top card to the bottom is the same stacking and turns
+# $\sigma$ into $\sigma(\cdot+1)$, so every stacking of the family has one rotation with the deuce
+# first: $12! = 479{,}001{,}600$ layouts per table size. The census (`hd.run_census`,
+# `stoplib.holdem.census`) settles every one, resting on these facts, each tested against brute
+# force in `tests/holdem/test_census.py`:
+#
+# 1. *Classes.* Cuts $c$ and $c+13$ deal every seat the same ranks, so the outcome on ranks
+#    alone (every hand scored as if no five of its cards shared a suit) depends only on
+#    $c \bmod 13$: 13 classes of four cuts. A class is *bad* when seat 1 does not strictly beat
+#    every opponent on ranks alone.
+# 2. *A hand's value* is the larger of its rank-only value and its best flush.
+# 3. *Flush or lose.* In a bad class some opponent's rank-only value is at least seat 1's, so seat 1
+#    wins a cut of it only with a flush.
+# 4. *Each slot sees every suit once per class.* Over the four cuts of a class a dealt slot holds
+#    the four cards of one rank: the four suits, once each. So the four cuts of a bad class need
+#    flushes in four different suits.
+# 5. *Flush capacity.* Whether seat 1 can hold a flush at every cut of a set of classes depends
+#    on the suits alone, under a constraint that is the same for every layout. The capacity $C(n)$
+#    is the largest such set, decided for every set by OR-Tools CP-SAT and by an exact search of
+#    our own, which agree.
+# 6. *Seat 14.* With 14 players or more, the player dealt 13 places after seat 1 holds seat 1's
+#    ranks at every cut: every class is bad.
+#
+# A layout then faces four tests in turn: at most $C(n)$ bad classes (the *flush-capacity test*);
+# a set of bad classes that admits seat 1's flushes (the *set test*); suits that win every cut of
+# the bad classes; suits that win all 52 cuts. The last two are exact suit completions, by a
+# depth-first search over the 24 orders of each rank's suits that bounds every cut at every node,
+# with OR-Tools CP-SAT taking over the layouts the search does not settle quickly (the census counts
+# them below); on small cases (three ranks' suits free, all 13,824 assignments) both agree with
+# brute force.
+# Every completed deck is dealt again by the fast scorer and the slow twin.
+
+# %%
+cen = census.set_index("n_players")
+done = census[census["complete"].astype(bool)]  # every chunk visited: a size settled exhaustively
+under_way = census[~census["complete"].astype(bool)]  # a census still running: its counts so far
+report_min_bad = {7: 7, 8: 7, 9: 3, 10: 7, 11: "≥ 9", 12: 3, 13: "all cuts lost", **{k: "—" for k in range(14, 23)}}
+report_cap = {7: 8, 8: 7, 10: 7, 11: 7, 12: 8}
+report_says = {7: "none", 8: "none", 9: "completes (ranks falling by one)", 10: "none", 11: "none",
+               12: "none with at most 4 bad classes; the rest (about 112.8 million) not searched", 13: "none",
+               **{k: "none" for k in range(14, 23)}}
+
+
+def completions_text(r):
+    """A census row's completions in words: exhaustive only when every chunk was visited."""
+    if r.complete:
+        return "none, exhaustive" if r.completions == 0 else f"{int(r.completions):,}, exhaustive"
+    return f"{int(r.completions):,} so far ({int(r.chunks)} of {hd.N_CHUNKS} chunks visited)"
+
+
+shown = census.assign(
+    fewest=[f"{int(r.min_bad_classes)}" if r.complete else f"≤ {int(r.min_bad_classes)} so far"
+            for r in census.itertuples()],
+    report_min_bad=census["n_players"].map(report_min_bad),
+    report_capacity=census["n_players"].map(lambda k: report_cap.get(k, "—")),
+    outcome=[completions_text(r) for r in census.itertuples()],
+    report=census["n_players"].map(report_says), cpu_minutes=census["cpu_seconds"] / 60)
+sl.save_table(census, "holdem_period13_census")
+display(sl.show_table(
+    shown[["n_players", "layouts", "fewest", "report_min_bad", "capacity", "report_capacity", "survivors",
+           "set_survivors", "bad_cut_survivors", "outcome", "report", "cpu_minutes"]],
+    formats={"layouts": "{:,}", "survivors": "{:,}", "set_survivors": "{:,}", "bad_cut_survivors": "{:,}",
+             "cpu_minutes": "{:.1f}"},
+    headers={"n_players": "Players", "layouts": "Layouts visited", "fewest": "Fewest bad classes",
+             "report_min_bad": "Report: fewest", "capacity": "Flush capacity", "report_capacity": "Report: capacity",
+             "survivors": "Pass the capacity test", "set_survivors": "Pass the set test",
+             "bad_cut_survivors": "Win every bad cut", "outcome": "Complete to 52",
+             "report": "Report: optimal decks", "cpu_minutes": "CPU minutes"}))
+empty_sizes = done.loc[done["completions"] == 0, "n_players"].tolist()
+found_sizes = census.loc[census["completions"] > 0, "n_players"].tolist()
+not_run = [k for k in range(7, 23) if k not in set(census["n_players"])]
+assert (done["layouts"] == hd.N_LAYOUTS).all() and (census["layouts"] <= hd.N_LAYOUTS).all()
+parts = []
+if empty_sizes:
+    parts.append(f"For **{pl.sizes_text(empty_sizes)}** players no deck whose ranks repeat every 13 cards is optimal, "
+                 f"whatever its suits: every one of the {hd.N_LAYOUTS:,} layouts of each size was visited and fails a "
+                 "test.")
+for k in found_sizes:
+    r = cen.loc[k]
+    parts.append(f"For {k} players {int(r['completions']):,} layouts complete to optimal decks"
+                 + (" (every layout visited)." if r["complete"] else
+                    f" in the {int(r['chunks'])} of {hd.N_CHUNKS} chunks visited so far."))
+for r in under_way.itertuples():
+    if r.completions == 0:
+        parts.append(f"The census of {r.n_players} players is under way: {r.chunks} of {hd.N_CHUNKS} chunks "
+                     f"({r.layouts:,} layouts) visited, none completes so far; nothing is claimed for the rest.")
+if 12 in set(done["n_players"]):
+    parts.append(f"This finishes 12 players, as far as we know for the first time: the report left open the "
+                 f"layouts with 5 or more bad classes; all {int(cen.loc[12, 'survivors']):,} with at most "
+                 f"{int(cen.loc[12, 'capacity'])} were decided ({int(cen.loc[12, 'set_survivors']):,} pass the set "
+                 f"test, {int(cen.loc[12, 'bad_cut_survivors']):,} win every cut of their bad classes, none all 52).")
+if not_run:
+    parts.append(f"Not run yet: {pl.sizes_text(not_run)} players; for them we repeat none of the report's "
+                 "conclusions.")
+md(" ".join(parts))
+
+# %% [markdown]
+# Where our census and the report differ: the report says that with 13 players every layout loses all
+# 52 cuts ("five opponents always hold trips"). Five opponents do hold trips at every cut, but a
+# straight beats trips, and seat 1 can hold one. The best deck with suits cycling wins some cuts:
+
+# %%
+deck13 = fams_all.loc[(fams_all["family"] == "period13_cycle") & (fams_all["n_players"] == 13), "deck"].iloc[0]
+v13, twin13 = hd.deck_value(deck13, 1, 13), hd.deck_value_reference(deck13, 1, 13)
+assert (v13.wins, v13.ties) == (twin13.wins, twin13.ties) and v13.wins % 4 == 0  # no flush: whole classes
+cuts13 = hd.cut_table(deck13, n_players=13)
+won13 = cuts13[cuts13["result"] == "win"]
+bad13 = 13 - v13.wins // 4  # the classes this deck loses on ranks alone
+settled13 = 13 in set(done["n_players"])
+md(f"The deck `{deck13[:26]}…` wins **{v13.wins}** of 52 thirteen-handed cuts (fast scorer and slow twin agree), "
+   f"seat 1 holding {', '.join(f'{c} ({k})' for c, k in won13['p1 hand'].value_counts().items())} where it wins. "
+   f"So some layout at 13 players has at most {bad13} bad classes, not 13"
+   + (f"; the census finds the fewest is {int(cen.loc[13, 'min_bad_classes'])}, and the report's conclusion stands "
+      f"all the same, since that exceeds the flush capacity of {int(cen.loc[13, 'capacity'])}." if settled13 else
+      "; whether the report's conclusion (no optimal deck) stands is for the census of 13 players to decide, not "
+      "run to the end here."))
+
+# %% [markdown]
+# The flush capacity, computed here for 12 players by the exact search (the census used both methods):
+# a set of classes passes only if seat 1 can hold a flush at each of its cuts.
+
+# %%
+cap12 = hd.flush_capacity(12, method="search")
+caps = hd.read_capacity().set_index("n_players")
+assert cap12.capacity == int(caps.loc[12, "capacity"])
+md(f"Seat 1 can hold a flush at every cut of at most **{cap12.capacity}** classes with 12 players "
+   f"({', '.join(f'{v} sets of {k}' for k, v in enumerate(cap12.by_size) if v and k)} classes admit it; "
+   f"{cap12.solves} sets decided, the rest by rotation or from a failing subset, in {cap12.seconds:.1f} CPU s). "
+   "By table size the capacity is " + ", ".join(f"{int(r.capacity)} ({int(k)} players)" for k, r in caps.sort_index().iterrows())
+   + ".")
+
+# %% [markdown]
+# ### The nine-player stacking
+#
+# The report finds a nine-player stacking with ranks falling by one at each card. The census
+# finds it too, among others; here is the first deck of the census for nine players, dealt
+# again by the fast scorer and by the slow twin, and the suit search run on its layout.
+
+# %%
+completions = hd.read_completions()
+nine = completions[completions["n_players"] == 9]
+falling = hd.complete_suits("2AKQJT9876543", 9)
+rising = hd.complete_suits("23456789TJQKA", 9)
+assert falling.found and not rising.found
+# the census's first nine-player deck, or (a census not yet run) the falling ranks' completion
+deck9, layout9 = (nine["deck"].iloc[0], nine["layout"].iloc[0]) if len(nine) else (falling.deck, falling.layout)
+fast9, twin9 = hd.deck_value(deck9, 1, 9), hd.deck_value_reference(deck9, 1, 9)
+assert (fast9.wins, twin9.wins) == (52, 52)
+again9 = hd.complete_suits(layout9, 9)  # the exact suit search, on this machine
+assert again9.found and hd.deck_value_reference(again9.deck, 1, 9).wins == 52
+census9 = cen.loc[9] if 9 in cen.index else None
+print("nine players, seat 1 wins every cut:", deck9)
+md(f"The deck wins all 52 nine-handed cuts for seat 1 by the fast scorer and by the slow twin (won "
+   f"{twin9.wins}, tied {twin9.ties}, lost {twin9.losses}). Its layout is `{layout9}` (ranks by "
+   f"position mod 13); the suit search completes it again here in {again9.seconds:.2f} CPU s. "
+   + ("" if census9 is None else
+      f"The census finds **{len(nine):,}** nine-player layouts that complete"
+      + (" among all of them. " if census9["complete"] else
+         f" in the {int(census9['chunks'])} of {hd.N_CHUNKS} chunks visited so far. "))
+   + f"Ranks falling by one at each card (`2AKQJT9876543`) complete ({falling.method}, {falling.seconds:.2f} s), "
+   f"ranks rising by one do not ({rising.method}, {rising.seconds:.2f} s), as the report says.")
+
+# %%
+table9 = hd.cut_table(deck9, n_players=9, seat=1)
+fig = hp.plot_cut_table(table9, seat=1)
+sl.save_figure(fig, NB, "nine-player-cuts")
+sl.style.show(fig)
+
+# %%
+hands9 = table9["p1 hand"].value_counts()
+sl.caption(f"The 52 nine-handed deals of the stacking above: seat 1 wins every one, with "
+           + ", ".join(f"{h} {k} times" for h, k in hands9.items()) + ".")
+
+# %% [markdown]
+# ## How close is the frontier, and would more time help?
+#
+# Every table size from 7 to 22 got the same budget of CPU time for one anytime run
+# (`hd.run_frontier`, `benchmarks/bench_holdem_frontier.py`), spent on a cycle of steps: simulated
+# annealing from a shuffled deck; the suits of the best deck so far chosen anew by CP-SAT (a
+# large-neighbourhood move: the ranks stay, the most cuts any suits can win); annealing among decks
+# whose ranks repeat every 26 cards (`hd.anneal26`, the structure of the report's best decks at 21
+# and 22 players); the suits again; parallel tempering from the best deck (eight replicas at
+# temperatures 0.2 to 1.5, neighbours exchanging decks); the suits again. Up to 13 players the run
+# starts from the best deck with suits cycling, its suits optimised, and then from up to four of the
+# census's *near misses* (layouts whose suits can win every cut of their bad classes but not all 52),
+# their suits optimised. Each step is a Dask task whose result is appended to `data/holdem_frontier.csv`
+# as it comes back. The runs are not repeated here: `benchmarks/bench_holdem_frontier.py run` regenerates
+# them (the budget and step lengths are its options; the budget used is printed below), and
+# `benchmarks/bench_holdem_census.py` the census. The budget is small: the machine's two cores were
+# shared with the census and other work, so these runs say how far each structure gets quickly, not
+# how far it can go.
+
+# %%
+budgets = frontier.groupby("n_players")["budget"].max()
+equal = frontier[frontier["budget"] == budgets.min()]
+print(f"equal budget: {budgets.min():.0f} CPU s per table size, {pl.sizes_text(sorted(set(equal['n_players'])))} "
+      "players")
+fig = hp.plot_anytime(equal, public=public["public_best"].to_dict())
+sl.save_figure(fig, NB, "anytime")
+sl.style.show(fig)
+
+# %%
+final = equal.sort_values("step").groupby("n_players").last()
+first = equal.sort_values("step").groupby("n_players").first()
+late = [int(k) for k in final.index
+        if (equal[(equal["n_players"] == k) & (equal["cpu_seconds"] > 0.5 * budgets.min())]["best_wins"].max()
+            > equal[(equal["n_players"] == k) & (equal["cpu_seconds"] <= 0.5 * budgets.min())]["best_wins"].max())]
+sl.caption(f"Best cuts won against CPU seconds, one anytime run per table size with the same budget of "
+           f"{budgets.min():.0f} CPU s (steps end a little past it), beside the public record (dashed). Runs still "
+           f"improving in the second half of their budget: {pl.sizes_text(late) if late else 'none'}; the others "
+           "had flattened. Each step's machine and load are in the file.")
+
+# %%
+extra = frontier[frontier["budget"] > budgets.min()]
+longer = extra.sort_values("step").groupby(["n_players", "seed", "budget"]).last().reset_index()
+if len(longer):
+    display(sl.show_table(longer[["n_players", "seed", "budget", "cpu_seconds", "best_wins"]],
+                          formats={"budget": "{:.0f}", "cpu_seconds": "{:.0f}"},
+                          headers={"n_players": "Players", "seed": "Seed", "budget": "Budget (CPU s)",
+                                   "cpu_seconds": "Spent", "best_wins": "Best cuts won"}))
+md(f"Beyond the equal budget, longer anytime runs were given to {pl.sizes_text(sorted(set(longer['n_players'])))} "
+   "players, listed above; the table's best decks include them." if len(longer) else
+   "No anytime run beyond the equal budget: the table's other evidence is the earlier annealing runs and the "
+   "exhaustive searches, whose CPU time the table states per size.")
+
+# %% [markdown]
+# **A bound over all decks?** A count below 52 that holds for *every* deck would turn "best known"
+# into "best possible". We have none: the census bounds one family, and the annealing walls bound
+# nothing. The report's open problem stands (its best hope is 22 players, where every card but the
+# three burns is dealt).
+#
+# A small annealing run shows the basic move: four players, from a shuffled deck.
 
 # %%
 demo = hd.anneal(1, 4, moves=sl.pick(5_000_000, 2_000_000), seed=4)
 md(f"After {int(demo.moves[0]):,} proposals ({int(demo.work[0]):,} accepted) the best deck wins "
    f"**{int(demo.wins[0])}** of 52 four-handed cuts" + (" (an optimal stacking)" if demo.n_optimal else "")
-   + f". The table's {len(runs_all):,} runs made up to {int(runs_all['moves'].max()):,} proposals each, "
-   f"{int(runs_all['moves_made'].sum()):,} in all.")
+   + f". The table's {len(runs_all):,} annealing runs made up to {int(runs_all['moves'].max()):,} proposals "
+   f"each, {int(runs_all['moves_made'].sum()):,} in all.")
 
 # %% [markdown]
 # Deal any deck to any table, 2 to 22 players, cut by cut. Paste a deck (or press *Shuffle*
 # for a random one, then *Climb* to run steepest ascent from it), pick the table size and the
 # seat, and see the hands of all 52 cuts; the *best deck* menu loads the table's best deck of
-# each size. The readout counts the seat's wins, ties and losses.
+# each size, the nine-player stacking among them. The readout counts the seat's wins, ties and
+# losses.
 
 # %%
 hw.cut_table_explorer(decks={f"{int(r.n_players)} players: {int(r.wins)} won": (r.deck, int(r.n_players))
                              for r in players.itertuples()})
+
 
 # %% [markdown]
 # ## How common are semi-optimal stackings (win or tie every cut)?
@@ -678,11 +936,14 @@ md(sl.verdicts.summary(table, list_differences=True)
 # ## Open questions
 #
 # - Do optimal stackings exist for the table sizes where the n-player table above shows none
-#   yet? The explorer's menu holds the best deck known for each; `hd.anneal(..., deck=...)` climbs on
-#   from one, `hd.search_family` searches a family, and `benchmarks/holdem_players.py` runs
-#   the long searches on Dask.
-# - Why do period-13 decks with cycling suits win not a single cut for 14 players or more
-#   (see `data/holdem_family_searches.csv`)? Which rule of suits would make them win?
+#   yet? The explorer's menu holds the best deck known for each; `hd.anneal(..., deck=...)` and
+#   `hd.temper(..., decks=...)` climb on from one, `hd.optimize_suits` re-chooses its suits, and
+#   `benchmarks/bench_holdem_frontier.py` runs the long searches on Dask.
+# - The census above settles decks whose ranks repeat every 13 cards, any suits, for the table sizes
+#   it finished. Which other structured families (ranks repeating every 26 cards, say) could be
+#   settled the same way, and do they hold optimal decks?
+# - Is there a count below 52 that *no* deck can beat for some table size, 22 players say, where
+#   every card but the three burns is dealt?
 # - Why is player 2 harder to stack for than player 1, and does the gap grow at larger
 #   tables (compare the seats in `data/holdem_success_by_players.csv`)?
 # - How many optimal stackings are there? The rate at which a long `run_search` re-finds
@@ -693,6 +954,7 @@ md(sl.verdicts.summary(table, list_differences=True)
 # [← 06 CardCounter](06_card_counter.ipynb) · [index](00_index.ipynb)
 
 # %%
-sl.references.cite("kun2012stacking", "suffecool-cactuskev", "ompeval", "phevaluator",
+sl.references.cite("kun2012stacking", "joffe2009icecold", "jeline2026jeffdecks", "suffecool-cactuskev", "ompeval",
+                   "phevaluator",
                    "wikipedia-poker-probability", "alspach-7card", "steele2014splitmix", "kirkpatrick1983annealing",
                    "glover1989tabu", "heap1963permutations", "rougier2014tenrules", "okabe-ito")

@@ -35,9 +35,6 @@ NOTEBOOKS = notebook_paths()
 #: does not fail the suite: an entry whose notebook passes shows as XPASS and is to be deleted.
 #: ``(test, notebook): what fails``.
 PENDING = {
-    ("test_every_reader_facing_value_is_shown", "07_holdem_stacking"):
-        "cell 29: the iterated local search's conclusion, md(...) followed by print(...), is thrown away",
-    ("test_no_variable_name_in_prose", "07_holdem_stacking"): "cell 7: the variable name `ours` in the prose",
 }
 
 
