@@ -676,7 +676,7 @@ sl.caption(f"The 52 nine-handed deals of the stacking above: seat 1 wins every o
 # ## How close is the frontier, and would more time help?
 #
 # Every table size from 7 to 22 got the same budget of CPU time for one anytime run
-# (`hd.run_frontier`, `benchmarks/bench_holdem_frontier.py`), spent on a cycle of steps: simulated
+# (`hd.run_frontier`, `benchmarks/holdem_frontier.py`), spent on a cycle of steps: simulated
 # annealing from a shuffled deck; the suits of the best deck so far chosen anew by CP-SAT (a
 # large-neighbourhood move: the ranks stay, the most cuts any suits can win); annealing among decks
 # whose ranks repeat every 26 cards (`hd.anneal26`, the structure of the report's best decks at 21
@@ -685,9 +685,9 @@ sl.caption(f"The 52 nine-handed deals of the stacking above: seat 1 wins every o
 # starts from the best deck with suits cycling, its suits optimised, and then from up to four of the
 # census's *near misses* (layouts whose suits can win every cut of their bad classes but not all 52),
 # their suits optimised. Each step is a Dask task whose result is appended to `data/holdem_frontier.csv`
-# as it comes back. The runs are not repeated here: `benchmarks/bench_holdem_frontier.py run` regenerates
+# as it comes back. The runs are not repeated here: `benchmarks/holdem_frontier.py run` regenerates
 # them (the budget and step lengths are its options; the budget used is printed below), and
-# `benchmarks/bench_holdem_census.py` the census. The budget is small: the machine's two cores were
+# `benchmarks/holdem_census.py` the census. The budget is small: the machine's two cores were
 # shared with the census and other work, so these runs say how far each structure gets quickly, not
 # how far it can go.
 
@@ -938,7 +938,7 @@ md(sl.verdicts.summary(table, list_differences=True)
 # - Do optimal stackings exist for the table sizes where the n-player table above shows none
 #   yet? The explorer's menu holds the best deck known for each; `hd.anneal(..., deck=...)` and
 #   `hd.temper(..., decks=...)` climb on from one, `hd.optimize_suits` re-chooses its suits, and
-#   `benchmarks/bench_holdem_frontier.py` runs the long searches on Dask.
+#   `benchmarks/holdem_frontier.py` runs the long searches on Dask.
 # - The census above settles decks whose ranks repeat every 13 cards, any suits, for the table sizes
 #   it finished. Which other structured families (ranks repeating every 26 cards, say) could be
 #   settled the same way, and do they hold optimal decks?

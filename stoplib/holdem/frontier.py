@@ -493,7 +493,7 @@ def read_frontier(folder=None) -> pd.DataFrame:
         "folder", folder, must_exist=True, kind="dir")
     path = base / FRONTIER_FILE
     if not path.is_file():
-        raise MissingFileError(2, "no frontier runs (benchmarks/bench_holdem_frontier.py makes them)", str(path))
+        raise MissingFileError(2, "no frontier runs (benchmarks/holdem_frontier.py makes them)", str(path))
     table = pd.read_csv(path, dtype={"deck": str, "method": str, "machine": str}, keep_default_na=False)
     if tuple(table.columns) != FRONTIER_COLUMNS:
         raise ValueError(f"{path}: columns must be {list(FRONTIER_COLUMNS)}")

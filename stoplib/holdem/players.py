@@ -33,7 +33,7 @@ as the runs end (so nothing finished is lost):
 :func:`stackings_by_players` reads the table back and checks it: its columns, that every
 deck is 52 distinct cards, that every row's counts are what :func:`stoplib.holdem.deck_value`
 gives again, and that the status and the public record follow from the row.
-``benchmarks/holdem_players.py`` ran the first searches, ``benchmarks/bench_holdem_frontier.py``
+``benchmarks/holdem_players.py`` ran the first searches, ``benchmarks/holdem_frontier.py``
 the anytime runs and builds the table.
 """
 from __future__ import annotations

@@ -1,8 +1,11 @@
 """The n-player frontier of hold'em stackings: anytime runs with one CPU budget per table size, and the table.
 
-    NUMBA_NUM_THREADS=1 nice -n 10 python benchmarks/bench_holdem_frontier.py run --budget 300 --seed 0
-    NUMBA_NUM_THREADS=1 nice -n 10 python benchmarks/bench_holdem_frontier.py run --players 12 --budget 900 --seed 1
-    python benchmarks/bench_holdem_frontier.py table
+A research run, not a benchmark: ``make bench`` does not run it (hours of CPU; its CPU seconds are kept
+in the data files it writes, beside each result).
+
+    NUMBA_NUM_THREADS=1 nice -n 10 python benchmarks/holdem_frontier.py run --budget 300 --seed 0
+    NUMBA_NUM_THREADS=1 nice -n 10 python benchmarks/holdem_frontier.py run --players 12 --budget 900 --seed 1
+    python benchmarks/holdem_frontier.py table
 
 ``run`` calls :func:`stoplib.holdem.frontier.run_frontier` for each table size in turn (default 7..22),
 each step a Dask task on a one-thread local cluster, each step's result appended to

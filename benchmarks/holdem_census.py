@@ -1,5 +1,8 @@
 """The census of period-13 decks with free suits, every table size 7..22 (stoplib.holdem.census).
 
+A research run, not a benchmark: ``make bench`` does not run it (hours of CPU; its CPU seconds are kept
+in the data files it writes, beside each result).
+
 Runs :func:`stoplib.holdem.census_runs.run_census` for each table size in turn, one thread,
 appending one line per chunk of 10! layouts to ``data/holdem_period13_census_chunks.csv``
 (a killed run resumes where it stopped), the flush capacities to ``data/holdem_flush_capacity.csv``
@@ -7,10 +10,10 @@ and every deck that wins all 52 cuts to ``data/holdem_period13_completions.csv``
 CPU-minutes per table size on the development machine (more for 9 and 12 players, whose
 layouts pass more tests)::
 
-    NUMBA_NUM_THREADS=1 nice -n 10 python benchmarks/bench_holdem_census.py            # 7..22
-    NUMBA_NUM_THREADS=1 nice -n 10 python benchmarks/bench_holdem_census.py 12 9       # some sizes
-    NUMBA_NUM_THREADS=1 nice -n 10 python benchmarks/bench_holdem_census.py 12 --harvest 10
-    NUMBA_NUM_THREADS=1 nice -n 10 python benchmarks/bench_holdem_census.py 14 15 --capacity-only --method cp-sat
+    NUMBA_NUM_THREADS=1 nice -n 10 python benchmarks/holdem_census.py            # 7..22
+    NUMBA_NUM_THREADS=1 nice -n 10 python benchmarks/holdem_census.py 12 9       # some sizes
+    NUMBA_NUM_THREADS=1 nice -n 10 python benchmarks/holdem_census.py 12 --harvest 10
+    NUMBA_NUM_THREADS=1 nice -n 10 python benchmarks/holdem_census.py 14 15 --capacity-only --method cp-sat
 
 From 14 players the capacity alone settles the family (fact 6 of :mod:`stoplib.holdem.census`: every
 layout has 13 bad classes); the chunks may still be visited to confirm the histogram.
