@@ -90,15 +90,16 @@ def _value_rows(sol, checks):
     exact, _ = _solve_exact(5, sol.allowed)
     diff, count = checks["difference"]
     policy_value = _policy_value(sol.as_policy())
-    gap = "none: the same float64 values" if diff == 0 else f"{diff:.1e}"
+    gap = ("value iteration gives the same float64 values" if diff == 0
+           else f"largest gap to value iteration {diff:.1e}")
     exact_gap = abs(float(exact) - sol.value)
-    exact_gap = "identical in float64" if exact_gap == 0 else f"agree to {exact_gap:.1e} chips"
+    exact_gap = "identical in float64" if exact_gap == 0 else f"they agree to {exact_gap:.1e} chips"
     return [
         row("Theorem 4.1: the value of a turn, V*(ι)", doc.VALUE, f"{sol.value:.10f}", judge(doc.VALUE, sol.value),
             f"Algorithm 4.1 in float64 and in exact fractions: {exact_gap}; {50 * sol.value:.2f} points",
             headline=True),
         row("Algorithm 4.1 is exact: one backward pass gives V* in every state", "finite and exact",
-            f"{count} states, largest gap to value iteration: {gap}", _agrees(diff < 1e-12),
+            f"{count} states; {gap}", _agrees(diff < 1e-12),
             "value iteration Wₖ₊₁ = L Wₖ from 0, no threshold used"),
         row("Theorem 4.1: the pure stationary rule A attains V*", "V(ι, π*) = V*(ι)", f"{policy_value:.10f}",
             _agrees(abs(policy_value - sol.value) < 1e-12),
