@@ -134,10 +134,11 @@ if pig3.mixed:
                   f"**{pig3.deviation_gain:.1e}**: an approximate mixed equilibrium, not an exact one.")
 else:
     mixed_text = (f"Every cycle settled on pure strategies: no best responses cycled, and no player gains more than "
-                  f"{pig3.deviation_gain:.0e} by deviating anywhere.")
+                  f"{pig3.deviation_gain:.1e} by deviating anywhere.")
 md(f"Three-player Pig to {PIG_GOAL} points took **{pig3_s:.0f} s** on one core at a load of {pig3_stamp['load']:.1f}. "
-   f"{mixed_text} Everywhere else the values equal the exact values of the equilibrium's choices (the largest "
-   f"difference is {pig3.evaluation_gap:.0e}). At goal "
+   f"{mixed_text} Everywhere else the values equal the exact values of the equilibrium's choices ("
+   + ("to the last bit" if pig3.evaluation_gap == 0 else f"the largest difference is {pig3.evaluation_gap:.1e}")
+   + f"). At goal "
    f"{CHECK_GOAL}, value iteration from three different starting vectors reaches the same equilibrium (the largest "
    f"difference is {checks['value'].iloc[5:-1].max():.0e}): as far as these starts tell, the equilibrium is unique "
    f"there. Run with two players, the same engine reproduces the two-player engine to {two_gap:.0e}: the first player "
@@ -207,7 +208,7 @@ md(f"Three-player Ten Thousand to {50 * TT_GOAL:,} points took {tt3_s:.0f} s and
 # ## How does each seat's share change with the goal?
 #
 # The rules look only at what is left to the goal, so one solve gives every smaller goal (the game to
-# $g$ is the game to the solved goal started with $goal - g$ banked by everyone). The figure sets
+# $g$ is the game to the solved goal $G$ started with $G - g$ banked by everyone). The figure sets
 # the three-player shares (solid) beside the two-player ones (dashed):
 
 # %%
