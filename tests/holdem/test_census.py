@@ -200,6 +200,19 @@ def test_flush_capacity_by_search_and_by_cp_sat_agree():
     assert (cap.feasible[masks] == cap.feasible[rot]).all()
 
 
+@pytest.mark.parametrize("n", [14, 22])
+def test_from_14_players_the_committed_capacity_settles_the_family_and_our_search_agrees(n):
+    """From 14 players every class is bad (fact 6), so an optimal deck of the family needs seat 1's flush at all 52
+    cuts. The census read those sizes' capacities (CP-SAT alone) from the committed file; our own suit search,
+    independently, finds the set of all 13 classes infeasible too, and the census reports no completion."""
+    caps = cr.read_capacity().set_index("n_players")
+    assert set(range(14, 23)) <= set(caps.index)
+    assert (caps.loc[14:22, "capacity"] < 13).all()
+    assert ce._flush_decider(n, "search")(list(range(13))) is False
+    res = cr.period13_census(n)
+    assert res.basis == "fact 6" and res.complete and res.min_bad_classes == 13 and res.completions == ()
+
+
 def test_the_census_kernel_follows_its_tests_layout_by_layout():
     """A chunk of 4! = 24 layouts (n = 9, the nine-player layout among them): each counter against the public
     functions, layout by layout (the exact stages by CP-SAT)."""
