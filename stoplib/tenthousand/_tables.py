@@ -15,12 +15,12 @@ solve a dice game", Journal of Applied Probability 53(1), 2016, pp. 91-105.
 """
 from __future__ import annotations
 
-import itertools
 from dataclasses import dataclass
 from functools import lru_cache
 
 import numpy as np
 
+from ..race._dice import tenthousand_configs
 from ._kernels import _roll_frequencies
 
 __all__: list[str] = []   # private: the public names are re-exported by stoplib.tenthousand.rules
@@ -66,16 +66,9 @@ def _move_name(df, do, trip):
 
 
 def _all_configs(n_dice):
-    """Every configuration (f, o, triples) with d <= n_dice, the non-scoring one first."""
-    out = []
-    for ntr in range(0, n_dice // 3 + 1):
-        for trip in itertools.combinations_with_replacement(TRIPLE_KINDS, ntr):
-            for f in range(n_dice + 1):
-                for o in range(n_dice + 1):
-                    if f + o + 3 * ntr <= n_dice:
-                        out.append((f, o, tuple(trip)))
-    out.sort(key=lambda c: (c[0] + c[1] + 3 * len(c[2]), len(c[2]), -c[0], c[2]))
-    return out
+    """Every configuration (f, o, triples) with d <= n_dice, the non-scoring one first (the race engine's
+    turn model of Ten Thousand enumerates them; one list for both)."""
+    return tenthousand_configs(n_dice)
 
 
 def _is_smaller(a, b):
