@@ -520,7 +520,10 @@ md("The simplest such deck, the ranks in order with the suits cycling, "
 #    is the largest such set, decided for every set by OR-Tools CP-SAT and by an exact search of
 #    our own, which agree.
 # 6. *Seat 14.* With 14 players or more, the player dealt 13 places after seat 1 holds seat 1's
-#    ranks at every cut: every class is bad.
+#    ranks at every cut: every class is bad. A deck of the family then needs seat 1's flush at all
+#    52 cuts, which the flush capacity rules out (below 13 at every size): these sizes are settled
+#    without visiting a layout, their capacity decided by CP-SAT, and our own search agrees that no
+#    suits give seat 1 a flush at every cut (`tests/holdem/test_census.py`).
 #
 # A layout then faces four tests in turn: at most $C(n)$ bad classes (the *flush-capacity test*);
 # a set of bad classes that admits seat 1's flushes (the *set test*); suits that win every cut of
@@ -544,12 +547,15 @@ report_says = {7: "none", 8: "none", 9: "completes (ranks falling by one)", 10: 
 
 def completions_text(r):
     """A census row's completions in words: exhaustive only when every chunk was visited."""
+    if r.complete and r.basis == "fact 6":
+        return "none, by fact 6"
     if r.complete:
         return "none, exhaustive" if r.completions == 0 else f"{int(r.completions):,}, exhaustive"
     return f"{int(r.completions):,} so far ({int(r.chunks)} of {hd.N_CHUNKS} chunks visited)"
 
 
 shown = census.assign(
+    layouts=[f"{int(r.layouts):,}" if r.basis != "fact 6" else "none needed (fact 6)" for r in census.itertuples()],
     fewest=[f"{int(r.min_bad_classes)}" if r.complete else f"≤ {int(r.min_bad_classes)} so far"
             for r in census.itertuples()],
     report_min_bad=census["n_players"].map(report_min_bad),
@@ -560,14 +566,15 @@ sl.save_table(census, "holdem_period13_census")
 display(sl.show_table(
     shown[["n_players", "layouts", "fewest", "report_min_bad", "capacity", "report_capacity", "survivors",
            "set_survivors", "bad_cut_survivors", "outcome", "report", "cpu_minutes"]],
-    formats={"layouts": "{:,}", "survivors": "{:,}", "set_survivors": "{:,}", "bad_cut_survivors": "{:,}",
+    formats={"survivors": "{:,}", "set_survivors": "{:,}", "bad_cut_survivors": "{:,}",
              "cpu_minutes": "{:.1f}"},
     headers={"n_players": "Players", "layouts": "Layouts visited", "fewest": "Fewest bad classes",
              "report_min_bad": "Report: fewest", "capacity": "Flush capacity", "report_capacity": "Report: capacity",
              "survivors": "Pass the capacity test", "set_survivors": "Pass the set test",
              "bad_cut_survivors": "Win every bad cut", "outcome": "Complete to 52",
              "report": "Report: optimal decks", "cpu_minutes": "CPU minutes"}))
-empty_sizes = done.loc[done["completions"] == 0, "n_players"].tolist()
+empty_sizes = done.loc[(done["completions"] == 0) & (done["basis"] != "fact 6"), "n_players"].tolist()
+fact6_sizes = done.loc[done["basis"] == "fact 6", "n_players"].tolist()
 found_sizes = census.loc[census["completions"] > 0, "n_players"].tolist()
 not_run = [k for k in range(7, 23) if k not in set(census["n_players"])]
 assert (done["layouts"] == hd.N_LAYOUTS).all() and (census["layouts"] <= hd.N_LAYOUTS).all()
@@ -576,6 +583,12 @@ if empty_sizes:
     parts.append(f"For **{pl.sizes_text(empty_sizes)}** players no deck whose ranks repeat every 13 cards is optimal, "
                  f"whatever its suits: every one of the {hd.N_LAYOUTS:,} layouts of each size was visited and fails a "
                  "test.")
+if fact6_sizes:
+    caps = done.set_index("n_players").loc[fact6_sizes, "capacity"]
+    parts.append(f"For **{pl.sizes_text(fact6_sizes)}** players none is either, by fact 6: every class is bad, and "
+                 "seat 1 can hold a flush at every cut of at most "
+                 + (f"{int(caps.min())}" if caps.min() == caps.max() else f"{int(caps.min())} to {int(caps.max())}")
+                 + " classes, never all 13.")
 for k in found_sizes:
     r = cen.loc[k]
     parts.append(f"For {k} players {int(r['completions']):,} layouts complete to optimal decks"

@@ -473,9 +473,10 @@ def players_table(runs: pd.DataFrame, families: pd.DataFrame, sizes=range(MIN_PL
             evidence += (f"; the anytime search with structure (the same budget for every table size: "
                          f"{', '.join(f'{b:g}' for b in budgets)} CPU s) reached {front_best}")
         if cen is not None:
-            evidence += (f"; the census of decks whose ranks repeat every 13 cards, any suits (all "
-                         f"{int(cen['layouts']):,} layouts, at least "
-                         f"{int(cen['min_bad_classes'])} bad classes, flush capacity {int(cen['capacity'])}): "
+            how = ("by fact 6, every class bad" if cen.get("basis") == "fact 6" else
+                   f"all {int(cen['layouts']):,} layouts visited, at least {int(cen['min_bad_classes'])} bad classes")
+            evidence += (f"; the census of decks whose ranks repeat every 13 cards, any suits ({how}, flush capacity "
+                         f"{int(cen['capacity'])}): "
                          + ("no layout completes to an optimal deck" if none_p13 else
                             f"{int(cen['completions']):,} layouts complete to optimal decks"))
         rows.append({"n_players": n, "status": status, "deck": deck, "wins": fast.wins, "ties": fast.ties,
