@@ -41,6 +41,7 @@ from stoplib.race.advice import _state_count  # noqa: E402
 from stoplib.race.models import farkle_variant, turn_model  # noqa: E402
 from stoplib.util.timing import machine  # noqa: E402
 from stoplib.workbook.benchmarks import RESULTS, Recorder  # noqa: E402
+from stoplib.workbook.export import tex_beside  # noqa: E402
 
 ROOT = HERE.parent
 DATA = ROOT / "data" / "race_facebook_farkle.csv"
@@ -90,6 +91,7 @@ def main(argv=None):
     table = table[~((table["reading"] == args.reading) & (table["goal_chips"] == args.goal))]
     table = pd.concat([table, pd.DataFrame([row])], ignore_index=True).sort_values(["goal_chips", "reading"])
     table.to_csv(DATA, index=False)
+    tex_beside(DATA)
     Recorder(Path(__file__).stem, path=ROOT / RESULTS)(
         f"two-player Facebook Farkle to {50 * args.goal:,} points, reading {args.reading}, policy iteration, 1 core",
         seconds)

@@ -29,6 +29,7 @@ import time
 
 from stoplib.holdem.census_runs import run_census
 from stoplib.util import budget
+from stoplib.workbook.export import tex_beside
 
 
 def harvest(sizes, k):
@@ -58,7 +59,18 @@ def harvest(sizes, k):
         for r in new:
             log.add({"n_players": r.n_players, "layout": r.layout})
         print(f"{n} players: {len(top)} chunks visited again, {len(found)} near misses, {len(new)} new", flush=True)
+    write_tex()
     return 0
+
+
+def write_tex():
+    """The census's files as LaTeX tables beside them (a table longer than the export's limit gets none)."""
+    from stoplib.holdem import census_runs as cr
+    from stoplib.holdem.players import committed_dir
+
+    for name in (cr.CHUNK_FILE, cr.CAPACITY_FILE, cr.COMPLETION_FILE, cr.NEAR_FILE):
+        if (committed_dir() / name).is_file():
+            tex_beside(committed_dir() / name)
 
 
 def main(argv=None):
@@ -81,6 +93,7 @@ def main(argv=None):
             with budget.allow(seconds=4 * 3600):
                 cap = cr._capacity_row(committed_dir(), n, args.method)
             print(f"{n} players: capacity {cap.capacity} ({cap.method}, {cap.seconds:.0f} CPU s)", flush=True)
+        write_tex()
         return 0
     for n in args.sizes:
         t0 = time.process_time()
@@ -90,6 +103,7 @@ def main(argv=None):
               f"{res.capacity}, {res.survivors:,} pass the capacity test, {res.set_survivors:,} the set test, "
               f"{res.bad_cut_survivors:,} the bad cuts, {res.n_completions:,} complete "
               f"({time.process_time() - t0:.0f} CPU s)", flush=True)
+    write_tex()
     return 0
 
 

@@ -49,6 +49,7 @@ def main(argv=None):
                                       suit_seconds=args.suit_seconds, folder=folder)
             print(f"{n} players: best {out.wins}/52 after {out.steps} steps, {out.cpu_seconds:.0f} CPU s "
                   f"({time.time() - t0:.0f} s wall)", flush=True)
+            tex_beside(folder / fr.FRONTIER_FILE)
         return 0
     try:
         frontier = fr.read_frontier(folder)
