@@ -29,8 +29,6 @@ swaps stall; this module adds structured moves and runs them as one anytime sear
 """
 from __future__ import annotations
 
-import csv
-import os
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -43,6 +41,7 @@ from ..util.validate import MissingFileError, check_int, check_path, check_real
 from ..workbook.config import data_dir
 from ._costs import _anneal_estimate, _census_estimate, _frontier_estimate, _suits_estimate
 from ._frontier_kernels import _anneal26, _temper
+from .census_runs import _Appender
 from .evaluator import load_tables
 from .local_search import swap_tables
 from .rules import N_CUTS, _check_table, as_deck, format_deck, parse_deck
@@ -273,32 +272,6 @@ def optimize_suits(deck, n_players: int, seconds: float = 30.0) -> SuitOptimum:
 
 
 # --------------------------------------------------------------------------- the anytime run
-class _Log:
-    def __init__(self, path: Path):
-        self.path = path
-        path.parent.mkdir(parents=True, exist_ok=True)
-        if path.is_file() and path.stat().st_size:
-            data = path.read_bytes()
-            if not data.endswith(b"\n"):
-                with open(path, "r+b") as fh:
-                    fh.truncate(data.rfind(b"\n") + 1)
-            with open(path) as fh:
-                header = tuple(fh.readline().strip().split(","))
-            if header != FRONTIER_COLUMNS:
-                raise ValueError(f"{path}: not a frontier file (its header is {list(header)[:4]}...)")
-        else:
-            self._write([FRONTIER_COLUMNS])
-
-    def _write(self, rows):
-        with open(self.path, "a", newline="") as fh:
-            csv.writer(fh, lineterminator="\n").writerows(rows)
-            fh.flush()
-            os.fsync(fh.fileno())
-
-    def add(self, row):
-        self._write([[row[c] for c in FRONTIER_COLUMNS]])
-
-
 def _moves_per_second(n: int) -> float:
     """Annealing proposals per CPU second at ``n`` players (measured on the development machine, about
     2.5e6 / n; it only sizes a step, whose CPU time is then measured)."""
@@ -438,7 +411,7 @@ def run_frontier(n_players: int, cpu_budget: float, *, seed: int = 0, temper_sec
     _census_estimate(f"run_frontier({n} players, {cpu_budget:g} CPU s)", 0, n)
     _frontier_estimate(n, cpu_budget)
     out = data_dir() if folder is None else check_path("folder", folder, must_exist=True, kind="dir")
-    log = _Log(out / FRONTIER_FILE)
+    log = _Appender(out / FRONTIER_FILE, FRONTIER_COLUMNS)
     done = pd.read_csv(log.path, dtype={"deck": str, "method": str}, keep_default_na=False)
     done = done[(done["n_players"] == n) & (done["seed"] == seed) & (done["budget"] == cpu_budget)]
     step = len(done)
