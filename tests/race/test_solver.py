@@ -118,3 +118,23 @@ def test_validation():
         race.solve("pig", 10, players=9)
     with pytest.raises(ValueError):
         race.solve("pig", 10**6)          # the budget refuses it before it starts
+
+
+@pytest.mark.parametrize("die,goal", [(6, 12), (6, 40), (3, 25), (2, 9)])
+def test_pig_lean_residual_is_the_general_update(die, goal):
+    """The lean residual of a simple model gives the general kernel's number exactly, at the solution and at an
+    arbitrary table (where the residual is large and every branch of the update is used)."""
+    from stoplib.race import _solitaire, _two
+    from stoplib.race._kernels import _residual, _residual_simple
+
+    m = turn_model("pig", die=die)
+    geo, T, P, _ = _two.geometry(m, goal)
+    assert geo[5] == 1
+    sol = _solitaire.roll_table(m, T)
+    solved = _compute(m, goal, "pairwise", "reach", False).turn_start
+    noisy = np.random.default_rng(goal).random((P, P))
+    for P0 in (solved, noisy):
+        for bank in (False, True):
+            assert _residual_simple(P0, geo, m.rules, T) == _residual(P0, geo, m.dice, m.rules, T, bank, sol)
+    assert _residual_simple(noisy, geo, m.rules, T) > 1e-3
+    assert _residual_simple(solved, geo, m.rules, T) < 1e-14
