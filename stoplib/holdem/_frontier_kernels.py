@@ -30,7 +30,7 @@ from ..util.rng import stream_start
 from ._annealing_kernels import _apply, _below, _init, _roles_of, _swap_cost, _uniform
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)   # nogil: a Dask worker thread runs it, and its heartbeat needs the GIL
 def _temper(decks, temps, rounds, moves, n, seat, weight, seed, stream, pair_i, pair_j, pair_cuts, pair_ncuts,
             tables, best_deck, trace, exchanges):
     """Parallel tempering from the rows of ``decks`` (one per temperature; the final decks are written back).
@@ -129,7 +129,7 @@ def _pick26(state, deck2, pair_index):
     return pair_index[x, y], -1
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)   # as _temper: a step may last minutes
 def _anneal26(deck, moves, t_start, t_end, n, seat, weight, seed, stream, pair_index, pair_i, pair_j, pair_cuts,
               pair_ncuts, tables, best_deck, trace, every):
     """Simulated annealing among decks whose ranks repeat every 26 cards (``deck`` must be one).
