@@ -92,3 +92,25 @@ def test_annealing_with_period_26_keeps_the_period_and_is_reproducible():
                                                for k in ("wins", "ties", "losses"))
     with pytest.raises(ValueError, match="26"):
         fr.anneal26(8, moves=100, deck=np.random.default_rng(0).permutation(52))  # ranks not repeating
+
+
+def test_a_step_longer_than_the_workers_time_to_live_finishes(tmp_path):
+    """The steps' kernels release the GIL, so an in-process Dask worker keeps beating through a step longer than
+    the scheduler's time to live for a silent worker (before, such a worker was dropped and the run waited
+    forever). 14 players: annealing, suits, then annealing with period 26, each step longer than the 3 s allowed."""
+    import threading
+
+    import dask
+
+    out = {}
+
+    def go():
+        out["run"] = fr.run_frontier(14, 14, temper_seconds=6, suit_seconds=1, folder=tmp_path)
+
+    with dask.config.set({"distributed.scheduler.worker-ttl": "3s"}):
+        worker = threading.Thread(target=go, daemon=True)
+        worker.start()
+        worker.join(timeout=120)
+    assert not worker.is_alive(), "the anytime run hung: its worker was dropped during a long step"
+    steps = pd.read_csv(tmp_path / fr.FRONTIER_FILE)["method"]
+    assert out["run"].steps >= 3 and steps.str.contains("repeat every 26").any()
