@@ -6,7 +6,8 @@ fails when a committed notebook is stale, naming it and what changed. A notebook
 
 - its own cells (code and Markdown; outputs excluded);
 - the stoplib code it runs: every module of :mod:`stoplib.workbook` and :mod:`stoplib.util`
-  (every notebook uses them) and of each game the notebook names in its code;
+  (every notebook uses them), of each game the notebook names in its code, and of each game
+  those import (:mod:`stoplib.tenthousand` calls into :mod:`stoplib.race`);
 - the committed files it reads while it runs (tables in ``data/``, figures, benchmark
   results, ``references.bib``), recorded during its last full-mode execution by a Python
   audit hook in its kernel (``sys.addaudithook``: every ``open`` of a file in the project),
@@ -38,11 +39,13 @@ __all__ = ["STAMPS", "GAMES", "AUDIT_SETUP", "AUDIT_REPORT", "games_named", "cod
 #: The stamp file, relative to the project root.
 STAMPS = "notebooks/stamps.json"
 #: The game subpackages a notebook may name.
-GAMES = ("redblack", "fields", "tenthousand", "cardcounter", "holdem")
+GAMES = ("redblack", "fields", "tenthousand", "cardcounter", "holdem", "race")
 #: Folders (relative to the root) whose files count as a notebook's inputs when it reads them.
 INPUT_FOLDERS = ("data", "figures", "benchmarks")
 INPUT_FILES = ("references.bib",)
 _GAME = re.compile(r"\b(" + "|".join(GAMES) + r")\b")
+#: A game module's import of another game (``from ..race import``, ``stoplib.race``).
+_IMPORT = re.compile(r"(?:\bfrom\s+\.\.+|\bstoplib\.)(" + "|".join(GAMES) + r")\b")
 
 #: Run first in the kernel (never saved): record every file the notebook opens.
 AUDIT_SETUP = """\
@@ -90,11 +93,25 @@ def code_files(games, root: Path | None = None) -> list[Path]:
     """The stoplib modules a notebook naming ``games`` runs: workbook, util, those games, the package root."""
     root = _root(root)
     package = root / "stoplib"
-    folders = ["workbook", "util", *sorted(set(games))]
+    folders = ["workbook", "util", *sorted(_with_imports(games, package))]
     files = [package / "__init__.py"] if (package / "__init__.py").is_file() else []
     for folder in folders:
         files += sorted(p for p in (package / folder).rglob("*.py") if "__pycache__" not in p.parts)
     return files
+
+
+def _with_imports(games, package: Path) -> set:
+    """``games`` and every game their modules import, and so on."""
+    todo, seen = list(set(games)), set(games)
+    while todo:
+        for path in (package / todo.pop()).rglob("*.py"):
+            if "__pycache__" in path.parts:
+                continue
+            for other in _IMPORT.findall(path.read_text(encoding="utf-8")):
+                if other not in seen:
+                    seen.add(other)
+                    todo.append(other)
+    return seen
 
 
 def _rel(path: Path, root: Path) -> str:

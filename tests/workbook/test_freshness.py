@@ -73,3 +73,20 @@ def test_the_committed_notebook_is_current(path):
     """Fails when a committed notebook no longer matches its inputs: run `make workbook` and commit."""
     why = freshness.stale(path)
     assert not why, f"{path.name} is stale: {why}. Run `make workbook` (it re-executes only stale notebooks)."
+
+
+def test_every_game_package_is_tracked_and_so_are_the_games_it_imports(tmp_path):
+    from pathlib import Path
+
+    package = Path(freshness.__file__).resolve().parents[1]
+    games = {p.name for p in package.iterdir() if (p / "__init__.py").is_file()} - {"workbook", "util"}
+    assert games == set(freshness.GAMES)
+    real = {p.relative_to(package.parent).as_posix() for p in freshness.code_files({"tenthousand"},
+                                                                                  root=package.parent)}
+    assert "stoplib/race/_kernels.py" in real and "stoplib/holdem/solver.py" not in real
+    path = _project(tmp_path)
+    (tmp_path / "stoplib" / "holdem" / "c.py").write_text("from ..redblack import d\n")
+    stamp = freshness.record(path, {"read": [], "write": []}, root=tmp_path)
+    assert "stoplib/redblack/d.py" in stamp["files"]
+    (tmp_path / "stoplib" / "redblack" / "d.py").write_text("# changed\n")
+    assert "stoplib/redblack/d.py" in freshness.stale(path, root=tmp_path)
