@@ -427,6 +427,9 @@ def players_table(runs: pd.DataFrame, families: pd.DataFrame, sizes=range(MIN_PL
     if isinstance(sizes, (str, bytes)) or not hasattr(sizes, "__iter__"):
         raise TypeError(f"sizes must be an iterable of table sizes {MIN_PLAYERS}..{MAX_PLAYERS}, "
                         f"got {type(sizes).__name__}")
+    # the anytime budgets every table size had (the others: longer runs for some sizes)
+    common = (set.intersection(*({float(b) for b in g} for _, g in frontier.groupby("n_players")["budget"]))
+              if frontier is not None and len(frontier) else set())
     rows = []
     for n in sizes:
         n = check_int("n_players", n, MIN_PLAYERS, MAX_PLAYERS)
@@ -470,8 +473,14 @@ def players_table(runs: pd.DataFrame, families: pd.DataFrame, sizes=range(MIN_PL
                        ": ours equals it" if vs == "equal" else ": ours is below it"))
         if front:
             budgets = sorted({float(b) for b in frontier.loc[frontier["n_players"] == n, "budget"]})
-            evidence += (f"; the anytime search with structure (the same budget for every table size: "
-                         f"{', '.join(f'{b:g}' for b in budgets)} CPU s) reached {front_best}")
+            shared = [b for b in budgets if b in common]
+            own = [b for b in budgets if b not in common]
+            evidence += ("; the anytime search with structure ("
+                         + (f"runs of {', '.join(f'{b:g}' for b in shared)} CPU s, as every table size had"
+                            if shared else "")
+                         + ("; " if shared and own else "")
+                         + (f"longer runs of {', '.join(f'{b:g}' for b in own)} CPU s here" if own else "")
+                         + f") reached {front_best}")
         if cen is not None:
             how = ("by fact 6, every class bad" if cen.get("basis") == "fact 6" else
                    f"all {int(cen['layouts']):,} layouts visited, at least {int(cen['min_bad_classes'])} bad classes")
