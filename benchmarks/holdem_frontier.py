@@ -38,6 +38,8 @@ def main(argv=None):
     run.add_argument("--seed", type=int, default=0)
     run.add_argument("--temper-seconds", type=float, default=60.0)
     run.add_argument("--suit-seconds", type=float, default=20.0)
+    run.add_argument("--kinds", nargs="*", choices=fr.SEARCH_KINDS, default=None,
+                     help="search steps to cycle through (default: all), each followed by suits")
     sub.add_parser("table")
     args = parser.parse_args(argv)
     folder = pl.committed_dir()
@@ -46,7 +48,7 @@ def main(argv=None):
             t0 = time.time()
             with budget.allow(seconds=1e7, bytes=1e10):
                 out = fr.run_frontier(n, args.budget, seed=args.seed, temper_seconds=args.temper_seconds,
-                                      suit_seconds=args.suit_seconds, folder=folder)
+                                      suit_seconds=args.suit_seconds, folder=folder, kinds=args.kinds)
             print(f"{n} players: best {out.wins}/52 after {out.steps} steps, {out.cpu_seconds:.0f} CPU s "
                   f"({time.time() - t0:.0f} s wall)", flush=True)
             tex_beside(folder / fr.FRONTIER_FILE)

@@ -706,10 +706,7 @@ sl.caption(f"The 52 nine-handed deals of the stacking above: seat 1 wins every o
 
 # %%
 # the largest budget that every table size had (one run each: the lowest seed at that budget)
-common = set.intersection(*(set(b) for _, b in frontier.groupby("n_players")["budget"]))
-budget_eq = max(common)
-at = frontier[frontier["budget"] == budget_eq]
-equal = at[at["seed"] == at.groupby("n_players")["seed"].transform("min")]
+budget_eq, equal = hd.equal_budget(frontier)
 print(f"equal budget: {budget_eq:.0f} CPU s per table size, {pl.sizes_text(sorted(set(equal['n_players'])))} "
       "players")
 fig = hp.plot_anytime(equal, public=public["public_best"].to_dict())

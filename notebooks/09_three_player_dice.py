@@ -45,6 +45,7 @@ import time
 
 import numpy as np
 import pandas as pd
+from IPython.display import display
 
 import stoplib as sl
 from stoplib import race
@@ -85,13 +86,20 @@ md(f"Run in **{'quick' if sl.is_quick() else 'full'} mode**: three-player Pig to
 # other, round after round, and then there is no pure equilibrium in that cycle. Such a cycle is
 # *damped* after 3,000 plain rounds: each value moves a shrinking share of the way to its best
 # response, which averages the flipping choices, so the values approach those of a **mixed
-# strategy** (each flipping mover indifferent between its two choices, the others' values those of a
-# mixture). These cycles are counted and listed, and their precision is what the check below
-# measures, never reported as converged. The check that the result is an equilibrium is independent
-# of how it was found: the equilibrium's choices are evaluated **exactly**, cycle by cycle (a mixed
-# cycle keeps its iterated values), and at every turn start the mover's best turn against those
-# values is computed; the largest gain a player could get by deviating at any state (or any set of
-# states within a turn) is the *deviation gain*, 0 at an exact equilibrium.
+# strategy**. They only approach it, so the cycle is then **solved exactly** before any smaller sum
+# reads it. A mover's best turn depends on the others only through one number, its own share after
+# a bust, so near the damped values each mover has few candidate turns: the best one and those just
+# across the nearby switching points. For each assignment (one turn per mover, or a mixture of two
+# neighbouring turns), fewest mixtures first, the cycle's values solve a small linear system, and
+# each mixing mover's probability is the one that leaves the *other* mixing mover indifferent
+# (Brent's method for one mixer, a root finder for more). An assignment is kept only if no mover of
+# the cycle can gain more than $10^{-12}$ against it; a cycle with none keeps its damped values and
+# is reported as approximate. The check that the result is an equilibrium is independent of how it
+# was found: the equilibrium's choices are evaluated **exactly**, cycle by cycle (a mixed cycle
+# keeps its solved values), and at every turn start the mover's best turn against those values is
+# computed; the largest gain a player could get by deviating at any state (or any set of states
+# within a turn) is the *deviation gain*, 0 at an exact equilibrium. (The residual $|LW - W|$ is
+# not 0 at a mixed cycle: one pure update replaces the mixture by one of its two turns.)
 
 # %%
 def timed(compute):
@@ -112,8 +120,9 @@ for start in race.STARTS:
 two_engine = race.equilibrium("pig", 100, players=2)
 two_gap = float(np.abs(two_engine.turn_start[:, :, 0] - race.solve("pig", 100).turn_start).max())
 checks = pd.DataFrame(
-    [{"check": f"Pig to {PIG_GOAL}: cycles whose best responses flip each other (damped, mixed)",
+    [{"check": f"Pig to {PIG_GOAL}: cycles whose best responses flip each other (no pure equilibrium)",
       "value": float(pig3.mixed)},
+     {"check": f"Pig to {PIG_GOAL}: of these, solved exactly for a mixed equilibrium", "value": float(pig3.mixed_exact)},
      {"check": f"Pig to {PIG_GOAL}: cycles whose exact finish did not settle", "value": float(pig3.unsettled)},
      {"check": f"Pig to {PIG_GOAL}: residual max |LW − W|", "value": pig3.residual},
      {"check": f"Pig to {PIG_GOAL}: deviation gain", "value": pig3.deviation_gain},
@@ -121,7 +130,7 @@ checks = pd.DataFrame(
     + [{"check": f"Pig to {CHECK_GOAL}: largest difference, exact finish vs {name}",
         "value": float(np.abs(r.turn_start - check.turn_start).max())} for name, r in others.items()]
     + [{"check": "two-player Pig to 100, the three-player engine vs the two-player engine", "value": two_gap}])
-assert pig3.unsettled == 0 and pig3.deviation_gain < 1e-3 and (checks["value"].iloc[5:] < 1e-11).all()
+assert pig3.unsettled == 0 and pig3.deviation_gain < 1e-3 and (checks["value"].iloc[6:] < 1e-11).all()
 sl.save_table(checks, "race_three_player_checks")
 sl.show_table(checks, formats={"value": "{:.1e}"}, headers={"check": "Check", "value": "Value"})
 
@@ -130,8 +139,16 @@ if pig3.mixed:
     where = "; ".join(f"({', '.join(str(int(x)) for x in c)})" for c in pig3.mixed_cycles[:6])
     mixed_text = (f"At **{pig3.mixed} cycles** of the {PIG_GOAL}-point game two movers' choices keep flipping each other "
                   f"(for example at the scores {where}, in turn order from the mover): there is no pure equilibrium "
-                  f"there, and after the damped rounds the largest gain any player could get by deviating is "
-                  f"**{pig3.deviation_gain:.1e}**: an approximate mixed equilibrium, not an exact one.")
+                  "there. ")
+    if pig3.mixed_exact == pig3.mixed:
+        mixed_text += (f"Every one was solved exactly for a mixed equilibrium ({len(pig3.mixing)} movers randomise "
+                       f"between two turns, with probabilities from {pig3.mixing['p'].min():.3f} to "
+                       f"{pig3.mixing['p'].max():.3f}: the table below), and the largest gain any player could get "
+                       f"by deviating anywhere is **{pig3.deviation_gain:.1e}**, float64 rounding.")
+    else:
+        mixed_text += (f"{pig3.mixed_exact} of them were solved exactly for a mixed equilibrium; at the others the "
+                       f"damped values stand, and the largest gain any player could get by deviating is "
+                       f"**{pig3.deviation_gain:.1e}**: an approximate equilibrium there, not an exact one.")
 else:
     mixed_text = (f"Every cycle settled on pure strategies: no best responses cycled, and no player gains more than "
                   f"{pig3.deviation_gain:.1e} by deviating anywhere.")
@@ -140,9 +157,22 @@ md(f"Three-player Pig to {PIG_GOAL} points took **{pig3_s:.0f} s** on one core a
    + ("to the last bit" if pig3.evaluation_gap == 0 else f"the largest difference is {pig3.evaluation_gap:.1e}")
    + f"). At goal "
    f"{CHECK_GOAL}, value iteration from three different starting vectors reaches the same equilibrium (the largest "
-   f"difference is {checks['value'].iloc[5:-1].max():.0e}): as far as these starts tell, the equilibrium is unique "
+   f"difference is {checks['value'].iloc[6:-1].max():.0e}): as far as these starts tell, the equilibrium is unique "
    f"there. Run with two players, the same engine reproduces the two-player engine to {two_gap:.0e}: the first player "
    f"of Pig to 100 wins {pct(two_engine.win_probability(0), 4)} (Neller and Presser: {doc.PIG_FIRST_PLAYER_PERCENT}%).")
+
+# %%
+sl.save_table(pig3.mixing, "race_three_player_mixing")
+if len(pig3.mixing):
+    display(sl.show_table(pig3.mixing.head(12), formats={"p": "{:.6f}"},
+                          headers={"s0": "Mover's score", "s1": "Next", "s2": "Last",
+                                   "p": "Probability of the second turn", "bank_from_first": "First turn banks from",
+                                   "bank_from_second": "Second banks from"}))
+    md(f"The first {min(12, len(pig3.mixing))} of the {len(pig3.mixing)} mixing movers (all in "
+       "`data/race_three_player_mixing.csv`): at its turn start the mover plays its first turn, or with the "
+       "probability shown its second; the columns give the least turn total at which each banks (two turns that "
+       "bank from the same total differ at a later one). The probabilities are what leaves the cycle's *other* "
+       "mixing mover indifferent, so a mover's own mixture is not set by its own values.")
 
 
 # %% [markdown]
@@ -186,11 +216,12 @@ for game, (r, seconds, st, head) in games.items():
         rows.append({"game": r.model.title, "goal_points": 50 * r.goal, "seat": k + 1, "win": r.win_probability(k),
                      "head_start_points": 50 * head.head_starts[k], "win_with_head_start": head.shares[k],
                      "seconds": seconds, "load": st["load"], "deviation_gain": r.deviation_gain,
-                     "mixed_cycles": r.mixed, "unsettled": r.unsettled})
+                     "mixed_cycles": r.mixed, "mixed_solved": r.mixed_exact, "unsettled": r.unsettled})
     assert r.unsettled == 0 and r.deviation_gain < 1e-3
 dice_table = pd.DataFrame(rows)
 sl.save_table(dice_table, "race_three_player_dice")
-sl.show_table(dice_table.drop(columns=["seconds", "load", "deviation_gain", "mixed_cycles", "unsettled"]),
+sl.show_table(dice_table.drop(columns=["seconds", "load", "deviation_gain", "mixed_cycles", "mixed_solved",
+                                       "unsettled"]),
               formats={"win": "{:.4%}", "win_with_head_start": "{:.4%}"},
               headers={"game": "Game", "goal_points": "Goal (points)", "seat": "Seat", "win": "Wins from the start",
                        "head_start_points": "Fair head start (points)", "win_with_head_start": "Wins with them"})
@@ -199,7 +230,8 @@ sl.show_table(dice_table.drop(columns=["seconds", "load", "deviation_gain", "mix
 tt3, tt3_s = games["tenthousand"][:2]
 fk3, fk3_s = games["farkle"][:2]
 md(f"Three-player Ten Thousand to {50 * TT_GOAL:,} points took {tt3_s:.0f} s and Farkle to {50 * FARKLE_GOAL:,} "
-   f"{fk3_s:.0f} s; best responses flipped each other at {tt3.mixed} and {fk3.mixed} cycles (damped, mixed), and the "
+   f"{fk3_s:.0f} s; best responses flipped each other at {tt3.mixed} and {fk3.mixed} cycles, of which "
+   f"{tt3.mixed_exact} and {fk3.mixed_exact} were solved exactly for a mixed equilibrium, and the "
    f"largest gains from deviating are {tt3.deviation_gain:.1e} and {fk3.deviation_gain:.1e}. The first seat wins {pct(tt3.win_probability(0), 2)} of Ten Thousand and "
    f"{pct(fk3.win_probability(0), 2)} of Farkle at these goals; the third {pct(tt3.win_probability(2), 2)} and "
    f"{pct(fk3.win_probability(2), 2)}.")
@@ -283,8 +315,10 @@ sl.save_table(verdict_table, f"{NB}_verdicts")
 sl.verdicts.styler(verdict_table)
 
 # %%
-exactness = ("exact wherever best responses settle, and approximate at the mixed cycles" if pig3.mixed
-             else "exact up to float64 rounding")
+exactness = ("exact wherever best responses settle, and approximate at the mixed cycles not solved exactly"
+             if pig3.mixed_exact < pig3.mixed else
+             f"exact up to float64 rounding, with mixed strategies at the {pig3.mixed} cycles where best responses "
+             "flip each other" if pig3.mixed else "exact up to float64 rounding")
 md(f"{sl.verdicts.summary(verdict_table, list_differences=True)} The headline: "
    f"{verdict_table[verdict_table['headline']].iloc[0]['ours']}. As far as we know, no exact solution of "
    f"three-player Pig has been published; ours is {exactness}.")
@@ -294,9 +328,9 @@ md(f"{sl.verdicts.summary(verdict_table, list_differences=True)} The headline: "
 #
 # - Is the equilibrium unique? Three starting vectors reach the same one at a smaller goal; a proof, or
 #   a game of the family with two equilibria, would settle it.
-# - The mixed cycles: the damped iteration only approaches their mixed equilibrium. Solving for the
-#   mixing probabilities exactly (each flipping mover indifferent at its switching total) would make
-#   the deviation gain 0 there too; how many switching totals can one cycle need?
+# - The mixed cycles: each found here has exactly one mixed equilibrium among the candidate turns
+#   near the damped values (two movers randomising, the third pure), but the search does not look
+#   far from them. Can a cycle have several mixed equilibria, or one needing three mixers?
 # - How far can the goals grow? The tables grow as the goal to the fourth power (three scores and the
 #   turn total); Ten Thousand to 10,000 points would need a faster pass or many cores.
 # - Does the last seat gain from a last round (the usual house rule: once someone reaches the goal,

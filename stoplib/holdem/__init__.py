@@ -84,7 +84,8 @@ from .twins import (hand_key5, reference_rank5, reference_rank7, deck_value_refe
 from .distributed import run_search, RunSummary, read_stackings, verify_file
 from .annealing import anneal, tabu_search, AnnealResult
 from .families import FAMILIES, FamilyResult, family_deck, family_size, period13_pairs, search_family
-from .players import stackings_by_players, run_anneal, AnnealRunSummary, read_runs, read_family_searches
+from .players import (stackings_by_players, run_anneal, AnnealRunSummary, read_runs, read_family_searches,
+                      shared_budgets, equal_budget)
 from .census import (N_LAYOUTS, FlushCapacity, SuitCompletion, period13_deck, bad_classes, flush_capacity,
                      complete_suits, layout_text)
 from .census_runs import (N_CHUNKS, Period13Census, period13_census, census_table, run_census, read_capacity,
@@ -125,6 +126,7 @@ __all__ = [
     "run_census",
     "read_capacity", "read_completions", "TemperResult", "SuitOptimum", "FrontierRun", "temper", "anneal26",
     "period26_deck", "optimize_suits",
-    "run_frontier", "read_frontier", "PUBLIC_RECORD", "PUBLIC_SOURCE", "public_record", "versus_public",
+    "run_frontier", "read_frontier", "shared_budgets", "equal_budget",
+    "PUBLIC_RECORD", "PUBLIC_SOURCE", "public_record", "versus_public",
     "family_words", "complete_suits_reference", "rescore_file",
 ]

@@ -345,20 +345,35 @@ def _step(kind: str, n: int, seed: int, step: int, best_deck, seconds: float):
 
 #: The cycle of an anytime run's steps after its start.
 CYCLE = ("anneal", "suits", "anneal26", "suits", "temper", "suits")
+#: The search steps a run may cycle through (each is followed by a suit optimisation on the best deck).
+SEARCH_KINDS = ("anneal", "anneal26", "temper")
 
 
-def _plan(n: int, step: int, temper_seconds: float, suit_seconds: float):
+def _cycle(kinds):
+    """The step cycle of the search kinds ``kinds`` (None: all three), each followed by suits."""
+    if kinds is None:
+        return CYCLE
+    if isinstance(kinds, str) or not hasattr(kinds, "__iter__"):
+        raise TypeError(f"kinds must be a sequence of names from {SEARCH_KINDS}, got {kinds!r}")
+    kinds = tuple(kinds)
+    bad = [k for k in kinds if k not in SEARCH_KINDS]
+    if not kinds or bad or len(set(kinds)) != len(kinds):
+        raise ValueError(f"kinds must be distinct names from {SEARCH_KINDS} (at least one), got {kinds!r}")
+    return tuple(x for k in kinds for x in (k, "suits"))
+
+
+def _plan(n: int, step: int, temper_seconds: float, suit_seconds: float, cycle=CYCLE):
     """The kind and length of step ``step``: a period-13 start (13 players or fewer), the census's near misses
-    with their suits optimised (fewest bad classes first, at most four), then the cycle: annealing from a
-    shuffled deck, suits optimised on the best deck, annealing among decks whose ranks repeat every 26 cards,
-    suits again, tempering from the best deck, suits again."""
+    with their suits optimised (fewest bad classes first, at most four), then the cycle (by default: annealing
+    from a shuffled deck, suits optimised on the best deck, annealing among decks whose ranks repeat every 26
+    cards, suits again, tempering from the best deck, suits again)."""
     start = int(n <= 13 and _period13_start(n) is not None)
     if step < start:
         return "period-13", suit_seconds
     near = len(_near_misses(n))
     if step < start + near:
         return f"near-miss {step - start}", suit_seconds
-    kind = CYCLE[(step - start - near) % len(CYCLE)]
+    kind = cycle[(step - start - near) % len(cycle)]
     return kind, (suit_seconds if kind == "suits" else temper_seconds)
 
 
@@ -374,7 +389,7 @@ class FrontierRun:
 
 
 def run_frontier(n_players: int, cpu_budget: float, *, seed: int = 0, temper_seconds: float = 60.0,
-                 suit_seconds: float = 20.0, folder=None, scheduler=None) -> FrontierRun:
+                 suit_seconds: float = 20.0, folder=None, scheduler=None, kinds=None) -> FrontierRun:
     """The anytime search of one table size, ``cpu_budget`` CPU seconds, each step a Dask task appended to the
     frontier file as it comes back; an earlier run of the same ``seed`` and budget is continued.
 
@@ -393,6 +408,11 @@ def run_frontier(n_players: int, cpu_budget: float, *, seed: int = 0, temper_sec
         Where ``holdem_frontier.csv`` goes (default: the workbook's ``data/``).
     scheduler : str or dask.distributed.Client, optional
         As in :func:`stoplib.holdem.run_search` (default: a local cluster of one worker thread).
+    kinds : sequence of str, optional
+        The search steps to cycle through, from ``SEARCH_KINDS`` (``"anneal"``: annealing from a shuffled deck,
+        ``"anneal26"``: among decks whose ranks repeat every 26 cards, ``"temper"``: tempering from the best
+        deck); each is followed by suits optimised on the best deck. Default: all three, in that order. A
+        continued run takes the cycle given now (each row's ``method`` says what its step did).
 
     Examples
     --------
@@ -408,6 +428,7 @@ def run_frontier(n_players: int, cpu_budget: float, *, seed: int = 0, temper_sec
     seed = check_int("seed", seed, 0, 2**63 - 1)
     temper_seconds = check_real("temper_seconds", temper_seconds, 0.1, 1e5)
     suit_seconds = check_real("suit_seconds", suit_seconds, 0.1, 1e5)
+    cycle = _cycle(kinds)
     _census_estimate(f"run_frontier({n} players, {cpu_budget:g} CPU s)", 0, n)
     _frontier_estimate(n, cpu_budget)
     out = data_dir() if folder is None else check_path("folder", folder, must_exist=True, kind="dir")
@@ -431,7 +452,7 @@ def run_frontier(n_players: int, cpu_budget: float, *, seed: int = 0, temper_sec
             cluster = LocalCluster(n_workers=1, threads_per_worker=1, processes=False, dashboard_address="127.0.0.1:0")
             client = Client(cluster)
         while spent < cpu_budget and best < N_CUTS:
-            kind, length = _plan(n, step, temper_seconds, suit_seconds)
+            kind, length = _plan(n, step, temper_seconds, suit_seconds, cycle)
             method, deck, cpu = client.submit(_step, kind, n, seed, step, best_deck, length, pure=False).result()
             spent += cpu
             v = _deck_value(parse_deck(deck).astype(np.int64), n, 1)

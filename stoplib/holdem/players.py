@@ -63,7 +63,8 @@ from .solver import _deck_value
 from .twins import _value_reference
 
 __all__ = ["TABLE_COLUMNS", "RUN_COLUMNS", "FAMILY_COLUMNS", "STATUSES", "committed_dir", "stackings_by_players",
-           "read_runs", "read_family_searches", "run_anneal", "AnnealRunSummary", "players_table", "sizes_text"]
+           "read_runs", "read_family_searches", "run_anneal", "AnnealRunSummary", "players_table", "sizes_text",
+           "shared_budgets", "equal_budget"]
 
 #: The columns of ``holdem_stackings_by_players.csv``, in order.
 TABLE_COLUMNS = ("n_players", "status", "deck", "wins", "ties", "losses", "twin_wins", "twin_ties", "twin_losses",
@@ -428,8 +429,7 @@ def players_table(runs: pd.DataFrame, families: pd.DataFrame, sizes=range(MIN_PL
         raise TypeError(f"sizes must be an iterable of table sizes {MIN_PLAYERS}..{MAX_PLAYERS}, "
                         f"got {type(sizes).__name__}")
     # the anytime budgets every table size had (the others: longer runs for some sizes)
-    common = (set.intersection(*({float(b) for b in g} for _, g in frontier.groupby("n_players")["budget"]))
-              if frontier is not None and len(frontier) else set())
+    common = shared_budgets(frontier) if frontier is not None else set()
     rows = []
     for n in sizes:
         n = check_int("n_players", n, MIN_PLAYERS, MAX_PLAYERS)
@@ -564,3 +564,52 @@ def _guess_row(players):
                      + (f"; not searched: {sizes_text(untried)} players" if untried else ""))
     return verdict_row("There are probably optimal stackings for any number of players", "'not hard to imagine'",
                ours, "agrees" if every else "open", evidence)
+
+
+def shared_budgets(frontier) -> set:
+    """The anytime budgets (CPU seconds) that every table size in ``frontier`` had; empty for no runs.
+
+    Parameters
+    ----------
+    frontier : pandas.DataFrame
+        Steps of the anytime runs, as :func:`stoplib.holdem.read_frontier` returns them.
+
+    Examples
+    --------
+    >>> from stoplib.holdem import read_frontier
+    >>> max(shared_budgets(read_frontier())) >= 240
+    True
+    """
+    check_instance("frontier", frontier, pd.DataFrame)
+    missing = [c for c in ("n_players", "budget") if c not in frontier.columns]
+    if missing:
+        raise ValueError(f"frontier lacks the columns {missing} (read it with read_frontier())")
+    if not len(frontier):
+        return set()
+    return set.intersection(*({float(b) for b in g} for _, g in frontier.groupby("n_players")["budget"]))
+
+
+def equal_budget(frontier):
+    """``(budget, steps)``: the largest anytime budget every table size had, and one run of it per size (the
+    lowest seed), for comparing the sizes at equal effort.
+
+    Parameters
+    ----------
+    frontier : pandas.DataFrame
+        Steps of the anytime runs, as :func:`stoplib.holdem.read_frontier` returns them (with ``seed`` and ``step``).
+
+    Examples
+    --------
+    >>> from stoplib.holdem import read_frontier
+    >>> budget, steps = equal_budget(read_frontier())
+    >>> int(steps.groupby("n_players")["seed"].nunique().max())
+    1
+    """
+    common = shared_budgets(frontier)
+    if not common:
+        raise ValueError("frontier has no budget that every table size had (run benchmarks/holdem_frontier.py "
+                         "with one budget for every size)")
+    budget = max(common)
+    at = frontier[frontier["budget"] == budget]
+    steps = at[at["seed"] == at.groupby("n_players")["seed"].transform("min")]
+    return budget, steps.sort_values(["n_players", "step"]).reset_index(drop=True)

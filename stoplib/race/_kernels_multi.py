@@ -27,10 +27,13 @@ from ._kernels import _limit
 __all__: list[str] = []   # private kernels only
 
 #: The most rounds of plain value iteration on a cycle; a cycle still moving then is one where best
-#: responses keep flipping each other (no pure equilibrium there): it goes on with DAMPED_ROUNDS damped rounds.
+#: responses keep flipping each other (no pure equilibrium there): it goes on with damped rounds.
 MAX_ROUNDS = 3_000
 #: Damped rounds of such a cycle: each value moves a share ``1 / (1 + r / 100)`` of the way to its best
 #: response in round ``r`` (averaging the flipping choices: the values approach those of a mixed strategy).
+#: DAMPED_FIRST rounds bring the values near enough for the exact solve of :mod:`._mixing`; a cycle it
+#: cannot solve goes on to DAMPED_ROUNDS and is tried again (and otherwise keeps those values).
+DAMPED_FIRST = 3_000
 DAMPED_ROUNDS = 30_000
 #: A cycle stops once no component moves by more than TOL in a round (or, below STALL, stops shrinking).
 TOL = 1e-14
@@ -181,12 +184,12 @@ def _guess(W, idx, m, S, G, start, y):
 
 
 @njit(cache=True)
-def _solve_cycle(W, idx, m, G, N, rules, start, work, tol):
+def _solve_cycle(W, idx, m, G, N, rules, start, work, tol, damped):
     """Gauss-Seidel value iteration on the cycle of ``idx``: the states updated in the order that
     reads the freshest bust successor, rounds until no component moves by more than ``tol``; returns
     the rounds. A cycle not settled in MAX_ROUNDS rounds (best responses that keep flipping each other)
-    goes on with DAMPED_ROUNDS damped rounds and returns minus its rounds in all: its values then
-    approach those of a mixed strategy, to the precision the deviation check measures, never more."""
+    goes on with ``damped`` damped rounds (:func:`_damp_cycle`) and returns minus its rounds in all: its
+    values then approach those of a mixed strategy, to the precision the deviation check measures."""
     S = G
     pre_v, base_v, pre_s, base_s, choice, bank_dec, lohi, cyc, y, old = work
     L = _cycle(idx, m, S, cyc)
@@ -209,7 +212,17 @@ def _solve_cycle(W, idx, m, G, N, rules, start, work, tol):
         if change <= tol or (change <= STALL and change >= last):
             return it
         last = change
-    for it in range(1, DAMPED_ROUNDS + 1):
+    _damp_cycle(W, idx, m, G, N, rules, work, 0, damped)
+    return -(MAX_ROUNDS + damped)
+
+
+@njit(cache=True)
+def _damp_cycle(W, idx, m, G, N, rules, work, first, last):
+    """Damped rounds ``first + 1 .. last`` of the cycle of ``idx``: in round ``r`` each value moves a share
+    ``1 / (1 + r / 100)`` of the way to its best response (so a run split in two equals one run)."""
+    pre_v, base_v, pre_s, base_s, choice, bank_dec, lohi, cyc, y, old = work
+    L = _cycle(idx, m, G, cyc)
+    for it in range(first + 1, last + 1):
         alpha = 1.0 / (1.0 + it / 100.0)
         for q in range(L - 1, -1, -1):
             st = cyc[q]
@@ -217,7 +230,6 @@ def _solve_cycle(W, idx, m, G, N, rules, start, work, tol):
             _side(W, st, y, m, G, N, rules, False, pre_v, base_v, pre_s, base_s, choice, bank_dec, lohi)
             for k in range(m):
                 W[st, k] += alpha * (pre_v[0, N, k] - W[st, k])
-    return -(MAX_ROUNDS + DAMPED_ROUNDS)
 
 
 @njit(cache=True)
@@ -252,12 +264,12 @@ def _sum_states(s, m, S, out):
 
 
 @njit(cache=True, parallel=True)
-def _solve_sum(W, reps, count, m, G, N, rules, T, start, rounds, tol):
+def _solve_sum(W, reps, count, m, G, N, rules, T, start, rounds, tol, damped):
     """Every cycle of one score sum (representatives ``reps[:count]``), in parallel: they read only larger sums."""
     E = rules[1][N + 1]
     for q in prange(count):
         work = _multi_work(T, N, E, m)
-        rounds[reps[q]] = _solve_cycle(W, reps[q], m, G, N, rules, start, work, tol)
+        rounds[reps[q]] = _solve_cycle(W, reps[q], m, G, N, rules, start, work, tol, damped)
 
 
 @njit(cache=True, parallel=True)
@@ -372,7 +384,8 @@ def _evaluate_cycle(W, V, idx, m, G, N, rules, work, ev):
 @njit(cache=True, parallel=True)
 def _evaluate_sum(W, V, reps, count, m, G, N, rules, T, rounds, loops):
     """The exact values of every cycle of one sum under its choices; a cycle whose best responses flip
-    each other (damped, mixed) or whose exact finish did not settle keeps its iterated values."""
+    each other (mixed: solved exactly by :mod:`._mixing`, or damped) or whose exact finish did not settle
+    keeps its values."""
     E = rules[1][N + 1]
     for q in prange(count):
         work = _multi_work(T, N, E, m)

@@ -126,11 +126,25 @@ def verdicts(game, value_iteration, brute, farkle, farkle_vi, head, maximizer, h
 
 
 def _kind(result):
-    """What we found: an equilibrium, or an approximate one where best responses flip each other."""
+    """What we found: an equilibrium (mixed at the cycles where best responses flip each other), or an
+    approximate one where such a cycle could not be solved exactly."""
+    if result.mixed and result.mixed_exact < result.mixed:
+        return (f"a stationary equilibrium, approximate at {result.mixed - result.mixed_exact} of "
+                f"{result.mixed} mixed cycles (deviation gain {result.deviation_gain:.1e})")
     if result.mixed:
-        return (f"a stationary equilibrium, approximate at {result.mixed} mixed cycles (deviation gain "
-                f"{result.deviation_gain:.1e})")
+        return f"a stationary equilibrium, mixed at {result.mixed} cycles"
     return "a stationary equilibrium"
+
+
+def _mixed_words(result):
+    """How the cycles where best responses flip each other were settled."""
+    if not result.mixed:
+        return "best responses settle on pure strategies everywhere"
+    if result.mixed_exact == result.mixed:
+        return (f"at {result.mixed} cycles best responses flip each other; each is solved exactly for a mixed "
+                f"equilibrium ({len(result.mixing)} movers randomising between two turns)")
+    return (f"at {result.mixed} cycles best responses flip each other; {result.mixed_exact} are solved exactly for a "
+            "mixed equilibrium and the damped iteration approaches it at the others")
 
 
 def three_player_verdicts(pig, pig_two, others=()):
@@ -172,9 +186,8 @@ def three_player_verdicts(pig, pig_two, others=()):
             f"{doc.THREE_PLAYER_PUBLISHED} (our search of the public record)",
             f"{_kind(pig)}: {shares}", "open",
             "as far as we know nobody has published one (Zhu et al. 2023 solve a simultaneous multiplayer variant, "
-            f"another game); ours: value iteration on win-probability vectors; at {pig.mixed} cycles best responses "
-            f"flip each other and the damped iteration approaches a mixed equilibrium; no player gains more than "
-            f"{pig.deviation_gain:.1e} by deviating at any state", headline=True),
+            f"another game); ours: value iteration on win-probability vectors; {_mixed_words(pig)}; no player "
+            f"gains more than {pig.deviation_gain:.1e} by deviating at any state", headline=True),
         row("Neller and Presser (2004): the first player's win probability in two-player Pig to 100",
             f"{doc.PIG_FIRST_PLAYER_PERCENT}%",
             f"{100 * pig_two.win_probability(0):.4f}% from the engine for three or more players, run with two",
@@ -186,6 +199,6 @@ def three_player_verdicts(pig, pig_two, others=()):
         shares = ", ".join(f"seat {k + 1} {100 * r.win_probability(k):.2f}%" for k in range(3))
         rows.append(row(f"Published exact solutions of three-player {r.model.title} (goal {r.goal} {r.unit})",
                         f"{doc.THREE_PLAYER_PUBLISHED}", f"{_kind(r)}: {shares}", "open",
-                        f"as far as we know none is published; {r.mixed} mixed cycles (best responses flipping each "
-                        f"other), largest deviation gain {r.deviation_gain:.1e}"))
+                        f"as far as we know none is published; {_mixed_words(r)}; largest deviation gain "
+                        f"{r.deviation_gain:.1e}"))
     return _verdicts.table(THREE_NOTEBOOK, rows)

@@ -26,20 +26,29 @@ are solved one at a time, from the largest score sum down (:mod:`._kernels_multi
 
 Where best responses keep flipping each other (two movers of a cycle whose choices at some turn
 totals switch back and forth, round after round: there is no pure equilibrium there), plain
-iteration never settles. After :data:`._kernels_multi.MAX_ROUNDS` rounds such a cycle is *damped*:
+iteration never settles. After :data:`._kernels_multi.MAX_ROUNDS` rounds such a cycle is *damped*
+(:data:`._kernels_multi.DAMPED_FIRST` rounds, and up to ``DAMPED_ROUNDS`` if the exact solve below fails):
 each value moves a shrinking share of the way to its best response, which averages the flipping
-choices, so the values approach those of a mixed strategy (each flipping mover indifferent, the
-others' values those of a mixture). These cycles are counted in :attr:`MultiRace.mixed` and listed
-in :attr:`MultiRace.mixed_cycles`; their values are as precise as the deviation check says, never
-reported as converged.
+choices, so the values approach those of a mixed strategy. These cycles are counted in
+:attr:`MultiRace.mixed` and listed in :attr:`MultiRace.mixed_cycles`. Each is then solved
+*exactly* (:mod:`._mixing`), before any smaller sum reads it: near the damped values every mover's
+best turn is a step function of its own share of the bust successor, so its candidate turns are
+few; for each assignment (one turn per mover, or a mixture of two neighbouring turns, fewest
+mixtures first) the cycle's values solve a small linear system, and the mixing probabilities make
+each mixing mover indifferent between its two turns (Brent's method for one mover, a root finder
+for more). A solution is kept only when no mover of the cycle gains more than ``1e-12`` by its best
+turn against it. The solved cycles are counted in :attr:`MultiRace.mixed_exact`, their mixing
+movers and probabilities in :attr:`MultiRace.mixing`; a cycle left unsolved keeps its damped values,
+as precise as the deviation check says, never reported as converged.
 
 The check (:attr:`MultiRace.deviation_gain`): the equilibrium's choices (the best responses to
 the final ``W``) are evaluated *exactly*, cycle by cycle from the largest sums down (a mixed
-cycle keeps its iterated values), and at every turn start the best turn of the mover against
+cycle keeps its solved or damped values), and at every turn start the best turn of the mover against
 those values is computed; the largest gain of its own win probability over the equilibrium's is
 the deviation gain (a deviation at any single state, or any set of states within one turn, gains
 no more). It is 0 at an exact equilibrium; in float64 it is of the order of ``1e-15`` where every
-cycle is pure, and it measures how close the damped cycles came to their mixed equilibrium.
+cycle is pure or solved exactly, and otherwise it measures how close the damped cycles came to their
+mixed equilibrium.
 
 Sources: none for three players, as far as we know (the two-player games: T. W. Neller and C.
 G. M. Presser, UMAP Journal 25(1), 2004; M. Busche and T. W. Neller, ACG 2017).
@@ -49,13 +58,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 import numpy as np
+import pandas as pd
 
 from ..util import budget
 from ..util.validate import check_choice, check_int
 from ..workbook.progressbar import progress
 from . import _costs
-from ._kernels_multi import (_bank_from, _best_response_gap, _evaluate_sum, _residual, _settle_sum,
-                             _solve_sum, _sum_states)
+from ._kernels_multi import (DAMPED_FIRST, DAMPED_ROUNDS, MAX_ROUNDS, _bank_from, _best_response_gap, _damp_cycle,
+                             _evaluate_sum, _multi_work, _residual, _settle_sum, _solve_sum, _sum_states)
+from ._mixing import mix_cycle
 from .models import GAMES, _model
 
 __all__ = ["MultiRace", "STARTS", "equilibrium"]
@@ -90,6 +101,12 @@ class MultiRace:
         Cycles where best responses keep flipping each other, damped towards a mixed strategy.
     mixed_cycles : numpy.ndarray
         ``[c, :]``: the scores (in turn order) of each mixed cycle's representative.
+    mixed_exact : int
+        Mixed cycles solved exactly (:mod:`._mixing`); the others keep their damped values.
+    mixing : pandas.DataFrame
+        One row per mixing mover of a solved cycle: its turn start's scores (``s0`` the mover's, then the
+        others in turn order), ``p`` the probability of its second turn, and the least turn total at which
+        each of its two turns banks with all dice to roll (``bank_from_first``, ``bank_from_second``).
     residual : float
         ``max |L W - W|`` over every turn start and component.
     deviation_gain : float
@@ -123,6 +140,8 @@ class MultiRace:
     bank_from: np.ndarray = field(repr=False)
     mixed: int = 0
     mixed_cycles: np.ndarray = field(default=None, repr=False)
+    mixed_exact: int = 0
+    mixing: object = field(default=None, repr=False)
 
     @property
     def model(self):
@@ -266,13 +285,19 @@ def _compute_multi(model, goal, players, method, start):
     loops = np.zeros(S ** m, dtype=np.int64)
     tol = 1e-14 if method == "value_iteration" else SETTLE_TOL
     reps = np.zeros(S ** (m - 1), dtype=np.int64)
+    exact, mixing = 0, []
     with progress(total=m * (S - 1) + 1, desc=f"solve({model.game!r}, goal={G}, players={m})", unit="sum",
                   disable=None if S ** m >= 10**6 else True) as bar:
         for s in range(m * (S - 1), -1, -1):
             count = _sum_states(s, m, S, reps)
-            _solve_sum(W, reps, count, m, G, N, model.rules, T, code, rounds, tol)
+            _solve_sum(W, reps, count, m, G, N, model.rules, T, code, rounds, tol, DAMPED_FIRST)
             if method == "pairwise":
                 _settle_sum(W, reps, count, m, G, N, model.rules, T, loops, rounds)
+            for rep in reps[:count][rounds[reps[:count]] < 0]:   # best responses flip: solve the mixture
+                mix = _mix_or_damp(W, int(rep), m, G, N, model.rules, T, rounds)
+                if mix is not None:
+                    exact += 1
+                    mixing += [_mixing_row(st, p, first, second, m, G, N) for st, p, first, second in mix]
             bar.update(1)
     mixed = int((rounds < 0).sum())
     unsettled = int((loops < 0).sum())
@@ -293,5 +318,32 @@ def _compute_multi(model, goal, players, method, start):
                      dtype=np.int64).reshape(-1, m)
     for a in (W, rounds, loops, bank, where):
         a.setflags(write=False)
+    columns = [f"s{k}" for k in range(m)] + ["p", "bank_from_first", "bank_from_second"]
+    mixing = pd.DataFrame(mixing, columns=columns).astype({c: int for c in columns if c != "p"})
     return MultiRace(model.game, G, m, method, start, W.reshape(shape + (m,)), rounds.reshape(shape),
-                     loops.reshape(shape), unsettled, residual, gain, gap, bank.reshape(shape), mixed, where)
+                     loops.reshape(shape), unsettled, residual, gain, gap, bank.reshape(shape), mixed, where,
+                     exact, mixing)
+
+
+def _mix_or_damp(W, rep, m, G, N, rules, T, rounds):
+    """The exact mixed equilibrium of a cycle whose best responses flip (:func:`._mixing.mix_cycle`), from its
+    values after DAMPED_FIRST damped rounds, or else after DAMPED_ROUNDS; None (damped values kept) if neither."""
+    gain, mix = mix_cycle(W, rep, m, G, N, rules, T)
+    if gain is None:
+        work = _multi_work(T, N, rules[1][N + 1], m)
+        _damp_cycle(W, rep, m, G, N, rules, work, DAMPED_FIRST, DAMPED_ROUNDS)
+        rounds[rep] = -(MAX_ROUNDS + DAMPED_ROUNDS)
+        gain, mix = mix_cycle(W, rep, m, G, N, rules, T)
+    return None if gain is None else mix
+
+
+def _mixing_row(state, p, first, second, m, G, N):
+    """A mixing mover's row of :attr:`MultiRace.mixing`: scores, probability, each turn's bank threshold."""
+    scores = np.unravel_index(state, (G,) * m)
+    return [int(x) for x in scores] + [p] + [_bank_threshold(t, G - int(scores[0]), N) for t in (first, second)]
+
+
+def _bank_threshold(turn, room, N):
+    """The least turn total at which ``turn`` banks with all ``N`` dice to roll (``room``: never)."""
+    banks = np.flatnonzero(turn[1][1:room, N]) + 1
+    return int(banks[0]) if len(banks) else room

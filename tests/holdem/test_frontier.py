@@ -6,6 +6,7 @@ import pytest
 
 from stoplib.holdem import deck_value, deck_value_reference, family_deck, parse_deck
 from stoplib.holdem import frontier as fr
+from stoplib.holdem import players as pl
 
 
 def test_tempering_is_reproducible_and_its_trace_climbs():
@@ -55,6 +56,36 @@ def test_run_frontier_appends_each_step_and_continues(tmp_path):
     assert more.steps == out.steps  # the budget was spent: nothing more to do
     again = fr.run_frontier(4, 6, seed=2, temper_seconds=1, suit_seconds=1, folder=tmp_path)
     assert len(fr.read_frontier(tmp_path)) == out.steps + again.steps
+
+
+def test_a_run_cycles_only_the_kinds_asked_for(tmp_path):
+    out = fr.run_frontier(14, 3, seed=1, temper_seconds=0.5, suit_seconds=0.5, folder=tmp_path, kinds=["anneal"])
+    methods = fr.read_frontier(tmp_path)["method"].tolist()
+    assert out.steps == len(methods) >= 2
+    searches = methods[0::2]
+    assert all(m.startswith("simulated annealing from a shuffled deck") for m in searches)
+    assert all(m.startswith("suits optimised") for m in methods[1::2])
+    assert fr._cycle(None) == fr.CYCLE
+    assert fr._cycle(("temper", "anneal")) == ("temper", "suits", "anneal", "suits")
+    for bad in ([], ["anneal", "anneal"], ["suits"], ["walk"]):
+        with pytest.raises(ValueError, match="kinds must be distinct names"):
+            fr._cycle(bad)
+    with pytest.raises(TypeError, match="kinds must be a sequence"):
+        fr._cycle("anneal")
+
+
+def test_the_equal_budget_is_the_largest_every_size_had():
+    frame = pd.DataFrame({"n_players": [7, 7, 7, 8, 8, 8, 8], "budget": [30.0, 240.0, 240.0, 240.0, 240.0, 30.0, 900.0],
+                          "seed": [0, 1, 1, 2, 1, 0, 3], "step": [0, 0, 1, 0, 0, 0, 0]})
+    assert pl.shared_budgets(frame) == {30.0, 240.0}
+    budget, steps = pl.equal_budget(frame)
+    assert budget == 240.0
+    assert steps[["n_players", "seed", "step"]].values.tolist() == [[7, 1, 0], [7, 1, 1], [8, 1, 0]]
+    assert pl.shared_budgets(frame.iloc[:0]) == set()
+    with pytest.raises(ValueError, match="no budget that every table size had"):
+        pl.equal_budget(frame[frame["budget"] != 240.0].assign(budget=[30.0, 900.0, 900.0]))
+    with pytest.raises(ValueError, match="lacks the columns"):
+        pl.shared_budgets(frame.drop(columns="budget"))
 
 
 def test_a_tampered_frontier_file_is_refused(tmp_path):
