@@ -702,7 +702,9 @@ sl.caption(f"The 52 nine-handed deals of the stacking above: seat 1 wins every o
 # them (the budget and step lengths are its options; the budget used is printed below), and
 # `benchmarks/holdem_census.py` the census. The budget is small: the machine's two cores were
 # shared with the census and other work, so these runs say how far each structure gets quickly, not
-# how far it can go.
+# how far it can go. Some longer runs for single table sizes cycle only the step that paid there
+# (`kinds=["anneal"]`, `--kinds anneal`: annealing from a shuffled deck, with longer steps, each
+# followed by the suits); each row of the file names the step it made.
 
 # %%
 # the largest budget that every table size had (one run each: the lowest seed at that budget)

@@ -91,8 +91,8 @@ md(f"Run in **{'quick' if sl.is_quick() else 'full'} mode**: three-player Pig to
 # a bust, so near the damped values each mover has few candidate turns: the best one and those just
 # across the nearby switching points. For each assignment (one turn per mover, or a mixture of two
 # neighbouring turns), fewest mixtures first, the cycle's values solve a small linear system, and
-# each mixing mover's probability is the one that leaves the *other* mixing mover indifferent
-# (Brent's method for one mixer, a root finder for more). An assignment is kept only if no mover of
+# the mixing probabilities are those that leave every mixing mover indifferent between its two
+# turns (Brent's method for one mixer, a root finder for more). An assignment is kept only if no mover of
 # the cycle can gain more than $10^{-12}$ against it; a cycle with none keeps its damped values and
 # is reported as approximate. The check that the result is an equilibrium is independent of how it
 # was found: the equilibrium's choices are evaluated **exactly**, cycle by cycle (a mixed cycle
@@ -168,12 +168,13 @@ if len(pig3.mixing):
                           headers={"s0": "Mover's score", "s1": "Next", "s2": "Last",
                                    "p": "Probability of the second turn", "bank_from_first": "First turn banks from",
                                    "bank_from_second": "Second banks from"}))
-    md(f"The first {min(12, len(pig3.mixing))} of the {len(pig3.mixing)} mixing movers (all in "
-       "`data/race_three_player_mixing.csv`): at its turn start the mover plays its first turn, or with the "
-       "probability shown its second; the columns give the least turn total at which each banks (two turns that "
-       "bank from the same total differ at a later one). The probabilities are what leaves the cycle's *other* "
-       "mixing mover indifferent, so a mover's own mixture is not set by its own values.")
-
+md(f"The first {min(12, len(pig3.mixing))} of the {len(pig3.mixing)} mixing movers (all in "
+   "`data/race_three_player_mixing.csv`): at its turn start the mover plays its first turn, or with the "
+   "probability shown its second; the columns give the least turn total at which each banks (two turns that "
+   "bank from the same total differ at a later one). The probabilities are those at which every mixing mover is "
+   "indifferent between its two turns: a mover's mixture moves what the others, and around the cycle the mover "
+   "itself, get after a bust."
+   if len(pig3.mixing) else f"No mover mixes at this goal ({PIG_GOAL} points): every cycle has a pure equilibrium.")
 
 # %% [markdown]
 # ## Who wins three-player Pig, and what head starts make it fair?
