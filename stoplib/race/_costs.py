@@ -19,8 +19,11 @@ PASS_SECONDS = 6.0e-9
 #: Tracked passes per turn of the pairwise method, rounds per pair of value iteration.
 PAIRWISE_PASSES = 2.5
 VI_ROUNDS = 30.0
-#: Gauss-Seidel sweeps of a game with a bust counter (Facebook Farkle), about.
+#: Gauss-Seidel sweeps of a game with a bust counter (Facebook Farkle) by value iteration, about.
 COUNTER_SWEEPS = 30.0
+#: Policy iteration on a game with a bust counter, in sweeps' worth of plain passes: the warm start and
+#: about five rounds of improvement, each pass serving three counts (benchmarks/bench_race_facebook.py).
+COUNTER_PI_SWEEPS = 3.0
 #: Rounds a cycle of three or more players takes, about (each round one pass per seat).
 MULTI_ROUNDS = 12.0
 #: Seconds per game and unit of goal of a Monte Carlo game (one core).
@@ -70,7 +73,8 @@ def solve(model, goal, players, method, multi=False):
         seconds = steps * (MULTI_ROUNDS * players * 0.5 + 2) * PASS_SECONDS
         nbytes = 8.0 * players * P ** players * 2 + 1e7
     elif model.counter:
-        seconds = steps * (COUNTER_SWEEPS + 1) * PASS_SECONDS
+        sweeps = COUNTER_PI_SWEEPS if method == "pairwise" else COUNTER_SWEEPS + 1
+        seconds = steps * sweeps * PASS_SECONDS
         nbytes = 40.0 * P * P * (model.dice + 1) / 4 + 16.0 * P * P + 1e7
     elif method == "pairwise":
         seconds = steps * (PAIRWISE_PASSES * TRACKED_SECONDS + PASS_SECONDS)

@@ -7,14 +7,13 @@ With a counter, the third bust in a row costs points: the game's turn starts are
 one pass (:mod:`._two` repeats such sweeps for ``method="value_iteration"``). Here the choices are
 improved and evaluated in turn (policy iteration):
 
-- *improve* (:func:`_improve_pair`): every turn start is passed against the current values (a
-  backward pass choosing bank or roll, :func:`._kernels._side`); under the pass's choices the turn
-  ends by banking ``t`` with probability ``q[t]``, by a bust with probability ``beta``, or wins
-  with probability ``w``, which a *forward* pass (:func:`_forward`) computes and stores. The turn
-  starts of one pair of scores and one opponent's count differ only in the mover's count, that is
-  in the bust value: one pass also returns the smallest margin of its choices at the other counts'
-  bust values (every value is affine in the bust value under fixed choices), and a count where no
-  margin turns negative shares the choices (and the stored distribution);
+- *improve* (:func:`_improve_pair`): the turn starts of one score against one opponent's position
+  differ only in the mover's count, that is in the bust value ``y``: one backward pass
+  (:func:`_side_counts`) solves the turns of every count at once, the counts side by side in the
+  tables' last axis (each choice reads the same cells for every count), and records each choice's
+  margin over the next best. Under a count's choices its turn ends by banking ``t`` with probability
+  ``q[t]``, by a bust with probability ``beta``, or wins with probability ``w``, which a *forward*
+  pass (:func:`_forward`) computes and stores, with the smallest margin of a choice the turn can meet;
 - a turn start is passed again only when its choices could have changed since its last pass: the
   values it reads have moved by no more than the evaluation's changes since then, and a choice whose
   margin exceeds twice that is still the best (a value moves no more than what it reads);
@@ -31,23 +30,139 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ._kernels import _bust_pos, _side
+from ._kernels import _bust_pos
 
 __all__: list[str] = []   # private kernels only
 
 
+@njit(cache=True, inline="always")   # called per option and count: inlined, not called
+def _keep(v, best, second, pick, o):
+    """One option worth ``v`` met: the best value so far (the first of equals), the next best (options that
+    both win are not told apart) and the option picked."""
+    if v > best:
+        if best < 1.0 and best > second:
+            second = best
+        return v, second, o
+    if v < 1.0 and v > second:
+        second = v
+    return best, second, pick
+
+
 @njit(cache=True)
-def _forward(R, N, rules, choice, bank_dec, mass, q, marg, mins):
-    """Under the choices of a pass, the probabilities that the turn banks ``t`` (``q[t]``), busts (``q[R]``)
-    or wins (``q[R + 1]``); ``mass`` is scratch ``[t, n]``. With ``marg`` (the pass's margins, see
-    :func:`._kernels._side`), ``mins[k]`` is the smallest margin of a choice the turn can meet at the
-    ``k``-th bust value (0: its own): only those choices decide ``q``."""
+def _side_counts(P0, u, pj, c0, ys, geo, N, rules, sol_roll, at, pre, base, choice, bank_dec, marg, stats):
+    """The optimal turns of score index ``u`` against position ``pj`` for the counts ``c0``, ``c0 + 1`` and
+    ``c0 + 2`` at once (layers 0-2 of every table, layer ``a`` with bust value ``ys[c0 + a]``; a count
+    past the last repeats it). Each layer agrees with :func:`._kernels._side` choice for choice; the three
+    are side by side in ``base``, so each option reads three neighbouring cells.
+
+    ``base`` is flat: the better of banking and rolling ``n`` dice with ``t`` set aside, for layer ``a``,
+    is ``base[(t * (N + 1) + n) * 3 + a]``, and option ``o`` of a roll at ``t`` reads
+    ``base[t * (N + 1) * 3 + at[o]:]`` (``at[o]``: the option's offset, :func:`_offsets`).
+    Fills ``base``, ``pre[t, n, a]`` (rolling), ``choice[a, t, e]`` (the option kept after outcome ``e``,
+    the first of equals), ``bank_dec[a, t, n]`` (1: bank; a tie banks), ``marg[a, t, c]`` (the chosen
+    value's margin over the next best, ``c = e`` the options of outcome ``e``, ``c = E + n`` banking or
+    rolling ``n`` dice; two options that both win are not told apart) and ``stats[a, :, n]`` as
+    :func:`._kernels._side` does. The values at the turn's start are ``pre[0, N, :]``."""
+    p0, out_ptr, out_p, out_k, opt_ptr, opt_s, opt_n = rules
+    G, F, K, PEN, MINB, SIMPLE, SMAX = geo
+    home = u * K
+    R = G - (u + F) if G - (u + F) >= MINB else MINB
+    E = out_ptr[N + 1]
+    row = (N + 1) * 3
+    y0 = ys[c0]
+    y1 = ys[min(c0 + 1, K - 1)]
+    y2 = ys[min(c0 + 2, K - 1)]
+    for k in range(R * row, min(base.shape[0], (R + SMAX + 1) * row)):   # the goal is reached: a win
+        base[k] = 1.0
+    for a in range(3):
+        for n in range(N + 1):
+            stats[a, 0, n] = R
+            stats[a, 1, n] = 0
+            stats[a, 2, n] = 0
+            stats[a, 3, n] = 0
+    for t in range(R - 1, -1, -1):
+        here = t * row
+        for n in range(1, N + 1):
+            c_0 = p0[n] * (1.0 - y0)
+            c_1 = p0[n] * (1.0 - y1)
+            c_2 = p0[n] * (1.0 - y2)
+            for e in range(out_ptr[n], out_ptr[n + 1]):
+                b0, b1, b2 = -np.inf, -np.inf, -np.inf
+                s0, s1, s2 = -np.inf, -np.inf, -np.inf
+                k0, k1, k2 = 0, 0, 0
+                for o in range(opt_ptr[e], opt_ptr[e + 1]):
+                    x = here + at[o]
+                    b0, s0, k0 = _keep(base[x], b0, s0, k0, o)
+                    b1, s1, k1 = _keep(base[x + 1], b1, s1, k1, o)
+                    b2, s2, k2 = _keep(base[x + 2], b2, s2, k2, o)
+                choice[0, t, e], choice[1, t, e], choice[2, t, e] = k0, k1, k2
+                marg[0, t, e], marg[1, t, e], marg[2, t, e] = b0 - s0, b1 - s1, b2 - s2
+                p = out_p[e]
+                c_0 += p * b0
+                c_1 += p * b1
+                c_2 += p * b2
+            pre[t, n, 0], pre[t, n, 1], pre[t, n, 2] = c_0, c_1, c_2
+        if t == 0:
+            break
+        if t < MINB:                    # too little to bank: roll on
+            for n in range(1, N + 1):
+                for a in range(3):
+                    base[here + 3 * n + a] = pre[t, n, a]
+                    bank_dec[a, t, n] = 0
+                    marg[a, t, E + n] = np.inf
+            continue
+        bank = 1.0 - P0[pj, home + t * K]
+        for n in range(1, N + 1):
+            for a in range(3):
+                rv = pre[t, n, a]
+                if bank >= rv:
+                    base[here + 3 * n + a] = bank
+                    bank_dec[a, t, n] = 1
+                    marg[a, t, E + n] = bank - rv
+                    stats[a, 0, n] = t
+                    if sol_roll[t, n]:
+                        stats[a, 3, n] += 1
+                else:
+                    base[here + 3 * n + a] = rv
+                    bank_dec[a, t, n] = 0
+                    marg[a, t, E + n] = rv - bank
+                    if t > stats[a, 1, n]:
+                        stats[a, 1, n] = t
+                    if not sol_roll[t, n]:
+                        stats[a, 2, n] += 1
+
+
+@njit(cache=True)
+def _offsets(N, rules):
+    """``at[o]``: where option ``o`` of a roll reads :func:`_side_counts`'s flat ``base``, from the roll's row."""
+    opt_s, opt_n = rules[5], rules[6]
+    return (opt_s * (N + 1) + opt_n) * 3
+
+
+@njit(cache=True)
+def _moved(P0, then, pi, pj, geo, R):
+    """How far the values the turn start ``(pi, pj)`` reads (its banks and its bust, all in row ``pj``) have
+    moved from ``then`` (the table at its last pass)."""
+    K = geo[2]
+    home = pi - pi % K
+    b = _bust_pos(pi, geo)
+    d = abs(P0[pj, b] - then[pj, b])
+    for t in range(geo[4], R):
+        x = abs(P0[pj, home + t * K] - then[pj, home + t * K])
+        if x > d:
+            d = x
+    return d
+
+
+@njit(cache=True)
+def _forward(R, N, rules, choice, bank_dec, marg, mass, q):
+    """Under one count's choices (``choice[t, e]``, ``bank_dec[t, n]``), the probabilities that the turn
+    banks ``t`` (``q[t]``), busts (``q[R]``) or wins (``q[R + 1]``); ``mass`` is scratch ``[t, n]``.
+    Returns the smallest margin (``marg[t, c]``, see :func:`_side_counts`) of a choice the turn can
+    meet: only those choices decide ``q``."""
     p0, out_ptr, out_p, out_k, opt_ptr, opt_s, opt_n = rules
     E = out_ptr[N + 1]
-    W = E + N + 1
-    track = marg.shape[0] > 2
-    for k in range(3):
-        mins[k] = np.inf
+    least = np.inf
     for t in range(R):
         for n in range(N + 1):
             mass[t, n] = 0.0
@@ -65,44 +180,39 @@ def _forward(R, N, rules, choice, bank_dec, mass, q, marg, mins):
                 t2 = t + opt_s[o]
                 n2 = opt_n[o]
                 p = m * out_p[e]
-                if track:
-                    at = 2 + 3 * (t * W + e)
-                    for k in range(3):
-                        if marg[at + k] < mins[k]:
-                            mins[k] = marg[at + k]
-                    if t2 < R:
-                        at = 2 + 3 * (t2 * W + E + n2)
-                        for k in range(3):
-                            if marg[at + k] < mins[k]:
-                                mins[k] = marg[at + k]
+                if marg[t, e] < least:
+                    least = marg[t, e]
                 if t2 >= R:
                     q[R + 1] += p
-                elif bank_dec[t2, n2]:
+                    continue
+                if marg[t2, E + n2] < least:
+                    least = marg[t2, E + n2]
+                if bank_dec[t2, n2]:
                     q[t2] += p
                 else:
                     mass[t2, n2] += p
+    return least
 
 
 @njit(cache=True)
-def _improve_pair(P0, u, v, geo, N, rules, sol_roll, out_stats, starts, store, work, mass, scratch, update, marg,
-                  own_margin, stamp, drift):
-    # ``drift[q]``: how far the values of row ``q`` (the opponent's position ``q``) have moved in all since the
-    # first round, summed over the evaluation sweeps; a turn start at ``(p, q)`` reads only that row
+def _improve_pair(P0, u, v, geo, N, rules, sol_roll, at, out_stats, starts, store, tables, own_margin, snaps, seen,
+                  cur):
     """Improve the choices of every turn start with scores ``u`` and ``v`` (both orders, every count) and
     store their turn distributions at ``store[starts[p, q]:]``. Returns ``(changed, passes, worst)``: how
-    many stored distributions changed, the passes made, and the largest change of a value. With
-    ``update`` each value is also written back at once (the first round: a Gauss-Seidel sweep).
+    many stored distributions changed, the passes made (one per score and opponent's position, three
+    counts at once), and the largest difference between a turn start's value under its stored
+    distribution and the table (the residual ``max |L P0 - P0|`` once every stored distribution is a
+    best response).
 
-    A turn start is passed again only if its choices could have changed: the values it reads (row ``q`` of
-    the table) moved by at most ``drift[q] - stamp`` since its last pass, so a choice whose
-    margin there exceeded twice that is still optimal (``own_margin``: the smallest margin of a choice the
-    turn can meet). The counts of one opponent's position share a pass when no margin the turn can meet
-    turns negative at their bust values."""
+    A turn start is passed again only if its choices could have changed: ``snaps[seen[p, q]]`` is the
+    table at its last pass, so the values it reads moved by at most :func:`_moved` since, and a choice
+    whose margin there exceeded twice that is still optimal (``own_margin``: the smallest margin of a
+    choice the turn can meet; a turn start passed now records ``seen = cur``, ``snaps[cur]`` being
+    ``P0``)."""
     G, F, K, PEN, MINB, SIMPLE, SMAX = geo
-    pv, ps, bv, bs, ch, bd, st, _, lohi, _ = work
+    pre, base, choice, bank_dec, marg, st, mass, scratch = tables
     ys = np.zeros(K)
     pending = np.zeros(K, dtype=np.bool_)
-    mins = np.zeros(3)
     changed = 0
     passes = 0
     worst = 0.0
@@ -111,52 +221,53 @@ def _improve_pair(P0, u, v, geo, N, rules, sol_roll, out_stats, starts, store, w
             continue
         own = u if side == 0 else v
         opp = v if side == 0 else u
-        i = own + F
-        R = G - i if G - i >= MINB else MINB
+        R = G - (own + F) if G - (own + F) >= MINB else MINB
         for b in range(K - 1, -1, -1):
             pj = opp * K + b
-            for a in range(K):          # the bust values of the counts (at most three)
+            for a in range(K):          # the bust values of the counts
                 pi = own * K + a
                 ys[a] = P0[pj, _bust_pos(pi, geo)]
-                pending[a] = own_margin[pi, pj] <= 2.0 * (drift[pj] - stamp[pi, pj]) + 1e-12
-            for a in range(K - 1, -1, -1):
-                if not pending[a]:
+                m = own_margin[pi, pj]
+                pending[a] = m < 0.0 or m <= 2.0 * _moved(P0, snaps[seen[pi, pj]], pi, pj, geo, R) + 1e-12
+            for c0 in range(0, K, 3):   # three counts a pass
+                due = False
+                for a in range(c0, min(c0 + 3, K)):
+                    due = due or pending[a]
+                if not due:
                     continue
-                pi = own * K + a
-                marg[0] = ys[a - 1] - ys[a] if a >= 1 and pending[a - 1] else 0.0
-                marg[1] = ys[a - 2] - ys[a] if a >= 2 and pending[a - 2] else 0.0
-                _side(P0, pi, pj, ys[a], geo, N, rules, False, 2, pv, ps, bv, bs, ch, bd, sol_roll, st, marg)
+                _side_counts(P0, own, pj, c0, ys, geo, N, rules, sol_roll, at, pre, base, choice, bank_dec, marg,
+                             st)
                 passes += 1
-                _forward(R, N, rules, ch, bd, mass, scratch, marg, mins)
-                pending[a] = False
-                for k in range(3):
-                    c = a - k
-                    if k > 0 and (c < 0 or not pending[c] or mins[k] < 0.0):
+                for a in range(c0, min(c0 + 3, K)):
+                    if not pending[a]:
                         continue
-                    pk = own * K + c
-                    own_margin[pk, pj] = mins[k]
-                    stamp[pk, pj] = drift[pj]
-                    pending[c] = False
+                    pi = own * K + a
+                    first = starts[pi, pj]
+                    least = _forward(R, N, rules, choice[a - c0], bank_dec[a - c0], marg[a - c0], mass, scratch)
+                    E = rules[1][N + 1]
+                    for t in range(MINB, R):    # every bank or roll (the statistics read them all)
+                        for n in range(1, N + 1):
+                            if marg[a - c0, t, E + n] < least:
+                                least = marg[a - c0, t, E + n]
+                    own_margin[pi, pj] = least
+                    seen[pi, pj] = cur
                     for q in range(4):
                         for n in range(N + 1):
-                            out_stats[q, n, pk, pj] = st[q, n]
-                    base = starts[pk, pj]
+                            out_stats[q, n, pi, pj] = st[a - c0, q, n]
                     same = True
                     for t in range(R + 2):
-                        if store[base + t] != scratch[t]:
+                        if store[first + t] != scratch[t]:
                             same = False
-                            store[base + t] = scratch[t]
+                            store[first + t] = scratch[t]
                     if not same:
                         changed += 1
             for a in range(K - 1, -1, -1):
                 pi = own * K + a
-                base = starts[pi, pj]
-                x = _value(P0, pi, pj, geo, R, store[base:base + R + 2])
+                first = starts[pi, pj]
+                x = _value(P0, pi, pj, geo, R, store[first:first + R + 2])
                 d = abs(x - P0[pi, pj])
                 if d > worst:
                     worst = d
-                if update:
-                    P0[pi, pj] = x
     return changed, passes, worst
 
 
@@ -173,14 +284,12 @@ def _value(P0, pi, pj, geo, R, q):
 
 
 @njit(cache=True)
-def _evaluate_sweep(P0, geo, starts, store, drift):
+def _evaluate_sweep(P0, geo, starts, store):
     """One Gauss-Seidel sweep of the stored choices' values over every turn start, largest score sums
-    first and, within a pair, the most busts first; returns the largest change, and adds each row's
-    largest change to ``drift``."""
+    first and, within a pair, the most busts first; returns the largest change."""
     G, F, K, PEN, MINB, SIMPLE, SMAX = geo
     S = G - F
     worst = 0.0
-    rowmax = np.zeros(P0.shape[0])
     for s in range(2 * S - 2, -1, -1):
         for u in range(max(0, s - S + 1), s // 2 + 1):
             v = s - u
@@ -202,29 +311,27 @@ def _evaluate_sweep(P0, geo, starts, store, drift):
                         d = abs(x - P0[pi, pj])
                         if d > worst:
                             worst = d
-                        if d > rowmax[pj]:
-                            rowmax[pj] = d
                         P0[pi, pj] = x
-    for q in range(P0.shape[0]):
-        drift[q] += rowmax[q]
     return worst
 
 
 @njit(cache=True)
-def _improve_all(P0, geo, N, rules, T, sol_roll, out_stats, starts, store, work, update, own_margin, stamp, drift):
+def _improve_all(P0, geo, N, rules, T, sol_roll, out_stats, starts, store, own_margin, snaps, seen, cur):
     """:func:`_improve_pair` over every pair of scores, largest sums first; returns (changed, passes, worst)."""
     G, F, K, PEN, MINB, SIMPLE, SMAX = geo
     S = G - F
-    mass = np.zeros((T, N + 1))
-    scratch = np.zeros(T + 2)
-    marg = np.zeros(2 + 3 * T * (rules[1][N + 1] + N + 1))
+    E = rules[1][N + 1]
+    tables = (np.zeros((T, N + 1, 3)), np.zeros(T * (N + 1) * 3), np.zeros((3, T, E), dtype=np.int32),
+              np.zeros((3, T, N + 1), dtype=np.int8), np.full((3, T, E + N + 1), np.inf),
+              np.zeros((3, 4, N + 1), dtype=np.int64), np.zeros((T, N + 1)), np.zeros(T + 2))
+    at = _offsets(N, rules)
     changed = 0
     passes = 0
     worst = 0.0
     for s in range(2 * S - 2, -1, -1):
         for u in range(max(0, s - S + 1), s // 2 + 1):
-            c, p, w = _improve_pair(P0, u, s - u, geo, N, rules, sol_roll, out_stats, starts, store, work, mass,
-                                    scratch, update, marg, own_margin, stamp, drift)
+            c, p, w = _improve_pair(P0, u, s - u, geo, N, rules, sol_roll, at, out_stats, starts, store, tables,
+                                    own_margin, snaps, seen, cur)
             changed += c
             passes += p
             if w > worst:

@@ -358,6 +358,16 @@ def _evaluate_cycle(W, V, idx, m, G, N, rules, work, ev):
         for k in range(m):
             d[q, k] = val[0, N, k]
         bt[q] = beta[0, N]
+    _ring_values(d, bt, L, m, d)
+    for q in range(L):
+        for k in range(m):
+            V[cyc[q], k] = d[q, k]
+
+
+@njit(cache=True)
+def _ring_values(d, bt, L, m, out):
+    """The values ``out[q, k]`` (``q < L``) of the ring ``V_q[k] = d[q, k] + bt[q] V_{q+1}[(k - 1) % m]``
+    (``V_L = V_0``: a bust moves every seat one place), in closed form; ``out`` may be ``d`` itself."""
     # V_0 = sum_q (prod_{l<q} beta_l) F^q(d_q) / (1 - prod beta); F^q moves component k to k + q
     acc = np.zeros(m)
     w = 1.0
@@ -374,11 +384,11 @@ def _evaluate_cycle(W, V, idx, m, G, N, rules, work, ev):
             tot[(k + r * L) % m] += w2 * acc[k]
         w2 *= w
     for k in range(m):
-        V[cyc[0], k] = tot[k] / (1.0 - w2)
+        out[0, k] = tot[k] / (1.0 - w2)
     for q in range(L - 1, 0, -1):
-        nxt = cyc[(q + 1) % L]
+        nxt = (q + 1) % L
         for k in range(m):
-            V[cyc[q], k] = d[q, k] + bt[q] * V[nxt, (k - 1) % m]
+            out[q, k] = d[q, k] + bt[q] * out[nxt, (k - 1) % m]
 
 
 @njit(cache=True, parallel=True)

@@ -33,7 +33,7 @@ import itertools
 import numpy as np
 from scipy.optimize import brentq, root
 
-from ._kernels_multi import _cycle, _fixed_side, _frame, _multi_work, _side
+from ._kernels_multi import _cycle, _fixed_side, _frame, _multi_work, _ring_values, _side
 
 __all__: list[str] = []   # private
 
@@ -74,14 +74,12 @@ def _affine(W, idx, turn, m, G, N, rules, T):
 
 
 def _solve_ring(d, beta, m):
-    """The values ``V[q, k]`` of the ring ``V_q[k] = d_q[k] + beta_q V_{q+1}[(k - 1) % m]``."""
-    L = len(d)
-    A = np.eye(L * m)
-    for q in range(L):
-        nxt = (q + 1) % L
-        for k in range(m):
-            A[q * m + k, nxt * m + (k - 1) % m] -= beta[q]
-    return np.linalg.solve(A, np.concatenate(d)).reshape(L, m)
+    """The values ``V[q, k]`` of the ring ``V_q[k] = d_q[k] + beta_q V_{q+1}[(k - 1) % m]`` (the engine's
+    closed form, :func:`._kernels_multi._ring_values`)."""
+    D = np.array(d, dtype=float)
+    V = np.empty_like(D)
+    _ring_values(D, np.array(beta, dtype=float), len(D), m, V)
+    return V
 
 
 def _gains(W, cyc, V, m, G, N, rules, work):

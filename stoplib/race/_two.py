@@ -112,9 +112,10 @@ def _policy_iteration(model, goal, finish, label, start=None, checkpoint=None, l
     improvement, ``sweeps`` the evaluation sweeps in all, ``last_change`` the last evaluation sweep's change.
 
     ``start``: turn-start values to begin from (a checkpoint of an interrupted run; None: the game without
-    the counter, :func:`_warm_start`). The first round improves every turn start against them (with the
-    default start it also writes each value back at once, a Gauss-Seidel sweep). ``checkpoint``: a path
-    where the values are saved (``.npy``) after every round, so that a long run never loses finished work.
+    the counter, :func:`_warm_start`). The first round improves every turn start against them, the counts
+    of one score and one opponent's position in one pass (:func:`._kernels_counter._side_counts`).
+    ``checkpoint``: a path where the values are saved (``.npy``) after every round, so that a long run never
+    loses finished work.
     ``log``: a callable given one line per round."""
     from ._kernels_counter import _evaluate_sweep, _improve_all
 
@@ -131,16 +132,18 @@ def _policy_iteration(model, goal, finish, label, start=None, checkpoint=None, l
     P0 = _warm_start(model, goal, label) if start is None else np.array(start, dtype=float)
     if P0.shape != (P, P):
         raise ValueError(f"start must have shape {(P, P)}, got {P0.shape}")
-    work = _work(T, N, model.n_outcomes)
     sweeps, last, rounds = 0, 0.0, 0
     exact = False                       # the last evaluation ran to the tolerance
     own_margin = np.full((P, P), -1.0)  # no choice known yet: every turn start is passed in the first round
-    stamp = np.zeros((P, P))
-    drift = np.zeros(P)                 # per row: the sum of the evaluation sweeps' largest changes so far
+    seen = np.zeros((P, P), dtype=np.int64)  # the snapshot of the table at each turn start's last pass
+    snaps = np.empty((0, P, P))
     with progress(total=None, desc=label, unit="round", disable=None) as bar:
         for rounds in range(1, MAX_IMPROVEMENTS + 1):
-            changed, passed, worst = _improve_all(P0, geo, N, model.rules, T, sol_roll, stats, starts, store, work,
-                                                  False, own_margin, stamp, drift)
+            keep, seen = np.unique(seen, return_inverse=True) if rounds > 1 else (np.zeros(0, int), seen)
+            seen = seen.reshape(P, P)           # only the snapshots some turn start still refers to are kept
+            snaps = np.concatenate([snaps[keep], P0[None]])
+            changed, passed, worst = _improve_all(P0, geo, N, model.rules, T, sol_roll, stats, starts, store,
+                                                  own_margin, snaps, seen, len(snaps) - 1)
             bar.update(1)
             if changed == 0 and rounds > 1 and exact:
                 break                   # the exact values' best responses are the choices valued: optimal
@@ -148,7 +151,7 @@ def _policy_iteration(model, goal, finish, label, start=None, checkpoint=None, l
             prev = np.inf
             exact = False
             for _ in range(limit):
-                last = float(_evaluate_sweep(P0, geo, starts, store, drift))
+                last = float(_evaluate_sweep(P0, geo, starts, store))
                 sweeps += 1
                 if last <= EVAL_TOL or (last <= EVAL_STALL and last >= prev):
                     exact = True
