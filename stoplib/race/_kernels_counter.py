@@ -9,14 +9,16 @@ improved and evaluated in turn (policy iteration):
 
 - *improve* (:func:`_improve_pair`): the turn starts of one score against one opponent's position
   differ only in the mover's count, that is in the bust value ``y``: one backward pass
-  (:func:`_side_counts`) solves the turns of every count at once, the counts side by side in the
-  tables' last axis (each choice reads the same cells for every count), and records each choice's
-  margin over the next best. Under a count's choices its turn ends by banking ``t`` with probability
-  ``q[t]``, by a bust with probability ``beta``, or wins with probability ``w``, which a *forward*
-  pass (:func:`_forward`) computes and stores, with the smallest margin of a choice the turn can meet;
+  (:func:`_side_counts`) solves the turns of three counts at once, side by side in its tables (each
+  option reads three neighbouring cells), and records each choice's margin over the next best.
+  Under a count's choices its turn ends by banking ``t`` with probability ``q[t]``, by a bust with
+  probability ``beta``, or wins with probability ``w``, which a *forward* pass (:func:`_forward`)
+  computes and stores, with the smallest margin of a choice the turn can meet (and of every bank or
+  roll, which the statistics report);
 - a turn start is passed again only when its choices could have changed since its last pass: the
-  values it reads have moved by no more than the evaluation's changes since then, and a choice whose
-  margin exceeds twice that is still the best (a value moves no more than what it reads);
+  table is kept as it was at that pass, the values the turn reads (its banks and its bust) have moved
+  by :func:`_moved` since, and a choice whose margin exceeds twice that is still the best (a value
+  of the turn moves no more than what it reads);
 - *evaluate* (:func:`_evaluate_sweep`): the values of the stored choices,
   ``V = w + sum_t q[t] (1 - V[bank(t)]) + beta (1 - V[bust])``, by Gauss-Seidel sweeps over
   every turn start until nothing moves by more than a tolerance: each sweep costs one
@@ -207,8 +209,8 @@ def _improve_pair(P0, u, v, geo, N, rules, sol_roll, at, out_stats, starts, stor
     A turn start is passed again only if its choices could have changed: ``snaps[seen[p, q]]`` is the
     table at its last pass, so the values it reads moved by at most :func:`_moved` since, and a choice
     whose margin there exceeded twice that is still optimal (``own_margin``: the smallest margin of a
-    choice the turn can meet; a turn start passed now records ``seen = cur``, ``snaps[cur]`` being
-    ``P0``)."""
+    choice the turn can meet and of every bank or roll; a turn start passed now records ``seen = cur``,
+    ``snaps[cur]`` being ``P0``)."""
     G, F, K, PEN, MINB, SIMPLE, SMAX = geo
     pre, base, choice, bank_dec, marg, st, mass, scratch = tables
     ys = np.zeros(K)
