@@ -1,6 +1,7 @@
 """Facebook Farkle to 10,000 points: the long solve behind notebook 08's verdict rows, timed and recorded.
 
 Usage: python benchmarks/bench_race_facebook.py --solve [--reading c4|c1] [--goal 200] [--fresh] [--no-record]
+       python benchmarks/bench_race_facebook.py --compare PATH [--compare-goal 60] [--repeats 1] [--no-record]
 
 Without ``--solve`` (as ``make bench`` runs every script) it prints the recorded runs and exits: the
 solve takes most of an hour on the shared development machine.
@@ -19,6 +20,12 @@ load); the ``c4`` solution also goes to the engine's checked disk cache, where
 ``stoplib.race.solve("facebook_farkle")`` reads it. ``--no-record`` writes neither.
 
 Target (issue 28): under 5 minutes and 4 GiB on one core; the row records what the run took.
+
+``--compare PATH`` times the same policy iteration at a smaller goal (``--compare-goal`` chips,
+default 60: 3,000 points) for the code checked out at ``PATH`` (``git worktree add --detach /tmp/pi_old
+e067265``, the passes before they served three counts at once) and for this checkout, alternately, each
+in a fresh process on one core (``bench_race.run_case``), and prints both medians and first-player
+values; the medians go to ``benchmarks/results.csv``.
 """
 from __future__ import annotations
 
@@ -26,6 +33,7 @@ import argparse
 import datetime
 import os
 import resource
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -47,6 +55,11 @@ from stoplib.workbook.export import tex_beside  # noqa: E402
 
 ROOT = HERE.parent
 DATA = ROOT / "data" / "race_facebook_farkle.csv"
+#: One policy iteration of the game (the same private call in the old code and the new), for ``--compare``.
+SETUP = ("from stoplib.race import _two\nfrom stoplib.race.models import turn_model\n"
+         "m = turn_model('facebook_farkle')\ns = m.position(0)\n"
+         "warm = lambda: _two._policy_iteration(m, 8, 'reach', 'warm')\n"
+         "solve = lambda: float(_two._policy_iteration(m, {goal}, 'reach', 'solve')[0][s, s])")
 READINGS = {"c4": dict(), "c1": dict(quad_pair=True)}
 TEXT = {"c4": "four of a kind and a pair are not three pairs", "c1": "four of a kind and a pair are three pairs"}
 
@@ -58,7 +71,12 @@ def main(argv=None):
     ap.add_argument("--fresh", action="store_true")
     ap.add_argument("--no-record", action="store_true")
     ap.add_argument("--solve", action="store_true", help="run the solve (else print the recorded runs)")
+    ap.add_argument("--compare", type=Path, default=None, help="a checkout of older code to time beside this one")
+    ap.add_argument("--compare-goal", type=int, default=60)
+    ap.add_argument("--repeats", type=int, default=1)
     args, _ = ap.parse_known_args(argv)
+    if args.compare is not None:
+        return compare(args.compare, args.compare_goal, args.repeats, not args.no_record)
     if not args.solve:
         print(pd.read_csv(DATA).to_string(index=False) if DATA.exists() else f"no runs recorded in {DATA}")
         return 0
@@ -114,6 +132,35 @@ def main(argv=None):
                     {"residual": result.residual, "pass_margin": result.pass_margin, "sweeps": result.sweeps,
                      "last_change": result.last_change})
     print(f"wrote {DATA.relative_to(ROOT)}")
+    return 0
+
+
+def compare(old, goal, repeats, record):
+    """Time the policy iteration of the code at ``old`` and of this checkout, alternately, at ``goal``."""
+    from bench_race import run_case
+
+    save = Recorder(Path(__file__).stem, path=ROOT / RESULTS)
+    save.enabled = record
+    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, cwd=old,
+                            check=False).stdout.strip() or str(old)
+    runs = {"old": [], "new": []}
+    values = {}
+    for _ in range(repeats):
+        for code, path in (("old", old), ("new", ROOT)):
+            result = run_case(SETUP.format(goal=goal), 1, path)
+            runs[code] += result["runs"]
+            values[code] = result["value"]
+            print(f"{code}  {result['runs'][0]:8.1f} s  peak {result['peak']:5.0f} MiB  load "
+                  f"{os.getloadavg()[0]:.1f}  first player {result['value']!r}", flush=True)
+    for code in ("old", "new"):
+        med = sorted(runs[code])[len(runs[code]) // 2]
+        print(f"median {code}: {med:.1f} s")
+        label = f"code at {commit}" if code == "old" else "this checkout"
+        save(f"two-player Facebook Farkle to {50 * goal:,} points, policy iteration, 1 core, {label}", med,
+             repeats=len(runs[code]))
+    print(f"first player: old {values['old']!r}, new {values['new']!r}, difference "
+          f"{abs(values['old'] - values['new']):.1e}")
+    print(save.summary())
     return 0
 
 

@@ -108,8 +108,11 @@ def farkle_rows(farkle, farkle_vi, head, maximizer, human, facebook, facebook_st
             f"Busche (2016), Facebook Farkle: the first player's win probability under optimal play ({fb['rule']})",
             f"{doc.FACEBOOK_FIRST_PLAYER_PERCENT}%", f"{pct:.4f}%", judge(doc.FACEBOOK_FIRST_PLAYER_PERCENT, pct),
             f"reading {fb['reading']}: policy iteration to {50 * fb['goal_chips']:,} points, {fb['rounds']} rounds of "
-            f"improvement, {fb['sweeps']} evaluation sweeps, residual {fb['residual']:.0e}, {fb['seconds'] / 60:.0f} "
-            "minutes on one core (data/race_facebook_farkle.csv, benchmarks/bench_race_facebook.py)"))
+            f"improvement, {fb['sweeps']} evaluation sweeps, residual {fb['residual']:.0e}"
+            + ("" if fb["check_residual"] is None else f" ({fb['check_residual']:.0e} with every turn start passed "
+               "again, one count at a time)")
+            + f", {fb['seconds'] / 60:.0f} minutes on one core (data/race_facebook_farkle.csv, "
+            "benchmarks/bench_race_facebook.py)"))
     if not facebook:
         rows.append(row(
             "Busche (2016), Facebook Farkle: the first player's win probability under optimal play",

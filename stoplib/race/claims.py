@@ -60,8 +60,9 @@ def verdicts(game, value_iteration, brute, farkle, farkle_vi, head, maximizer, h
     facebook : sequence of dict
         Facebook Farkle's solves, one mapping per reading of its scoring with the columns of
         ``data/race_facebook_farkle.csv`` (``reading``, ``rule``, ``goal_chips``, ``first_player_win``,
-        ``states``, ``rounds``, ``sweeps``, ``residual``, ``seconds``); empty: its first player's row is open.
-        The state count of the published game (to 10,000 points) needs no solve and is always a row.
+        ``states``, ``rounds``, ``sweeps``, ``residual``, ``seconds``, and optionally ``check_residual``: the
+        residual when every turn start is passed again one count at a time); empty: its first player's row
+        is open. The state count of the published game (to 10,000 points) needs no solve and is always a row.
 
     Two-player Pig to 100 points (both methods) is solved here (a second).
 
@@ -114,7 +115,9 @@ def verdicts(game, value_iteration, brute, farkle, farkle_vi, head, maximizer, h
                         "rounds": check_int(f"facebook[{k}]['rounds']", int(r["rounds"]), 0),
                         "sweeps": check_int(f"facebook[{k}]['sweeps']", int(r["sweeps"]), 0),
                         "residual": check_real(f"facebook[{k}]['residual']", float(r["residual"]), 0),
-                        "seconds": check_real(f"facebook[{k}]['seconds']", float(r["seconds"]), 0)})
+                        "seconds": check_real(f"facebook[{k}]['seconds']", float(r["seconds"]), 0),
+                        "check_residual": (check_real(f"facebook[{k}]['check_residual']", float(r["check_residual"]),
+                                                      0) if "check_residual" in r else None)})
     pig_model = _model("pig")
     budget.check(_costs.solve(pig_model, 100, 2, "value_iteration"))
     pig, pig_vi = _solve(pig_model, 100, "pairwise", "reach"), _solve(pig_model, 100, "value_iteration", "reach")

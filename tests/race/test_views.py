@@ -96,13 +96,14 @@ def test_panels():
 def test_verdict_tables():
     f, fv = race.solve("farkle", 8), race.solve("farkle", 8, method="value_iteration")
     fb = {"reading": "c4", "rule": "a reading", "goal_chips": 200, "first_player_win": 0.53487, "states": 423_765_000,
-          "rounds": 5, "sweeps": 50, "residual": 1e-16, "seconds": 60.0}
+          "rounds": 5, "sweeps": 50, "residual": 1e-16, "seconds": 60.0, "check_residual": 4e-15}
     v = claims.verdicts(race.solve("tenthousand", 8), race.solve("tenthousand", 8, method="value_iteration"),
                         (3, tt.duel_brute_force(3)[0]), f, fv, race.fair_head_start("farkle", 8),
                         race.evaluate("farkle", "optimal", "solitaire", 8), human=("a rule", 0.05), facebook=[fb])
     assert v["headline"].sum() == 1 and (v["verdict"] == "agrees").sum() >= 5
     assert "as far as we know" in " ".join(v["evidence"])
     assert v.iloc[-1]["verdict"] == "agrees" and v.iloc[-2]["verdict"] == "agrees"      # the two Facebook rows
+    assert "4e-15 with every turn start passed again" in v.iloc[-2]["evidence"]
     w = claims.verdicts(race.solve("tenthousand", 8), race.solve("tenthousand", 8, method="value_iteration"),
                         (3, tt.duel_brute_force(3)[0]), f, fv, race.fair_head_start("farkle", 8),
                         race.evaluate("farkle", "optimal", "solitaire", 8))
