@@ -160,10 +160,10 @@ def _moved(P0, then, pi, pj, geo, R):
 def _forward(R, N, rules, choice, bank_dec, marg, mass, q):
     """Under one count's choices (``choice[t, e]``, ``bank_dec[t, n]``), the probabilities that the turn
     banks ``t`` (``q[t]``), busts (``q[R]``) or wins (``q[R + 1]``); ``mass`` is scratch ``[t, n]``.
-    Returns the smallest margin (``marg[t, c]``, see :func:`_side_counts`) of a choice the turn can
-    meet: only those choices decide ``q``."""
+    Returns the smallest margin (``marg[t, e]``, see :func:`_side_counts`) of an option kept after a roll
+    the turn can meet: only those choices (and the banks and rolls, which the caller watches all of)
+    decide ``q``."""
     p0, out_ptr, out_p, out_k, opt_ptr, opt_s, opt_n = rules
-    E = out_ptr[N + 1]
     least = np.inf
     for t in range(R):
         for n in range(N + 1):
@@ -186,10 +186,7 @@ def _forward(R, N, rules, choice, bank_dec, marg, mass, q):
                     least = marg[t, e]
                 if t2 >= R:
                     q[R + 1] += p
-                    continue
-                if marg[t2, E + n2] < least:
-                    least = marg[t2, E + n2]
-                if bank_dec[t2, n2]:
+                elif bank_dec[t2, n2]:
                     q[t2] += p
                 else:
                     mass[t2, n2] += p

@@ -166,6 +166,7 @@ def _policy_iteration(model, goal, finish, label, start=None, checkpoint=None, l
         else:   # pragma: no cover - never seen; an error, not a wrong table
             raise RuntimeError(f"policy iteration did not settle in {MAX_IMPROVEMENTS} rounds (goal {goal})")
     counts = np.full((S, S), rounds, dtype=np.int64)
-    # the last round passed every turn start against these values and changed no choice: its largest
-    # difference between a pass and the value is the residual max |L P0 - P0|
+    # the last round passed every turn start whose choices could have changed and changed none (the others'
+    # margins prove theirs still best): every stored distribution is a best response to these values, so its
+    # largest difference between a value under its distribution and the table is the residual max |L P0 - P0|
     return P0, stats, counts, sweeps, last, float(worst)
