@@ -1,20 +1,22 @@
 """Two-player races with a bust counter (Facebook Farkle): policy iteration on stored turn distributions.
 
-Private: every function here is ``_name``, ``@njit(cache=True)``, made of plain loops.
+Private: every function here is ``_name``, ``@njit(cache=True)``, made of plain loops (one vector step,
+:func:`._simd._best_option`, is written as LLVM IR).
 
 With a counter, the third bust in a row costs points: the game's turn starts are linked to
 *lower* score sums, and sweeping them from the largest sums down no longer finishes the game in
 one pass (:mod:`._two` repeats such sweeps for ``method="value_iteration"``). Here the choices are
 improved and evaluated in turn (policy iteration):
 
-- *improve* (:func:`_improve_pair`): the turn starts of one score against one opponent's position
-  differ only in the mover's count, that is in the bust value ``y``: one backward pass
-  (:func:`_side_counts`) solves the turns of three counts at once, side by side in its tables (each
-  option reads three neighbouring cells), and records each choice's margin over the next best.
-  Under a count's choices its turn ends by banking ``t`` with probability ``q[t]``, by a bust with
-  probability ``beta``, or wins with probability ``w``, which a *forward* pass (:func:`_forward`)
-  computes and stores, with the smallest margin of a choice the turn can meet (and of every bank or
-  roll, which the statistics report);
+- *improve* (:func:`_improve_all`): the turn starts of one score against one opponent's position
+  differ only in the mover's count, that is in the bust value ``y``, and those against other opponents
+  only in what banking and busting are worth: one backward pass (:func:`_side_lanes`) solves the turns
+  of every count against four opponent's positions at once, side by side in its tables (each option
+  reads neighbouring cells, four lanes a vector, :mod:`._simd`), and records each choice's margin over
+  the next best. Under a lane's choices its turn ends by banking ``t`` with probability ``q[t]``, by a
+  bust with probability ``beta``, or wins with probability ``w``, which a *forward* pass
+  (:func:`_forward`) computes and stores, with the smallest margin of a choice the turn can meet (and
+  of every bank or roll, which the statistics report);
 - a turn start is passed again only when its choices could have changed since its last pass: the
   table is kept as it was at that pass, the values the turn reads (its banks and its bust) have moved
   by :func:`_moved` since, and a choice whose margin exceeds twice that is still the best (a value
@@ -33,112 +35,100 @@ import numpy as np
 from numba import njit
 
 from ._kernels import _bust_pos
+from ._simd import W, _best_option
 
 __all__: list[str] = []   # private kernels only
 
 
-@njit(cache=True, inline="always")   # called per option and count: inlined, not called
-def _keep(v, best, second, pick, o):
-    """One option worth ``v`` met: the best value so far (the first of equals), the next best (options that
-    both win are not told apart) and the option picked."""
-    if v > best:
-        if best < 1.0 and best > second:
-            second = best
-        return v, second, o
-    if v < 1.0 and v > second:
-        second = v
-    return best, second, pick
+#: Opponent positions a pass takes: its lanes are every count of the mover against each of them, a
+#: multiple of the vector width (:data:`._simd.W`) whatever the count.
+POSITIONS = 4
 
 
 @njit(cache=True)
-def _side_counts(P0, u, pj, c0, ys, geo, N, rules, sol_roll, at, pre, base, choice, bank_dec, marg, stats):
-    """The optimal turns of score index ``u`` against position ``pj`` for the counts ``c0``, ``c0 + 1`` and
-    ``c0 + 2`` at once (layers 0-2 of every table, layer ``a`` with bust value ``ys[c0 + a]``; a count
-    past the last repeats it). Each layer agrees with :func:`._kernels._side` choice for choice; the three
-    are side by side in ``base``, so each option reads three neighbouring cells.
+def _side_lanes(P0, u, pjs, ys, geo, N, rules, sol_roll, at, pre, base, choice, bank_dec, marg, stats, acc):
+    """The optimal turns of score index ``u`` against the positions ``pjs``, every count at once: lane
+    ``ln = j K + a`` is count ``a`` against ``pjs[j]``, with bust value ``ys[ln]``. Each lane agrees with
+    :func:`._kernels._side` choice for choice, bit for bit; the lanes are side by side in every table,
+    so each option reads ``L = len(ys)`` neighbouring cells (:func:`._simd._best_option`, four lanes a
+    vector).
 
-    ``base`` is flat: the better of banking and rolling ``n`` dice with ``t`` set aside, for layer ``a``,
-    is ``base[(t * (N + 1) + n) * 3 + a]``, and option ``o`` of a roll at ``t`` reads
-    ``base[t * (N + 1) * 3 + at[o]:]`` (``at[o]``: the option's offset, :func:`_offsets`).
-    Fills ``base``, ``pre[t, n, a]`` (rolling), ``choice[a, t, e]`` (the option kept after outcome ``e``,
-    the first of equals), ``bank_dec[a, t, n]`` (1: bank; a tie banks), ``marg[a, t, c]`` (the chosen
+    ``base`` is flat: the better of banking and rolling ``n`` dice with ``t`` set aside, in lane ``ln``, is
+    ``base[(t * (N + 1) + n) * L + ln]``, and option ``o`` of a roll at ``t`` reads
+    ``base[t * (N + 1) * L + at[o]:]`` (``at[o]``: the option's offset, :func:`_offsets`).
+    Fills ``base``, ``pre[t, n, ln]`` (rolling), ``choice[t, e, ln]`` (the option kept after outcome ``e``,
+    the first of equals), ``bank_dec[t, n, ln]`` (1: bank; a tie banks), ``marg[t, c, ln]`` (the chosen
     value's margin over the next best, ``c = e`` the options of outcome ``e``, ``c = E + n`` banking or
-    rolling ``n`` dice; two options that both win are not told apart) and ``stats[a, :, n]`` as
-    :func:`._kernels._side` does. The values at the turn's start are ``pre[0, N, :]``."""
+    rolling ``n`` dice; two options that both win are not told apart) and ``stats[ln, :, n]`` as
+    :func:`._kernels._side` does; ``acc`` is scratch (``L``). The values at the turn's start are
+    ``pre[0, N, :]``."""
     p0, out_ptr, out_p, out_k, opt_ptr, opt_s, opt_n = rules
     G, F, K, PEN, MINB, SIMPLE, SMAX = geo
+    L = ys.shape[0]
     home = u * K
     R = G - (u + F) if G - (u + F) >= MINB else MINB
     E = out_ptr[N + 1]
-    row = (N + 1) * 3
-    y0 = ys[c0]
-    y1 = ys[min(c0 + 1, K - 1)]
-    y2 = ys[min(c0 + 2, K - 1)]
+    EM = marg.shape[1]
+    row = (N + 1) * L
+    flat_choice = choice.reshape(-1)
+    flat_marg = marg.reshape(-1)
     for k in range(R * row, min(base.shape[0], (R + SMAX + 1) * row)):   # the goal is reached: a win
         base[k] = 1.0
-    for a in range(3):
+    for ln in range(L):
         for n in range(N + 1):
-            stats[a, 0, n] = R
-            stats[a, 1, n] = 0
-            stats[a, 2, n] = 0
-            stats[a, 3, n] = 0
+            stats[ln, 0, n] = R
+            stats[ln, 1, n] = 0
+            stats[ln, 2, n] = 0
+            stats[ln, 3, n] = 0
     for t in range(R - 1, -1, -1):
         here = t * row
         for n in range(1, N + 1):
-            c_0 = p0[n] * (1.0 - y0)
-            c_1 = p0[n] * (1.0 - y1)
-            c_2 = p0[n] * (1.0 - y2)
+            for ln in range(L):
+                acc[ln] = p0[n] * (1.0 - ys[ln])
             for e in range(out_ptr[n], out_ptr[n + 1]):
-                b0, b1, b2 = -np.inf, -np.inf, -np.inf
-                s0, s1, s2 = -np.inf, -np.inf, -np.inf
-                k0, k1, k2 = 0, 0, 0
-                for o in range(opt_ptr[e], opt_ptr[e + 1]):
-                    x = here + at[o]
-                    b0, s0, k0 = _keep(base[x], b0, s0, k0, o)
-                    b1, s1, k1 = _keep(base[x + 1], b1, s1, k1, o)
-                    b2, s2, k2 = _keep(base[x + 2], b2, s2, k2, o)
-                choice[0, t, e], choice[1, t, e], choice[2, t, e] = k0, k1, k2
-                marg[0, t, e], marg[1, t, e], marg[2, t, e] = b0 - s0, b1 - s1, b2 - s2
-                p = out_p[e]
-                c_0 += p * b0
-                c_1 += p * b1
-                c_2 += p * b2
-            pre[t, n, 0], pre[t, n, 1], pre[t, n, 2] = c_0, c_1, c_2
+                for g in range(L // W):
+                    _best_option(base, at, here, opt_ptr[e], opt_ptr[e + 1], g, flat_choice, flat_marg,
+                                 (t * E + e) * L, (t * EM + e) * L, acc, out_p[e])
+            for ln in range(L):
+                pre[t, n, ln] = acc[ln]
         if t == 0:
             break
         if t < MINB:                    # too little to bank: roll on
             for n in range(1, N + 1):
-                for a in range(3):
-                    base[here + 3 * n + a] = pre[t, n, a]
-                    bank_dec[a, t, n] = 0
-                    marg[a, t, E + n] = np.inf
+                for ln in range(L):
+                    base[here + L * n + ln] = pre[t, n, ln]
+                    bank_dec[t, n, ln] = 0
+                    marg[t, E + n, ln] = np.inf
             continue
-        bank = 1.0 - P0[pj, home + t * K]
-        for n in range(1, N + 1):
-            for a in range(3):
-                rv = pre[t, n, a]
-                if bank >= rv:
-                    base[here + 3 * n + a] = bank
-                    bank_dec[a, t, n] = 1
-                    marg[a, t, E + n] = bank - rv
-                    stats[a, 0, n] = t
-                    if sol_roll[t, n]:
-                        stats[a, 3, n] += 1
-                else:
-                    base[here + 3 * n + a] = rv
-                    bank_dec[a, t, n] = 0
-                    marg[a, t, E + n] = rv - bank
-                    if t > stats[a, 1, n]:
-                        stats[a, 1, n] = t
-                    if not sol_roll[t, n]:
-                        stats[a, 2, n] += 1
+        for j in range(L // K):
+            bank = 1.0 - P0[pjs[j], home + t * K]
+            for n in range(1, N + 1):
+                for a in range(K):
+                    ln = j * K + a
+                    rv = pre[t, n, ln]
+                    if bank >= rv:
+                        base[here + L * n + ln] = bank
+                        bank_dec[t, n, ln] = 1
+                        marg[t, E + n, ln] = bank - rv
+                        stats[ln, 0, n] = t
+                        if sol_roll[t, n]:
+                            stats[ln, 3, n] += 1
+                    else:
+                        base[here + L * n + ln] = rv
+                        bank_dec[t, n, ln] = 0
+                        marg[t, E + n, ln] = rv - bank
+                        if t > stats[ln, 1, n]:
+                            stats[ln, 1, n] = t
+                        if not sol_roll[t, n]:
+                            stats[ln, 2, n] += 1
 
 
 @njit(cache=True)
-def _offsets(N, rules):
-    """``at[o]``: where option ``o`` of a roll reads :func:`_side_counts`'s flat ``base``, from the roll's row."""
+def _offsets(N, rules, L):
+    """``at[o]``: where option ``o`` of a roll reads :func:`_side_lanes`'s flat ``base`` (``L`` lanes), from the
+    roll's row."""
     opt_s, opt_n = rules[5], rules[6]
-    return (opt_s * (N + 1) + opt_n) * 3
+    return (opt_s * (N + 1) + opt_n) * L
 
 
 @njit(cache=True)
@@ -157,117 +147,54 @@ def _moved(P0, then, pi, pj, geo, R):
 
 
 @njit(cache=True)
-def _forward(R, N, rules, choice, bank_dec, marg, mass, q):
-    """Under one count's choices (``choice[t, e]``, ``bank_dec[t, n]``), the probabilities that the turn
-    banks ``t`` (``q[t]``), busts (``q[R]``) or wins (``q[R + 1]``); ``mass`` is scratch ``[t, n]``.
-    Returns the smallest margin (``marg[t, e]``, see :func:`_side_counts`) of an option kept after a roll
-    the turn can meet: only those choices (and the banks and rolls, which the caller watches all of)
-    decide ``q``."""
+def _forward(R, N, rules, choice, bank_dec, marg, pending, flow, q, least):
+    """Under each pending lane's choices (``choice[t, e, ln]``, ``bank_dec[t, n, ln]``, see
+    :func:`_side_lanes`), the probabilities that its turn banks ``t`` (``q[ln, t]``), busts (``q[ln, R]``)
+    or wins (``q[ln, R + 1]``), and in ``least[ln]`` the smallest margin (``marg[t, e, ln]``) of an option
+    kept after a roll the turn can meet: only those choices (and the banks and rolls, which the caller
+    watches all of) decide ``q``.
+
+    ``flow`` is scratch, ``[(t * (N + 1) + n) * L + ln]``: the chance that lane ``ln`` rolls ``n`` dice with
+    ``t`` set aside, and in ``n = 0`` that it banks ``t`` (``t = R``: reaches the goal). Each roll outcome
+    sends its chance to one cell, chosen without a branch; the lanes walk the tables together
+    (neighbouring cells), and every cell adds up in the order of a pass of its own lane."""
     p0, out_ptr, out_p, out_k, opt_ptr, opt_s, opt_n = rules
-    least = np.inf
-    for t in range(R):
-        for n in range(N + 1):
-            mass[t, n] = 0.0
-    for t in range(R + 2):
-        q[t] = 0.0
-    mass[0, N] = 1.0
+    L = pending.shape[0]
+    row = (N + 1) * L
+    flow[:(R + 1) * row] = 0.0
+    for ln in range(L):
+        least[ln] = np.inf
+        q[ln, R] = 0.0
+        if pending[ln]:
+            flow[N * L + ln] = 1.0
     for t in range(R):
         for n in range(1, N + 1):
-            m = mass[t, n]
-            if m == 0.0:
+            at = t * row + n * L
+            live = False
+            for ln in range(L):
+                m = flow[at + ln]
+                if m != 0.0:
+                    live = True
+                    q[ln, R] += m * p0[n]
+            if not live:
                 continue
-            q[R] += m * p0[n]
             for e in range(out_ptr[n], out_ptr[n + 1]):
-                o = choice[t, e]
-                t2 = t + opt_s[o]
-                n2 = opt_n[o]
-                p = m * out_p[e]
-                if marg[t, e] < least:
-                    least = marg[t, e]
-                if t2 >= R:
-                    q[R + 1] += p
-                elif bank_dec[t2, n2]:
-                    q[t2] += p
-                else:
-                    mass[t2, n2] += p
-    return least
-
-
-@njit(cache=True)
-def _improve_pair(P0, u, v, geo, N, rules, sol_roll, at, out_stats, starts, store, tables, own_margin, snaps, seen,
-                  cur):
-    """Improve the choices of every turn start with scores ``u`` and ``v`` (both orders, every count) and
-    store their turn distributions at ``store[starts[p, q]:]``. Returns ``(changed, passes, worst)``: how
-    many stored distributions changed, the passes made (one per score and opponent's position, three
-    counts at once), and the largest difference between a turn start's value under its stored
-    distribution and the table (the residual ``max |L P0 - P0|`` once every stored distribution is a
-    best response).
-
-    A turn start is passed again only if its choices could have changed: ``snaps[seen[p, q]]`` is the
-    table at its last pass, so the values it reads moved by at most :func:`_moved` since, and a choice
-    whose margin there exceeded twice that is still optimal (``own_margin``: the smallest margin of a
-    choice the turn can meet and of every bank or roll; a turn start passed now records ``seen = cur``,
-    ``snaps[cur]`` being ``P0``)."""
-    G, F, K, PEN, MINB, SIMPLE, SMAX = geo
-    pre, base, choice, bank_dec, marg, st, mass, scratch = tables
-    ys = np.zeros(K)
-    pending = np.zeros(K, dtype=np.bool_)
-    changed = 0
-    passes = 0
-    worst = 0.0
-    for side in range(2):
-        if side == 1 and u == v:
-            continue
-        own = u if side == 0 else v
-        opp = v if side == 0 else u
-        R = G - (own + F) if G - (own + F) >= MINB else MINB
-        for b in range(K - 1, -1, -1):
-            pj = opp * K + b
-            for a in range(K):          # the bust values of the counts
-                pi = own * K + a
-                ys[a] = P0[pj, _bust_pos(pi, geo)]
-                m = own_margin[pi, pj]
-                pending[a] = m < 0.0 or m <= 2.0 * _moved(P0, snaps[seen[pi, pj]], pi, pj, geo, R) + 1e-12
-            for c0 in range(0, K, 3):   # three counts a pass
-                due = False
-                for a in range(c0, min(c0 + 3, K)):
-                    due = due or pending[a]
-                if not due:
-                    continue
-                _side_counts(P0, own, pj, c0, ys, geo, N, rules, sol_roll, at, pre, base, choice, bank_dec, marg,
-                             st)
-                passes += 1
-                for a in range(c0, min(c0 + 3, K)):
-                    if not pending[a]:
-                        continue
-                    pi = own * K + a
-                    first = starts[pi, pj]
-                    least = _forward(R, N, rules, choice[a - c0], bank_dec[a - c0], marg[a - c0], mass, scratch)
-                    E = rules[1][N + 1]
-                    for t in range(MINB, R):    # every bank or roll (the statistics read them all)
-                        for n in range(1, N + 1):
-                            if marg[a - c0, t, E + n] < least:
-                                least = marg[a - c0, t, E + n]
-                    own_margin[pi, pj] = least
-                    seen[pi, pj] = cur
-                    for q in range(4):
-                        for n in range(N + 1):
-                            out_stats[q, n, pi, pj] = st[a - c0, q, n]
-                    same = True
-                    for t in range(R + 2):
-                        if store[first + t] != scratch[t]:
-                            same = False
-                            store[first + t] = scratch[t]
-                    if not same:
-                        changed += 1
-            for a in range(K - 1, -1, -1):
-                pi = own * K + a
-                first = starts[pi, pj]
-                x = _value(P0, pi, pj, geo, R, store[first:first + R + 2])
-                d = abs(x - P0[pi, pj])
-                if d > worst:
-                    worst = d
-    return changed, passes, worst
+                pe = out_p[e]
+                for ln in range(L):
+                    m = flow[at + ln]
+                    o = choice[t, e, ln]
+                    t2 = t + opt_s[o]
+                    n2 = opt_n[o]
+                    if t2 >= R:                 # the goal: one cell
+                        t2, n2 = R, 0
+                    n2 = n2 * (1 - bank_dec[t2, n2, ln])   # a bank: row n = 0
+                    flow[t2 * row + n2 * L + ln] += m * pe
+                    mg = marg[t, e, ln] if m != 0.0 else np.inf
+                    least[ln] = min(least[ln], mg)
+    for ln in range(L):
+        for t in range(R):
+            q[ln, t] = flow[t * row + ln]
+        q[ln, R + 1] = flow[R * row + ln]
 
 
 @njit(cache=True)
@@ -316,23 +243,83 @@ def _evaluate_sweep(P0, geo, starts, store):
 
 @njit(cache=True)
 def _improve_all(P0, geo, N, rules, T, sol_roll, out_stats, starts, store, own_margin, snaps, seen, cur):
-    """:func:`_improve_pair` over every pair of scores, largest sums first; returns (changed, passes, worst)."""
+    """Improve the choices of every turn start and store their turn distributions at ``store[starts[p, q]:]``.
+    Returns ``(changed, passes, worst)``: how many stored distributions changed, the passes made (one per
+    score and :data:`POSITIONS` opponent's positions, every count at once), and the largest difference
+    between a turn start's value under its stored distribution and the table (the residual
+    ``max |L P0 - P0|`` once every stored distribution is a best response).
+
+    ``P0`` is only read, so the order of the passes does not matter. A turn start is passed again only if
+    its choices could have changed: ``snaps[seen[p, q]]`` is the table at its last pass, so the values it
+    reads moved by at most :func:`_moved` since, and a choice whose margin there exceeded twice that is
+    still optimal (``own_margin``: the smallest margin of a choice the turn can meet and of every bank or
+    roll; a turn start passed now records ``seen = cur``, ``snaps[cur]`` being ``P0``). A pass is made when
+    one of its lanes is due; the others' results are not used."""
     G, F, K, PEN, MINB, SIMPLE, SMAX = geo
     S = G - F
+    P = S * K
     E = rules[1][N + 1]
-    tables = (np.zeros((T, N + 1, 3)), np.zeros(T * (N + 1) * 3), np.zeros((3, T, E), dtype=np.int32),
-              np.zeros((3, T, N + 1), dtype=np.int8), np.full((3, T, E + N + 1), np.inf),
-              np.zeros((3, 4, N + 1), dtype=np.int64), np.zeros((T, N + 1)), np.zeros(T + 2))
-    at = _offsets(N, rules)
+    J = POSITIONS
+    L = J * K
+    pre, base = np.zeros((T, N + 1, L)), np.zeros(T * (N + 1) * L)
+    choice, bank_dec = np.zeros((T, E, L), dtype=np.int32), np.zeros((T, N + 1, L), dtype=np.int8)
+    marg, st = np.full((T, E + N + 1, L), np.inf), np.zeros((L, 4, N + 1), dtype=np.int64)
+    flow, ends, least, acc = np.zeros((T + 1) * (N + 1) * L), np.zeros((L, T + 2)), np.zeros(L), np.zeros(L)
+    at = _offsets(N, rules, L)
+    pjs = np.zeros(J, dtype=np.int64)
+    ys = np.zeros(L)
+    pending = np.zeros(L, dtype=np.bool_)
     changed = 0
     passes = 0
+    for own in range(S):
+        R = G - (own + F) if G - (own + F) >= MINB else MINB
+        for j0 in range(0, P, J):
+            due = False
+            for j in range(J):
+                pj = min(j0 + j, P - 1)     # past the last position: a copy of it, not used
+                pjs[j] = pj
+                for a in range(K):
+                    ln = j * K + a
+                    pi = own * K + a
+                    ys[ln] = P0[pj, _bust_pos(pi, geo)]
+                    m = own_margin[pi, pj]
+                    pending[ln] = j0 + j < P and (m < 0.0 or m <= 2.0 * _moved(P0, snaps[seen[pi, pj]], pi, pj, geo, R)
+                                                  + 1e-12)
+                    due = due or pending[ln]
+            if not due:
+                continue
+            _side_lanes(P0, own, pjs, ys, geo, N, rules, sol_roll, at, pre, base, choice, bank_dec, marg, st, acc)
+            _forward(R, N, rules, choice, bank_dec, marg, pending, flow, ends, least)
+            passes += 1
+            for ln in range(L):
+                if not pending[ln]:
+                    continue
+                pi = own * K + ln % K
+                pj = pjs[ln // K]
+                first = starts[pi, pj]
+                low = least[ln]
+                for t in range(MINB, R):    # every bank or roll (the statistics read them all)
+                    for n in range(1, N + 1):
+                        if marg[t, E + n, ln] < low:
+                            low = marg[t, E + n, ln]
+                own_margin[pi, pj] = low
+                seen[pi, pj] = cur
+                for q in range(4):
+                    for n in range(N + 1):
+                        out_stats[q, n, pi, pj] = st[ln, q, n]
+                same = True
+                for t in range(R + 2):
+                    if store[first + t] != ends[ln, t]:
+                        same = False
+                        store[first + t] = ends[ln, t]
+                if not same:
+                    changed += 1
     worst = 0.0
-    for s in range(2 * S - 2, -1, -1):
-        for u in range(max(0, s - S + 1), s // 2 + 1):
-            c, p, w = _improve_pair(P0, u, s - u, geo, N, rules, sol_roll, at, out_stats, starts, store, tables,
-                                    own_margin, snaps, seen, cur)
-            changed += c
-            passes += p
-            if w > worst:
-                worst = w
+    for pi in range(P):
+        R = G - (pi // K + F) if G - (pi // K + F) >= MINB else MINB
+        for pj in range(P):
+            first = starts[pi, pj]
+            d = abs(_value(P0, pi, pj, geo, R, store[first:first + R + 2]) - P0[pi, pj])
+            if d > worst:
+                worst = d
     return changed, passes, worst

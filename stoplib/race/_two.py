@@ -113,7 +113,7 @@ def _policy_iteration(model, goal, finish, label, start=None, checkpoint=None, l
 
     ``start``: turn-start values to begin from (a checkpoint of an interrupted run; None: the game without
     the counter, :func:`_warm_start`). The first round improves every turn start against them, the counts
-    of one score and one opponent's position in one pass (:func:`._kernels_counter._side_counts`).
+    of one score against four opponent's positions in one vector pass (:func:`._kernels_counter._side_lanes`).
     ``checkpoint``: a path where the values are saved (``.npy``) after every round, so that a long run never
     loses finished work.
     ``log``: a callable given one line per round."""

@@ -1,4 +1,4 @@
-"""Races with a bust counter (Facebook Farkle): the three-count pass of policy iteration
+"""Races with a bust counter (Facebook Farkle): the vector pass of policy iteration
 (stoplib.race._kernels_counter) against the one-count pass of the engine, and the whole method against
 the brute-force twin and value iteration."""
 import dataclasses
@@ -8,61 +8,112 @@ import pytest
 
 from stoplib.race import _solitaire, _two
 from stoplib.race._kernels import _bust_pos, _side, _work
-from stoplib.race._kernels_counter import _forward, _offsets, _side_counts
+from stoplib.race._kernels_counter import POSITIONS, _forward, _offsets, _side_lanes
 from stoplib.race.models import turn_model
 from stoplib.race.twins import _brute_force
 
 
-def _tables(T, N, E):
-    return (np.zeros((T, N + 1, 3)), np.zeros(T * (N + 1) * 3), np.zeros((3, T, E), dtype=np.int32),
-            np.zeros((3, T, N + 1), dtype=np.int8), np.full((3, T, E + N + 1), np.inf),
-            np.zeros((3, 4, N + 1), dtype=np.int64))
+def _reference_forward(R, N, m, choice, bank_dec, marg):
+    """The turn's ends under one lane's choices, by plain Python (the order of the sums of a one-lane pass)."""
+    mass, q, least = np.zeros((R + 1, N + 1)), np.zeros(R + 2), np.inf
+    mass[0, N] = 1.0
+    for t in range(R):
+        for n in range(1, N + 1):
+            if mass[t, n] == 0.0:
+                continue
+            q[R] += mass[t, n] * m.rules[0][n]
+            for e in range(m.out_ptr[n], m.out_ptr[n + 1]):
+                o = choice[t, e]
+                t2, n2, p = t + m.opt_s[o], m.opt_n[o], mass[t, n] * m.out_p[e]
+                least = min(least, marg[t, e])
+                if t2 >= R:
+                    q[R + 1] += p
+                elif bank_dec[t2, n2]:
+                    q[t2] += p
+                else:
+                    mass[t2, n2] += p
+    return q, least
 
 
 @pytest.mark.parametrize("farkles", [3, 4])
-def test_three_counts_at_once_equal_one_count_passes(farkles):
-    """Every layer of the three-count pass is the engine's one-count pass at its bust value: the same
-    values, choices, bank decisions and statistics, on a random table (every branch is used), and each
-    margin is the chosen value minus the next best one, recomputed from the pass's own tables."""
+def test_lanes_equal_one_count_passes(farkles):
+    """Every lane of the vector pass (every count against four opponent's positions) is the engine's
+    one-count pass at its bust value: the same values, choices, bank decisions and statistics, on a random
+    table (every branch is used); each margin is the chosen value minus the next best one, recomputed from
+    the pass's own tables; and the forward pass gives each pending lane the ends and the smallest margin
+    that a plain-Python walk of its choices gives, bit for bit."""
     m = dataclasses.replace(turn_model("facebook_farkle"), farkles=farkles)
     goal = 40
     geo, T, P, S = _two.geometry(m, goal)
     N, K, E = m.dice, farkles, m.out_ptr[m.dice + 1]
+    J = POSITIONS
+    L = J * K
     rng = np.random.default_rng(5)
     P0 = rng.uniform(0.0, 1.0, (P, P))
     sol = _solitaire.roll_table(m, T)
     pv, ps, bv, bs, ch, bd, st, _, lohi, _ = _work(T, N, m.n_outcomes)
-    pre, base, choice, bank_dec, marg, stats = _tables(T, N, E)
+    pre, base = np.zeros((T, N + 1, L)), np.zeros(T * (N + 1) * L)
+    choice, bank_dec = np.zeros((T, E, L), dtype=np.int32), np.zeros((T, N + 1, L), dtype=np.int8)
+    marg, stats = np.full((T, E + N + 1, L), np.inf), np.zeros((L, 4, N + 1), dtype=np.int64)
+    flow, ends, least, acc = np.zeros((T + 1) * (N + 1) * L), np.zeros((L, T + 2)), np.zeros(L), np.zeros(L)
     checked = 0
-    for u, opp in [(0, 3), (17, 60), (S - 3, 5), (40, 40)]:
-        pj = opp * K + 1
+    for u, opps in [(0, [3, 9, 0, 60]), (17, [60, 60, 2, 5]), (S - 3, [5, 1, 2, 3]), (40, [40, 41, 0, 7])]:
+        pjs = np.array([opp * K + (j % K) for j, opp in enumerate(opps)])
         R = max(goal - (u + m.floor), m.minimum_bank)
-        ys = np.array([P0[pj, _bust_pos(u * K + a, geo)] for a in range(K)])
-        for c0 in range(0, K, 3):
-            _side_counts(P0, u, pj, c0, ys, geo, N, m.rules, sol, _offsets(N, m.rules), pre, base, choice, bank_dec,
-                         marg, stats)
-            cells = base.reshape(T, N + 1, 3)
-            for a in range(c0, min(c0 + 3, K)):
-                x = _side(P0, u * K + a, pj, ys[a], geo, N, m.rules, False, 0, pv, ps, bv, bs, ch, bd, sol, st, lohi)
-                L = a - c0
-                assert x == pre[0, N, L]
-                assert np.array_equal(cells[:R, 1:, L], bv[:R, 1:])
-                assert np.array_equal(choice[L, :R], ch[:R])
-                assert np.array_equal(bank_dec[L, 1:R, 1:], bd[1:R, 1:])
-                assert np.array_equal(stats[L], st)
-                for t in range(R):
-                    for e in range(E):
-                        vals = [cells[t + m.opt_s[o], m.opt_n[o], L] for o in range(m.opt_ptr[e], m.opt_ptr[e + 1])]
-                        best = max(vals)
-                        rest = [v for k, v in enumerate(vals) if k != int(np.argmax(vals)) and v < 1.0]
-                        want = best - max(rest) if rest else np.inf
-                        assert marg[L, t, e] == want
-                checked += 1
-    assert checked == 4 * K
-    # the forward pass: the chances of the turn's ends sum to one
-    mass, q = np.zeros((T, N + 1)), np.zeros(T + 2)
-    least = _forward(R, N, m.rules, choice[0], bank_dec[0], marg[0], mass, q)
-    assert abs(q[:R + 2].sum() - 1.0) < 1e-12 and 0.0 <= least < np.inf
+        ys = np.array([P0[pjs[x // K], _bust_pos(u * K + x % K, geo)] for x in range(L)])
+        _side_lanes(P0, u, pjs, ys, geo, N, m.rules, sol, _offsets(N, m.rules, L), pre, base, choice, bank_dec, marg,
+                    stats, acc)
+        pending = np.arange(L) % 3 != 1         # some lanes are not walked forward
+        _forward(R, N, m.rules, choice, bank_dec, marg, pending, flow, ends, least)
+        cells = base.reshape(T, N + 1, L)
+        for lane in range(L):
+            a, pj = lane % K, pjs[lane // K]
+            x = _side(P0, u * K + a, pj, ys[lane], geo, N, m.rules, False, 0, pv, ps, bv, bs, ch, bd, sol, st, lohi)
+            assert x == pre[0, N, lane]
+            assert np.array_equal(cells[:R, 1:, lane], bv[:R, 1:])
+            assert np.array_equal(choice[:R, :, lane], ch[:R])
+            assert np.array_equal(bank_dec[1:R, 1:, lane], bd[1:R, 1:])
+            assert np.array_equal(stats[lane], st)
+            for t in range(R):
+                for e in range(E):
+                    vals = [cells[t + m.opt_s[o], m.opt_n[o], lane] for o in range(m.opt_ptr[e], m.opt_ptr[e + 1])]
+                    best = max(vals)
+                    rest = [v for k, v in enumerate(vals) if k != int(np.argmax(vals)) and v < 1.0]
+                    want = best - max(rest) if rest else np.inf
+                    assert marg[t, e, lane] == want
+            if pending[lane]:
+                q, low = _reference_forward(R, N, m, choice[:, :, lane], bank_dec[:, :, lane], marg[:, :, lane])
+                assert np.array_equal(ends[lane, :R + 2], q)
+                assert least[lane] == low
+                assert abs(q.sum() - 1.0) < 1e-12 and 0.0 <= low < np.inf
+            checked += 1
+    assert checked == 4 * L
+
+
+def test_the_vector_step_refuses_other_types():
+    """The LLVM-IR step takes float64 tables and int64 indices only: anything else is a typing error, not a
+    misread of memory."""
+    from numba import njit
+    from numba.core.errors import TypingError
+
+    from stoplib.race._simd import _best_option
+
+    @njit
+    def call(base):
+        at = np.array([0, 4], dtype=np.int64)   # option 0 reads base[0:4], option 1 base[4:8]
+        choice = np.zeros(4, dtype=np.int32)
+        marg = np.zeros(4)
+        acc = np.zeros(4)
+        _best_option(base, at, 0, 0, 2, 0, choice, marg, 0, 0, acc, 0.5)
+        return choice, marg, acc
+
+    base = np.array([0.1, 0.2, 0.3, 0.4, 0.5, 0.1, 0.35, 0.4])
+    choice, marg, acc = call(base)
+    assert list(choice) == [1, 0, 1, 0]           # a tie keeps the first option
+    assert list(marg) == [0.5 - 0.1, 0.2 - 0.1, 0.35 - 0.3, 0.0]
+    assert list(acc) == [0.5 * 0.5, 0.5 * 0.2, 0.5 * 0.35, 0.5 * 0.4]
+    with pytest.raises(TypingError):
+        call(base.astype(np.float32))
 
 
 @pytest.mark.parametrize("farkles", [2, 4])
