@@ -46,7 +46,7 @@ POSITIONS = 4
 
 
 @njit(cache=True)
-def _side_lanes(P0, u, pjs, ys, geo, N, rules, sol_roll, at, pre, base, choice, bank_dec, marg, stats, acc):
+def _side_lanes(P0, u, pjs, ys, geo, N, rules, sol_roll, at, pre, base, cells, to, marg, stats, acc):
     """The optimal turns of score index ``u`` against the positions ``pjs``, every count at once: lane
     ``ln = j K + a`` is count ``a`` against ``pjs[j]``, with bust value ``ys[ln]``. Each lane agrees with
     :func:`._kernels._side` choice for choice, bit for bit; the lanes are side by side in every table,
@@ -56,8 +56,10 @@ def _side_lanes(P0, u, pjs, ys, geo, N, rules, sol_roll, at, pre, base, choice, 
     ``base`` is flat: the better of banking and rolling ``n`` dice with ``t`` set aside, in lane ``ln``, is
     ``base[(t * (N + 1) + n) * L + ln]``, and option ``o`` of a roll at ``t`` reads
     ``base[t * (N + 1) * L + at[o]:]`` (``at[o]``: the option's offset, :func:`_offsets`).
-    Fills ``base``, ``pre[t, n, ln]`` (rolling), ``choice[t, e, ln]`` (the option kept after outcome ``e``,
-    the first of equals), ``bank_dec[t, n, ln]`` (1: bank; a tie banks), ``marg[t, c, ln]`` (the chosen
+    ``cells`` (the same layout as ``base``) says where each turn state leads: ``t * (N + 1) + n`` while it
+    rolls ``n`` dice, ``t * (N + 1)`` when it banks ``t`` (a tie banks) and ``R * (N + 1)`` at the goal.
+    Fills ``base``, ``cells``, ``pre[t, n, ln]`` (rolling), ``to[t, e, ln]`` (the cell of the option kept
+    after outcome ``e``, the first of equals), ``marg[t, c, ln]`` (the chosen
     value's margin over the next best, ``c = e`` the options of outcome ``e``, ``c = E + n`` banking or
     rolling ``n`` dice; two options that both win are not told apart) and ``stats[ln, :, n]`` as
     :func:`._kernels._side` does; ``acc`` is scratch (``L``). The values at the turn's start are
@@ -70,10 +72,11 @@ def _side_lanes(P0, u, pjs, ys, geo, N, rules, sol_roll, at, pre, base, choice, 
     E = out_ptr[N + 1]
     EM = marg.shape[1]
     row = (N + 1) * L
-    flat_choice = choice.reshape(-1)
+    flat_to = to.reshape(-1)
     flat_marg = marg.reshape(-1)
     for k in range(R * row, min(base.shape[0], (R + SMAX + 1) * row)):   # the goal is reached: a win
         base[k] = 1.0
+        cells[k] = R * (N + 1)
     for ln in range(L):
         for n in range(N + 1):
             stats[ln, 0, n] = R
@@ -87,7 +90,7 @@ def _side_lanes(P0, u, pjs, ys, geo, N, rules, sol_roll, at, pre, base, choice, 
                 acc[ln] = p0[n] * (1.0 - ys[ln])
             for e in range(out_ptr[n], out_ptr[n + 1]):
                 for g in range(L // W):
-                    _best_option(base, at, here, opt_ptr[e], opt_ptr[e + 1], g, flat_choice, flat_marg,
+                    _best_option(base, cells, at, here, opt_ptr[e], opt_ptr[e + 1], g, flat_to, flat_marg,
                                  (t * E + e) * L, (t * EM + e) * L, acc, out_p[e])
             for ln in range(L):
                 pre[t, n, ln] = acc[ln]
@@ -97,7 +100,7 @@ def _side_lanes(P0, u, pjs, ys, geo, N, rules, sol_roll, at, pre, base, choice, 
             for n in range(1, N + 1):
                 for ln in range(L):
                     base[here + L * n + ln] = pre[t, n, ln]
-                    bank_dec[t, n, ln] = 0
+                    cells[here + L * n + ln] = t * (N + 1) + n
                     marg[t, E + n, ln] = np.inf
             continue
         for j in range(L // K):
@@ -108,14 +111,14 @@ def _side_lanes(P0, u, pjs, ys, geo, N, rules, sol_roll, at, pre, base, choice, 
                     rv = pre[t, n, ln]
                     if bank >= rv:
                         base[here + L * n + ln] = bank
-                        bank_dec[t, n, ln] = 1
+                        cells[here + L * n + ln] = t * (N + 1)
                         marg[t, E + n, ln] = bank - rv
                         stats[ln, 0, n] = t
                         if sol_roll[t, n]:
                             stats[ln, 3, n] += 1
                     else:
                         base[here + L * n + ln] = rv
-                        bank_dec[t, n, ln] = 0
+                        cells[here + L * n + ln] = t * (N + 1) + n
                         marg[t, E + n, ln] = rv - bank
                         if t > stats[ln, 1, n]:
                             stats[ln, 1, n] = t
@@ -147,21 +150,21 @@ def _moved(P0, then, pi, pj, geo, R):
 
 
 @njit(cache=True)
-def _forward(R, N, rules, choice, bank_dec, marg, pending, flow, q, least):
-    """Under each pending lane's choices (``choice[t, e, ln]``, ``bank_dec[t, n, ln]``, see
-    :func:`_side_lanes`), the probabilities that its turn banks ``t`` (``q[ln, t]``), busts (``q[ln, R]``)
-    or wins (``q[ln, R + 1]``), and in ``least[ln]`` the smallest margin (``marg[t, e, ln]``) of an option
-    kept after a roll the turn can meet: only those choices (and the banks and rolls, which the caller
-    watches all of) decide ``q``.
+def _forward(R, N, rules, to, marg, pending, flow, q, least):
+    """Under each pending lane's choices (``to[t, e, ln]``: the cell that outcome ``e`` of a roll at ``t``
+    leads to, see :func:`_side_lanes`), the probabilities that its turn banks ``t`` (``q[ln, t]``), busts
+    (``q[ln, R]``) or wins (``q[ln, R + 1]``), and in ``least[ln]`` the smallest margin
+    (``marg[t, e, ln]``) of an option kept after a roll the turn can meet: only those choices (and the
+    banks and rolls, which the caller watches all of) decide ``q``.
 
-    ``flow`` is scratch, ``[(t * (N + 1) + n) * L + ln]``: the chance that lane ``ln`` rolls ``n`` dice with
-    ``t`` set aside, and in ``n = 0`` that it banks ``t`` (``t = R``: reaches the goal). Each roll outcome
-    sends its chance to one cell, chosen without a branch; the lanes walk the tables together
-    (neighbouring cells), and every cell adds up in the order of a pass of its own lane."""
+    ``flow`` is scratch, ``[cell * L + ln]``: the chance that lane ``ln`` reaches a cell (rolling ``n`` dice
+    with ``t`` set aside, banking ``t``, the goal). The lanes walk the tables together (neighbouring
+    cells), and every cell adds up in the order of a pass of its own lane (a lane that cannot meet a roll
+    adds zeros)."""
     p0, out_ptr, out_p, out_k, opt_ptr, opt_s, opt_n = rules
     L = pending.shape[0]
     row = (N + 1) * L
-    flow[:(R + 1) * row] = 0.0
+    flow[:(R * (N + 1) + 1) * L] = 0.0
     for ln in range(L):
         least[ln] = np.inf
         q[ln, R] = 0.0
@@ -182,13 +185,7 @@ def _forward(R, N, rules, choice, bank_dec, marg, pending, flow, q, least):
                 pe = out_p[e]
                 for ln in range(L):
                     m = flow[at + ln]
-                    o = choice[t, e, ln]
-                    t2 = t + opt_s[o]
-                    n2 = opt_n[o]
-                    if t2 >= R:                 # the goal: one cell
-                        t2, n2 = R, 0
-                    n2 = n2 * (1 - bank_dec[t2, n2, ln])   # a bank: row n = 0
-                    flow[t2 * row + n2 * L + ln] += m * pe
+                    flow[to[t, e, ln] * L + ln] += m * pe
                     mg = marg[t, e, ln] if m != 0.0 else np.inf
                     least[ln] = min(least[ln], mg)
     for ln in range(L):
@@ -262,7 +259,7 @@ def _improve_all(P0, geo, N, rules, T, sol_roll, out_stats, starts, store, own_m
     J = POSITIONS
     L = J * K
     pre, base = np.zeros((T, N + 1, L)), np.zeros(T * (N + 1) * L)
-    choice, bank_dec = np.zeros((T, E, L), dtype=np.int32), np.zeros((T, N + 1, L), dtype=np.int8)
+    cells, to = np.zeros(T * (N + 1) * L, dtype=np.int32), np.zeros((T, E, L), dtype=np.int32)
     marg, st = np.full((T, E + N + 1, L), np.inf), np.zeros((L, 4, N + 1), dtype=np.int64)
     flow, ends, least, acc = np.zeros((T + 1) * (N + 1) * L), np.zeros((L, T + 2)), np.zeros(L), np.zeros(L)
     at = _offsets(N, rules, L)
@@ -288,8 +285,8 @@ def _improve_all(P0, geo, N, rules, T, sol_roll, out_stats, starts, store, own_m
                     due = due or pending[ln]
             if not due:
                 continue
-            _side_lanes(P0, own, pjs, ys, geo, N, rules, sol_roll, at, pre, base, choice, bank_dec, marg, st, acc)
-            _forward(R, N, rules, choice, bank_dec, marg, pending, flow, ends, least)
+            _side_lanes(P0, own, pjs, ys, geo, N, rules, sol_roll, at, pre, base, cells, to, marg, st, acc)
+            _forward(R, N, rules, to, marg, pending, flow, ends, least)
             passes += 1
             for ln in range(L):
                 if not pending[ln]:

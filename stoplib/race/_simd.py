@@ -5,8 +5,8 @@ compile-time constant the loop is unrolled before the loop vectorizer runs, and 
 vectorizer off; with a run-time count the loop is vectorized, but every option then reloads and stores
 the running best through memory behind a run-time alias check (measured on the development VM: 1.5x
 over the scalar pass, against 4.4x for this step). :func:`_best_option` states the step directly on
-``W``-wide vectors, so the running best, the next best and the pick of ``W`` lanes stay in registers
-across a roll's options.
+``W``-wide vectors, so the running best, the next best and where the best leads, of ``W`` lanes, stay in
+registers across a roll's options.
 
 The arithmetic is the scalar code's, operation for operation (one compare, one select per value, the
 product and the sum rounded separately, no fused multiply-add): the pass is bit-identical to the
@@ -27,16 +27,17 @@ W = 4
 
 
 @intrinsic
-def _best_option(typingctx, base, at, here, lo, hi, g, choice, marg, c_at, m_at, acc, p):
+def _best_option(typingctx, base, cells, at, here, lo, hi, g, to, marg, c_at, m_at, acc, p):
     """Lanes ``W g .. W g + W - 1`` of one roll outcome whose options are ``lo .. hi - 1``.
 
-    Option ``o`` is worth ``base[here + at[o] + W g + i]`` in lane ``i``. Per lane: the best option (the
-    first of equals) is stored at ``choice[c_at + W g + i]``, its margin over the next best (options that
-    both win, worth 1.0, are not told apart; ``inf`` with no other option) at ``marg[m_at + W g + i]``,
-    and ``p`` times its value is added to ``acc[W g + i]``. ``choice`` and ``marg`` are flat views; the
-    caller keeps every index in range (``hi > lo``)."""
-    arrays = {"base": (base, types.float64), "at": (at, types.int64), "choice": (choice, types.int32),
-              "marg": (marg, types.float64), "acc": (acc, types.float64)}
+    Option ``o`` is worth ``base[here + at[o] + W g + i]`` in lane ``i`` and leads to the cell
+    ``cells[here + at[o] + W g + i]``. Per lane: the cell of the best option (the first of equals) is
+    stored at ``to[c_at + W g + i]``, its margin over the next best (options that both win, worth 1.0, are
+    not told apart; ``inf`` with no other option) at ``marg[m_at + W g + i]``, and ``p`` times its value
+    is added to ``acc[W g + i]``. ``to`` and ``marg`` are flat views; the caller keeps every index in range
+    (``hi > lo``)."""
+    arrays = {"base": (base, types.float64), "cells": (cells, types.int32), "at": (at, types.int64),
+              "to": (to, types.int32), "marg": (marg, types.float64), "acc": (acc, types.float64)}
     for kind, dtype in arrays.values():
         if not (isinstance(kind, types.Array) and kind.ndim == 1 and kind.dtype == dtype):
             return None                 # numba then reports the call as mistyped
@@ -44,10 +45,10 @@ def _best_option(typingctx, base, at, here, lo, hi, g, choice, marg, c_at, m_at,
         return None
     if not isinstance(p, types.Float):
         return None
-    sig = types.void(base, at, here, lo, hi, g, choice, marg, c_at, m_at, acc, types.float64)
+    sig = types.void(base, cells, at, here, lo, hi, g, to, marg, c_at, m_at, acc, types.float64)
 
     def codegen(context, builder, signature, args):
-        a_base, a_at, a_here, a_lo, a_hi, a_g, a_choice, a_marg, a_cat, a_mat, a_acc, a_p = args
+        a_base, a_cells, a_at, a_here, a_lo, a_hi, a_g, a_to, a_marg, a_cat, a_mat, a_acc, a_p = args
         kinds = signature.args
         f64, i32, i64 = ir.DoubleType(), ir.IntType(32), ir.IntType(64)
         vf, vi = ir.VectorType(f64, W), ir.VectorType(i32, W)
@@ -55,8 +56,8 @@ def _best_option(typingctx, base, at, here, lo, hi, g, choice, marg, c_at, m_at,
         def data(k, value):
             return context.make_array(kinds[k])(context, builder, value).data
 
-        base_d, at_d, choice_d, marg_d, acc_d = (data(0, a_base), data(1, a_at), data(6, a_choice),
-                                                 data(7, a_marg), data(10, a_acc))
+        base_d, cells_d, at_d, to_d, marg_d, acc_d = (data(0, a_base), data(1, a_cells), data(2, a_at),
+                                                      data(7, a_to), data(8, a_marg), data(11, a_acc))
 
         def load(ptr, k, vt):
             return builder.load(builder.bitcast(builder.gep(ptr, [k]), vt.as_pointer()), align=4 if vt is vi else 8)
@@ -70,25 +71,26 @@ def _best_option(typingctx, base, at, here, lo, hi, g, choice, marg, c_at, m_at,
 
         lane0 = builder.mul(a_g, ir.Constant(i64, W))
         row = builder.add(a_here, lane0)
-        best, second, pick = cgutils.alloca_once(builder, vf), cgutils.alloca_once(builder, vf), \
+        best, second, cell = cgutils.alloca_once(builder, vf), cgutils.alloca_once(builder, vf), \
             cgutils.alloca_once(builder, vi)   # promoted to registers by LLVM
-        builder.store(load(base_d, builder.add(row, builder.load(builder.gep(at_d, [a_lo]))), vf), best)
+        x0 = builder.add(row, builder.load(builder.gep(at_d, [a_lo])))
+        builder.store(load(base_d, x0, vf), best)
         builder.store(ir.Constant(vf, [float("-inf")] * W), second)
-        builder.store(splat(builder.trunc(a_lo, i32), vi), pick)
+        builder.store(load(cells_d, x0, vi), cell)
         wins = ir.Constant(vf, [1.0] * W)
         first = builder.add(a_lo, ir.Constant(i64, 1))
         with cgutils.for_range(builder, builder.sub(a_hi, first)) as loop:
-            o = builder.add(first, loop.index)
-            v = load(base_d, builder.add(row, builder.load(builder.gep(at_d, [o]))), vf)
+            x = builder.add(row, builder.load(builder.gep(at_d, [builder.add(first, loop.index)])))
+            v = load(base_d, x, vf)
             b, s = builder.load(best), builder.load(second)
             better = builder.fcmp_ordered(">", v, b)
             other = builder.select(better, b, v)       # the value that is not (or no longer) the best
             runner = builder.and_(builder.fcmp_ordered("<", other, wins), builder.fcmp_ordered(">", other, s))
             builder.store(builder.select(runner, other, s), second)
             builder.store(builder.select(better, v, b), best)
-            builder.store(builder.select(better, splat(builder.trunc(o, i32), vi), builder.load(pick)), pick)
+            builder.store(builder.select(better, load(cells_d, x, vi), builder.load(cell)), cell)
         b = builder.load(best)
-        store(builder.load(pick), choice_d, builder.add(a_cat, lane0), vi)
+        store(builder.load(cell), to_d, builder.add(a_cat, lane0), vi)
         store(builder.fsub(b, builder.load(second)), marg_d, builder.add(a_mat, lane0), vf)
         total = load(acc_d, lane0, vf)
         store(builder.fadd(total, builder.fmul(splat(a_p, vf), b)), acc_d, lane0, vf)
