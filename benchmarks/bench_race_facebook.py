@@ -4,7 +4,7 @@ Usage: python benchmarks/bench_race_facebook.py --solve [--reading c4|c1] [--goa
        python benchmarks/bench_race_facebook.py --compare PATH [--compare-goal 60] [--repeats 1] [--no-record]
 
 Without ``--solve`` (as ``make bench`` runs every script) it prints the recorded runs and exits: the
-solve takes most of an hour on the shared development machine.
+solve and its check take about seven minutes on the development VM (the solve about four).
 
 Solves two-player Facebook Farkle (M. Busche, "Maximizing Win Probability in the Game of Farkle",
 2016; the rules as transcribed in ``stoplib/race/_farkle.py``) by the engine's policy iteration
@@ -23,9 +23,10 @@ Target (issue 28): under 5 minutes and 4 GiB on one core; the row records what t
 
 ``--compare PATH`` times the same policy iteration at a smaller goal (``--compare-goal`` chips,
 default 60: 3,000 points) for the code checked out at ``PATH`` (``git worktree add --detach /tmp/pi_old
-e067265``, the passes before they served three counts at once) and for this checkout, alternately, each
-in a fresh process on one core (``bench_race.run_case``), and prints both medians and first-player
-values; the medians go to ``benchmarks/results.csv``.
+f9f3afa``: the scalar passes, three counts against one opponent's position; ``e067265``: before passes
+served several counts) and for this checkout, alternately, each in a fresh process on one core
+(``bench_race.run_case``), and prints both medians and first-player values; the medians go to
+``benchmarks/results.csv``.
 """
 from __future__ import annotations
 
@@ -95,6 +96,7 @@ def main(argv=None):
     P0, stats, counts, sweeps, last, residual = _two._policy_iteration(
         model, args.goal, "reach", f"facebook_farkle({args.goal})", start=start, checkpoint=point, log=log)
     seconds = time.perf_counter() - t0
+    load = round(os.getloadavg()[0], 1)     # the solve's (the check below is not timed with it)
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     s = model.position(0)
     first = float(P0[s, s])
@@ -114,7 +116,7 @@ def main(argv=None):
                states=count, rounds=int(counts[0, 0]), sweeps=sweeps, residual=residual, seconds=round(seconds, 1),
                check_residual=check, check_seconds=round(check_seconds, 1),
                resumed=start is not None, peak_rss_mib=round(peak), machine=machine(),
-               load=round(os.getloadavg()[0], 1), date=datetime.date.today().isoformat())
+               load=load, date=datetime.date.today().isoformat())
     table = pd.read_csv(DATA) if DATA.exists() else pd.DataFrame(columns=list(row))
     table = table[~((table["reading"] == args.reading) & (table["goal_chips"] == args.goal))]
     table = pd.concat([table, pd.DataFrame([row])], ignore_index=True).sort_values(["goal_chips", "reading"])

@@ -726,9 +726,10 @@ md(f"The score maximiser expects {farkle_model.unit_points * farkle_model.solita
 # mover's count, so within a pair of scores there is no 2-cycle any more, but the third farkle sends a
 # player *down* 500 points, to a lower score sum. The pairs can no longer be finished from the top
 # down; the engine solves the game by policy iteration instead: every turn start is passed against
-# the current values (one pass serves the three counts of a score against one opponent: they differ
-# only in what a bust is worth), the chance of each way the turn can end (a bank of each total, a
-# bust, a win) is stored, the values of those choices are found by cheap sweeps over the stored
+# the current values (one vector pass serves every count of a score against four opponent's
+# positions: their turns differ only in what a bank and a bust are worth, so the same options are
+# compared side by side, four lanes at a time), the chance of each way the turn can end (a bank of
+# each total, a bust, a win) is stored, the values of those choices are found by cheap sweeps over the stored
 # chances, and the choices are improved until none changes (a turn start whose choices cannot have
 # changed, because every value it reads moved by less than half its smallest margin, is not passed
 # again). Then every turn start is passed once more by the engine's one-count pass, a code path the

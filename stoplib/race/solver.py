@@ -27,8 +27,8 @@ larger score sums: pairs are solved one at a time from the largest sums down, by
     The same passes alternated until no value moves by more than ``1e-14``.
 
 With a bust counter (Facebook Farkle) the penalty leads to lower scores, so neither finishes a pair
-at a time: ``"pairwise"`` is then policy iteration (one pass serves the three counts of a score
-against one opponent; see :mod:`._kernels_counter`) and ``"value_iteration"`` repeats whole
+at a time: ``"pairwise"`` is then policy iteration (one vector pass serves every count of a score
+against four opponent's positions; see :mod:`._kernels_counter`) and ``"value_iteration"`` repeats whole
 Gauss-Seidel sweeps, the counts of a pair of scores in order (see :mod:`._two`).
 
 Three or more players: :mod:`.multi` (each player maximises their own probability of winning;
